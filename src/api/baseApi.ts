@@ -1,0 +1,25 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react'
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query'
+import { config } from '@/app/config'
+import { authHeaders } from '@/api/authHeaders'
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: config.apiBaseUrl,
+  prepareHeaders: (headers, { getState }) => authHeaders(headers, getState),
+})
+
+/** Fired when a bearer call answers 401, so the auth listener can log the user out. */
+export const unauthorizedResponse = { type: 'api/unauthorizedResponse' } as const
+
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  const result = await rawBaseQuery(args, api, extra)
+  if (result.error?.status === 401) api.dispatch(unauthorizedResponse)
+  return result
+}
+
+// Empty on purpose: endpoints are injected by the generated file, tags by enhancedApi.ts.
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  endpoints: () => ({}),
+})

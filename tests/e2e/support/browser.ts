@@ -1,0 +1,106 @@
+// One Chromium per test file, a fresh context per journey; every request to another host than the
+// server under test is answered from fixtures (chess.com) or aborted (fonts, video sites, anything).
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core'
+import { chessComAnswer } from '../fixtures/chessCom'
+import { sessionStorageEntries, type Session } from './api'
+import { baseUrl, chromiumPath } from './env'
+
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true })
+}
+
+export interface Opened {
+  context: BrowserContext
+  page: Page
+  /** Requests answered by fixtures or aborted, for assertions. */
+  external: string[]
+  /** Uncaught page errors. */
+  errors: Error[]
+  /** Requests to the server's /api. */
+  apiRequests: Request[]
+}
+
+const chessComBase = 'https://api.chess.com/pub/'
+const cors = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': '*',
+  'access-control-allow-methods': 'GET, OPTIONS',
+}
+
+export async function open(browser: Browser, opts: { session?: Session; viewport?: { width: number; height: number } } = {}): Promise<Opened> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: opts.viewport ?? { width: 1280, height: 900 },
+    storageState: opts.session
+      ? { cookies: [], origins: [{ origin: baseUrl, localStorage: sessionStorageEntries(opts.session) }] }
+      : undefined,
+  })
+  const external: string[] = []
+  const errors: Error[] = []
+  const apiRequests: Request[] = []
+  await context.route('**/*', async (route) => {
+    const url = route.request().url()
+    if (url.startsWith(baseUrl + '/') || url === baseUrl) return route.continue()
+    external.push(url)
+    if (url.startsWith(chessComBase)) {
+      if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors })
+      const a = chessComAnswer(url)
+      return route.fulfill({ status: a.status, headers: cors, contentType: 'application/json', body: JSON.stringify(a.body) })
+    }
+    return route.abort('blockedbyclient')
+  })
+  const page = await context.newPage()
+  page.on('pageerror', (e) => errors.push(e))
+  page.on('request', (r) => {
+    if (r.url().startsWith(baseUrl + '/api/')) apiRequests.push(r)
+  })
+  page.setDefaultTimeout(15_000)
+  return { context, page, external, errors, apiRequests }
+}
+
+/** Waits until `locator` (its first match) is visible, and returns it. */
+export async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
+  const first = locator.first()
+  await first.waitFor({ state: 'visible', timeout })
+  return first
+}
+
+/** Waits until the page shows `text` (a substring match unless exact). */
+export function seeText(page: Page, text: string | RegExp, exact = false) {
+  return visible(page.getByText(text, typeof text === 'string' ? { exact } : undefined))
+}
+
+export async function gone(locator: Locator, timeout = 15_000) {
+  await locator.first().waitFor({ state: 'hidden', timeout })
+}
+
+/** The spec's localStorage keys, as the page holds them. */
+export function storedSession(page: Page) {
+  return page.evaluate(() => {
+    const keys = ['token', 'user', 'userId', 'username', 'userRole'] as const
+    return Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])) as Record<(typeof keys)[number], string | null>
+  })
+}
+
+/** Drags a piece from one square to another the way a person does (react-chessboard squares carry data-square). */
+export async function dragPiece(page: Page, from: string, to: string) {
+  const src = await visible(page.locator(`[data-square="${from}"]`))
+  const dst = await visible(page.locator(`[data-square="${to}"]`))
+  const a = await src.boundingBox()
+  const b = await dst.boundingBox()
+  if (!a || !b) throw new Error(`squares ${from}/${to} have no box`)
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(a.x + a.width / 2 + 4, a.y + a.height / 2 + 4, { steps: 3 })
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 })
+  await page.mouse.up()
+}

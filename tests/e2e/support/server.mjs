@@ -1,0 +1,168 @@
+// Starts the real server for browser tests and the benchmark: a free port, a fresh DATA_DIR, a random
+// JWT secret, and on PostgreSQL a fresh database that is dropped again on stop().
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+/** Chromium from CHROMIUM_PATH or Debian's package; undefined when there is none. */
+export function findChromium() {
+  for (const p of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']) {
+    if (p && existsSync(p)) return p
+  }
+  return undefined
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+
+async function withPg(url, fn) {
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await fn(client)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Creates a fresh database on the server of `baseUrl`; returns its URL and a drop function. */
+export async function createTempDatabase(baseUrl, prefix = 'coe_e2e') {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`
+  await withPg(baseUrl, (c) => c.query(`CREATE DATABASE ${name}`))
+  const u = new URL(baseUrl)
+  u.pathname = `/${name}`
+  return {
+    url: u.toString(),
+    name,
+    drop: () =>
+      withPg(baseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch((e) =>
+        console.error(`could not drop database ${name}: ${e.message}`),
+      ),
+  }
+}
+
+/**
+ * @param {{ users?: Array<{username:string,email:string,password:string,role:string}>,
+ *   databaseUrl?: string, env?: Record<string,string>, log?: boolean, command?: string[] }} opts
+ */
+export async function startServer(opts = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'coe-e2e-'))
+  const port = await freePort()
+  const baseDb = opts.databaseUrl ?? (process.env.DATABASE_URL || undefined)
+  const tempDb = baseDb ? await createTempDatabase(baseDb) : undefined
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    AUTH_RATE_LIMIT_MAX: '100000',
+    RATE_LIMIT_MAX: '1000000',
+    LOG_LEVEL: 'warn',
+    ...(opts.env ?? {}),
+  }
+  if (tempDb) env.DATABASE_URL = tempDb.url
+  else delete env.DATABASE_URL
+
+  const cleanup = async () => {
+    if (tempDb) await tempDb.drop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  try {
+    // Users first: the embedded database belongs to one process at a time.
+    for (const u of opts.users ?? []) {
+      const r = spawnSync(
+        'npm',
+        ['run', '--silent', 'user:create', '--', '--username', u.username, '--email', u.email, '--password', u.password, '--role', u.role],
+        { env, encoding: 'utf8' },
+      )
+      if (r.status !== 0) throw new Error(`user:create ${u.username} failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`)
+    }
+  } catch (e) {
+    await cleanup()
+    throw e
+  }
+
+  const command = opts.command ?? ['node', '--import', 'tsx', 'server/main.ts']
+  const started = Date.now()
+  const child = spawn(command[0], command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  let output = ''
+  const keep = (d) => {
+    output = (output + d.toString()).slice(-20000)
+    if (opts.log) process.stderr.write(d)
+  }
+  child.stdout.on('data', keep)
+  child.stderr.on('data', keep)
+  let exited = false
+  child.on('exit', () => (exited = true))
+
+  const url = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (!exited) {
+      try {
+        process.kill(-child.pid, 'SIGTERM')
+      } catch {}
+      for (let i = 0; i < 50 && !exited; i++) await sleep(100)
+      if (!exited) {
+        try {
+          process.kill(-child.pid, 'SIGKILL')
+        } catch {}
+        for (let i = 0; i < 20 && !exited; i++) await sleep(100)
+      }
+    }
+    await cleanup()
+  }
+
+  const deadline = Date.now() + 60000
+  for (;;) {
+    if (exited) {
+      await stop()
+      throw new Error(`server exited during start:\n${output}`)
+    }
+    try {
+      const r = await fetch(`${url}/api/health`)
+      if (r.ok) break
+    } catch {}
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`server did not answer /api/health within 60 s:\n${output}`)
+    }
+    await sleep(100)
+  }
+  return {
+    url,
+    port,
+    pid: child.pid,
+    dataDir,
+    database: tempDb ? 'postgres' : 'pglite',
+    databaseUrl: tempDb?.url,
+    startMs: Date.now() - started,
+    output: () => output,
+    stop,
+  }
+}

@@ -1,3 +1,83 @@
-// Placeholder until the practice game lands.
-import { createSlice } from '@reduxjs/toolkit'
-export const gameSlice = createSlice({ name: 'game', initialState: {}, reducers: {} })
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { START_FEN } from './chessRules'
+
+// Serializable only: the Chess object is rebuilt from `moves` when needed (chessRules.ts).
+export interface GameState {
+  /** Position the game started from (the standard position in the product). */
+  startFen: string
+  /** Moves so far in UCI ('e2e4', 'e7e8q'), white first. */
+  moves: string[]
+  /** Position after `moves`. */
+  fen: string
+  /** The status line shown to the player ('' before the first move). */
+  status: string
+  /** True while the computer's reply is pending. */
+  computerThinking: boolean
+  /** True once checkmate or a draw is reached. */
+  over: boolean
+}
+
+export interface MovePayload {
+  uci: string
+  fen: string
+  status: string
+  over: boolean
+}
+
+export const initialGameState: GameState = {
+  startFen: START_FEN,
+  moves: [],
+  fen: START_FEN,
+  status: '',
+  computerThinking: false,
+  over: false,
+}
+
+export const gameSlice = createSlice({
+  name: 'game',
+  initialState: initialGameState,
+  reducers: {
+    moveMade(state, action: PayloadAction<MovePayload>) {
+      const { uci, fen, status, over } = action.payload
+      state.moves.push(uci)
+      state.fen = fen
+      state.status = status
+      state.over = over
+      state.computerThinking = !over
+    },
+    moveRejected(state, action: PayloadAction<string>) {
+      state.status = action.payload
+    },
+    computerMoved(state, action: PayloadAction<MovePayload>) {
+      const { uci, fen, status, over } = action.payload
+      state.moves.push(uci)
+      state.fen = fen
+      state.status = status
+      state.over = over
+      state.computerThinking = false
+    },
+    computerReplyScheduled(state) {
+      state.computerThinking = true
+    },
+    computerReplyCancelled(state) {
+      state.computerThinking = false
+    },
+    gameReset() {
+      return initialGameState
+    },
+  },
+  selectors: {
+    selectGame: (state) => state,
+    selectGameFen: (state) => state.fen,
+    selectGameStatus: (state) => state.status,
+    selectGameMoves: (state) => state.moves,
+    selectComputerThinking: (state) => state.computerThinking,
+    selectGameOver: (state) => state.over,
+  },
+})
+
+export const { moveMade, moveRejected, computerMoved, computerReplyScheduled, computerReplyCancelled, gameReset } =
+  gameSlice.actions
+export const { selectGame, selectGameFen, selectGameStatus, selectGameMoves, selectComputerThinking, selectGameOver } =
+  gameSlice.selectors
+export default gameSlice.reducer

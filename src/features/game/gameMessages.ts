@@ -1,0 +1,22 @@
+// The status lines of the practice game (SPEC §4, §8; DECISIONS.md for draws).
+import type { DrawReason, Outcome } from './chessRules'
+
+export const INVALID_MOVE = 'Invalid move.'
+export const PLAYER_MOVED = 'Player moved.'
+export const AI_MOVED = 'AI moved.'
+export const PLAYER_WINS = 'Game over. Player wins!'
+export const AI_WINS = 'Game over. AI wins!'
+
+const DRAW_REASONS: Record<DrawReason, string> = {
+  stalemate: 'Stalemate.',
+  threefoldRepetition: 'Threefold repetition.',
+  fiftyMoveRule: '50-move rule.',
+  insufficientMaterial: 'Insufficient material.',
+}
+
+/** The message after a move by `mover`; the player is white, the computer black. */
+export function statusAfterMove(outcome: Outcome, mover: 'player' | 'computer'): string {
+  if (!outcome.over) return mover === 'player' ? PLAYER_MOVED : AI_MOVED
+  if (outcome.result === 'draw') return `Game over. Draw. ${DRAW_REASONS[outcome.reason]}`
+  return outcome.winner === 'white' ? PLAYER_WINS : AI_WINS
+}

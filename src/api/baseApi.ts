@@ -13,7 +13,8 @@ export const unauthorizedResponse = { type: 'api/unauthorizedResponse' } as cons
 
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   const result = await rawBaseQuery(args, api, extra)
-  if (result.error?.status === 401) api.dispatch(unauthorizedResponse)
+  const sentBearer = result.meta?.request?.headers.get('Authorization')?.startsWith('Bearer ')
+  if (result.error?.status === 401 && sentBearer) api.dispatch(unauthorizedResponse)
   return result
 }
 

@@ -1,5 +1,251 @@
-// Cache tags for the generated endpoints (filled in with the SPA's data layer).
-import { generatedApi } from '@/api/generated/api'
+// Cache tags and optimistic updates for the generated endpoints. Components import hooks from here.
+import { generatedApi, type Module, type Course } from '@/api/generated/api'
 
-export const api = generatedApi
-export * from '@/api/generated/api'
+/** How long unused course/module data stays cached: back-and-forth navigation refetches nothing. */
+export const COURSE_CACHE_SECONDS = 300
+
+const courseTags = (courses: Course[] | undefined) =>
+  (courses ?? []).map((c) => ({ type: 'Course' as const, id: c._id }))
+const modulesListId = (courseId: string) => `course:${courseId}`
+const studentsId = (courseId: string) => `students:${courseId}`
+const player = (username: string) => username.toLowerCase()
+
+let tempIds = 0
+
+export const api = generatedApi.enhanceEndpoints({
+  addTagTypes: ['Course', 'Module', 'Enrollment', 'Followers', 'Comments', 'User', 'Profile', 'Cart', 'Video'],
+  endpoints: {
+    getHealth: { providesTags: [] },
+    register: { invalidatesTags: [] },
+    login: { invalidatesTags: [] },
+    getCourses: {
+      keepUnusedDataFor: COURSE_CACHE_SECONDS,
+      providesTags: (r) => [...courseTags(r), { type: 'Course', id: 'LIST' }],
+    },
+    createCourse: { invalidatesTags: (r) => (r ? [{ type: 'Course', id: 'LIST' }] : []) },
+    getCourse: {
+      keepUnusedDataFor: COURSE_CACHE_SECONDS,
+      providesTags: (_r, _e, arg) => [{ type: 'Course', id: arg.courseId }],
+    },
+    updateCourse: { invalidatesTags: (r, _e, arg) => (r ? [{ type: 'Course', id: arg.courseId }] : []) },
+    deleteCourse: {
+      invalidatesTags: (_r, e, arg) =>
+        e ? [] : [{ type: 'Course', id: arg.courseId }, { type: 'Course', id: 'LIST' }],
+    },
+    getEnrolledCourses: {
+      providesTags: (r, _e, arg) => [
+        ...courseTags(r),
+        { type: 'Enrollment', id: arg.userId },
+        { type: 'Enrollment', id: 'LIST' },
+      ],
+    },
+    getEnrolledStudents: {
+      keepUnusedDataFor: COURSE_CACHE_SECONDS,
+      providesTags: (_r, _e, arg) => [{ type: 'Enrollment', id: studentsId(arg.courseId) }],
+    },
+    enrollInCourse: {
+      invalidatesTags: (r, _e, arg) =>
+        r
+          ? [
+              { type: 'Enrollment', id: r.studentId },
+              { type: 'Enrollment', id: studentsId(arg.courseId) },
+              { type: 'Cart', id: 'LIST' },
+              { type: 'Profile', id: r.studentId },
+              { type: 'Profile', id: 'me' },
+            ]
+          : [],
+    },
+    getModulesByCourse: {
+      keepUnusedDataFor: COURSE_CACHE_SECONDS,
+      providesTags: (r, _e, arg) => [
+        ...(r ?? []).map((m) => ({ type: 'Module' as const, id: m._id })),
+        { type: 'Module', id: modulesListId(arg.courseId) },
+      ],
+    },
+    // Module mutations patch the list themselves (optimistically, then with the server's answer),
+    // so they invalidate nothing and the instructor never waits for a refetch.
+    createModule: {
+      invalidatesTags: [],
+      async onQueryStarted({ moduleInput }, { dispatch, queryFulfilled }) {
+        // Safe to show at once: the form already checked the required fields.
+        const tempId = `pending-${++tempIds}`
+        const optimistic: Module = { _id: tempId, videoId: null, position: 0, ...moduleInput }
+        const patch = dispatch(
+          api.util.updateQueryData('getModulesByCourse', { courseId: moduleInput.courseId }, (draft) => {
+            optimistic.position = draft.length
+            draft.push(optimistic)
+          }),
+        )
+        try {
+          const { data } = await queryFulfilled
+          dispatch(
+            api.util.updateQueryData('getModulesByCourse', { courseId: moduleInput.courseId }, (draft) =>
+              draft.map((m) => (m._id === tempId ? data : m)),
+            ),
+          )
+        } catch {
+          patch.undo()
+        }
+      },
+    },
+    updateModule: {
+      invalidatesTags: [],
+      async onQueryStarted({ moduleId, modulePatch }, { dispatch, getState, queryFulfilled }) {
+        const patches = api.util
+          .selectCachedArgsForQuery(getState(), 'getModulesByCourse')
+          .map((args) =>
+            dispatch(
+              api.util.updateQueryData('getModulesByCourse', args, (draft) => {
+                const found = draft.find((m) => m._id === moduleId)
+                if (found) Object.assign(found, modulePatch)
+              }),
+            ),
+          )
+        try {
+          const { data } = await queryFulfilled
+          dispatch(
+            api.util.updateQueryData('getModulesByCourse', { courseId: data.courseId }, (draft) =>
+              draft.map((m) => (m._id === data._id ? data : m)),
+            ),
+          )
+        } catch {
+          patches.forEach((p) => p.undo())
+        }
+      },
+    },
+    deleteModule: {
+      invalidatesTags: [],
+      async onQueryStarted({ moduleId }, { dispatch, getState, queryFulfilled }) {
+        const patches = api.util
+          .selectCachedArgsForQuery(getState(), 'getModulesByCourse')
+          .map((args) =>
+            dispatch(
+              api.util.updateQueryData('getModulesByCourse', args, (draft) =>
+                draft.filter((m) => m._id !== moduleId),
+              ),
+            ),
+          )
+        try {
+          await queryFulfilled
+        } catch {
+          patches.forEach((p) => p.undo())
+        }
+      },
+    },
+    uploadVideo: {
+      invalidatesTags: [],
+      // The contract's body is multipart/form-data; the generated query would send JSON.
+      query: ({ videoUpload }) => {
+        const form = new FormData()
+        form.append('courseId', videoUpload.courseId)
+        form.append('file', videoUpload.file)
+        return { url: '/api/videos', method: 'POST', body: form }
+      },
+    },
+    // filePath is a short-lived signed URL: keep it only as long as the default.
+    getVideo: { providesTags: (_r, _e, arg) => [{ type: 'Video', id: arg.videoId }] },
+    getMyProfile: {
+      providesTags: (r) => [...courseTags(r?.courses), { type: 'Profile', id: 'me' }],
+    },
+    updateMyProfile: {
+      invalidatesTags: (r) =>
+        r
+          ? [
+              { type: 'Profile', id: 'me' },
+              { type: 'Profile', id: 'LIST' },
+            ]
+          : [],
+    },
+    getProfile: {
+      providesTags: (r, _e, arg) => [
+        ...courseTags(r?.courses),
+        { type: 'Profile', id: arg.id },
+        { type: 'Profile', id: 'LIST' },
+      ],
+    },
+    getUsers: {
+      providesTags: (r) => [
+        ...(r ?? []).map((u) => ({ type: 'User' as const, id: u._id })),
+        { type: 'User', id: 'LIST' },
+      ],
+    },
+    updateUserRole: {
+      invalidatesTags: (r, _e, arg) =>
+        r
+          ? [
+              { type: 'User', id: arg.id },
+              { type: 'Profile', id: arg.id },
+            ]
+          : [],
+    },
+    getUserRank: { providesTags: (_r, _e, arg) => [{ type: 'User', id: `rank:${arg.userId}` }] },
+    getPlayerFollowers: {
+      providesTags: (_r, _e, arg) => [{ type: 'Followers', id: player(arg.username) }],
+    },
+    getPlayerComments: {
+      providesTags: (_r, _e, arg) => [{ type: 'Comments', id: player(arg.username) }],
+    },
+    followPlayer: {
+      invalidatesTags: (r, _e, arg) =>
+        r ? [{ type: 'Followers', id: player(arg.followInput.chessPlayerUsername) }] : [],
+    },
+    unfollowPlayer: {
+      invalidatesTags: (_r, e, arg) => (e ? [] : [{ type: 'Followers', id: player(arg.username) }]),
+    },
+    commentPlayer: {
+      invalidatesTags: (r, _e, arg) =>
+        r ? [{ type: 'Comments', id: player(arg.commentInput.chessPlayerUsername) }] : [],
+    },
+    getCart: { providesTags: (r) => [...courseTags(r?.items), { type: 'Cart', id: 'LIST' }] },
+    addToCart: { invalidatesTags: (r) => (r ? [{ type: 'Cart', id: 'LIST' }] : []) },
+    removeFromCart: { invalidatesTags: (r) => (r ? [{ type: 'Cart', id: 'LIST' }] : []) },
+    checkout: {
+      invalidatesTags: (r) =>
+        r
+          ? [
+              { type: 'Cart', id: 'LIST' },
+              { type: 'Enrollment', id: 'LIST' },
+              ...r.courseIds.map((id) => ({ type: 'Enrollment' as const, id: studentsId(id) })),
+              { type: 'Profile', id: 'me' },
+              { type: 'Profile', id: 'LIST' },
+            ]
+          : [],
+    },
+  },
+})
+
+export {
+  useGetHealthQuery,
+  useRegisterMutation,
+  useLoginMutation,
+  useGetCoursesQuery,
+  useCreateCourseMutation,
+  useGetCourseQuery,
+  useUpdateCourseMutation,
+  useDeleteCourseMutation,
+  useGetEnrolledCoursesQuery,
+  useGetEnrolledStudentsQuery,
+  useEnrollInCourseMutation,
+  useCreateModuleMutation,
+  useGetModulesByCourseQuery,
+  useUpdateModuleMutation,
+  useDeleteModuleMutation,
+  useUploadVideoMutation,
+  useGetVideoQuery,
+  useGetMyProfileQuery,
+  useUpdateMyProfileMutation,
+  useGetProfileQuery,
+  useGetUsersQuery,
+  useUpdateUserRoleMutation,
+  useGetUserRankQuery,
+  useGetPlayerFollowersQuery,
+  useGetPlayerCommentsQuery,
+  useFollowPlayerMutation,
+  useUnfollowPlayerMutation,
+  useCommentPlayerMutation,
+  useGetCartQuery,
+  useAddToCartMutation,
+  useRemoveFromCartMutation,
+  useCheckoutMutation,
+} from '@/api/generated/api'
+export type * from '@/api/generated/api'

@@ -1,0 +1,55 @@
+import { createBrowserRouter, createMemoryRouter, Navigate, type RouteObject } from 'react-router-dom'
+import { lazyPage } from '@/app/lazyPage'
+import { RouteError } from '@/app/RouteError'
+import { RequireAdmin } from '@/features/auth/RequireAdmin'
+import { Layout } from '@/features/layout/Layout'
+
+// Every page is its own chunk: the board, the video player and admin code load only where used.
+const HomePage = lazyPage(() => import('@/features/home/HomePage'))
+const PlayerPage = lazyPage(() => import('@/features/player/PlayerPage'))
+const TitlePage = lazyPage(() => import('@/features/titles/TitlePage'))
+const BlogPage = lazyPage(() => import('@/features/blog/BlogPage'))
+const CoursesPage = lazyPage(() => import('@/features/courses/CoursesPage'))
+const ModulesPage = lazyPage(() => import('@/features/modules/ModulesPage'))
+const AdminPage = lazyPage(() => import('@/features/admin/AdminPage'))
+const LoginPage = lazyPage(() => import('@/features/auth/LoginPage'))
+const RegisterPage = lazyPage(() => import('@/features/auth/RegisterPage'))
+const CartPage = lazyPage(() => import('@/features/cart/CartPage'))
+const ProfilePage = lazyPage(() => import('@/features/profile/ProfilePage'))
+
+const page = (path: string, element: React.ReactNode): RouteObject => ({
+  path,
+  element,
+  errorElement: <RouteError />,
+})
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to="/home" replace /> },
+      page('home', <HomePage />),
+      page('player/:username', <PlayerPage />),
+      page('title/:title', <TitlePage />),
+      page('courses', <CoursesPage />),
+      page('courses/:courseId/modules', <ModulesPage />),
+      page(
+        'admin',
+        <RequireAdmin>
+          <AdminPage />
+        </RequireAdmin>,
+      ),
+      page('blog', <BlogPage />),
+      page('login', <LoginPage />),
+      page('register', <RegisterPage />),
+      page('cart', <CartPage />),
+      page('profile', <ProfilePage />),
+      page('profile/:id', <ProfilePage />),
+    ],
+  },
+]
+
+export const createAppRouter = () => createBrowserRouter(routes)
+export const createTestRouter = (url: string) => createMemoryRouter(routes, { initialEntries: [url] })

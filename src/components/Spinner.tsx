@@ -1,0 +1,9 @@
+/** Visible loading state; the text is what the spec shows while data loads. */
+export function Spinner({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <div className="spinner" role="status" aria-live="polite">
+      <span className="spinner__dot" aria-hidden="true" />
+      {label}
+    </div>
+  )
+}

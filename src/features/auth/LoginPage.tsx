@@ -1,0 +1,1 @@
+export default function LoginPage() { return <section className="page">LoginPage</section> }

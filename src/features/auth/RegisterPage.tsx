@@ -1,0 +1,1 @@
+export default function RegisterPage() { return <section className="page">RegisterPage</section> }

@@ -1,0 +1,36 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { Role } from '@/api/generated/api'
+
+export type SessionUser = { _id: string; role: Role; username: string }
+
+export type AuthState = {
+  /** Bearer token of the logged-in user, null when logged out. */
+  token: string | null
+  user: SessionUser | null
+}
+
+const initialState: AuthState = { token: null, user: null }
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    loggedIn: (_state, action: PayloadAction<{ token: string; user: SessionUser }>) => ({
+      token: action.payload.token,
+      user: {
+        _id: action.payload.user._id,
+        role: action.payload.user.role,
+        username: action.payload.user.username,
+      },
+    }),
+    loggedOut: () => ({ token: null, user: null }),
+  },
+})
+
+export const { loggedIn, loggedOut } = authSlice.actions
+
+type WithAuth = { auth: AuthState }
+export const selectCurrentUser = (state: WithAuth) => state.auth.user
+export const selectToken = (state: WithAuth) => state.auth.token
+export const selectIsLoggedIn = (state: WithAuth) => Boolean(state.auth.token && state.auth.user)
+export const selectRole = (state: WithAuth) => state.auth.user?.role ?? null

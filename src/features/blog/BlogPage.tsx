@@ -1,0 +1,1 @@
+export default function BlogPage() { return <section className="page">BlogPage</section> }

@@ -1,0 +1,1 @@
+export default function CartPage() { return <section className="page">CartPage</section> }

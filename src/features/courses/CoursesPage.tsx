@@ -1,0 +1,1 @@
+export default function CoursesPage() { return <section className="page">CoursesPage</section> }

@@ -1,0 +1,1 @@
+export default function HomePage() { return <section className="page">HomePage</section> }

@@ -1,0 +1,52 @@
+import { NavLink, useNavigate } from 'react-router-dom'
+import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { loggedOut, selectCurrentUser, selectIsLoggedIn } from '@/features/auth/authSlice'
+
+const link = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav__link nav__link--active' : 'nav__link')
+
+export function NavBar() {
+  const user = useAppSelector(selectCurrentUser)
+  const isLoggedIn = useAppSelector(selectIsLoggedIn)
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  return (
+    <header className="nav">
+      <NavLink to="/home" className="nav__brand">
+        Chess Online Education
+      </NavLink>
+      <nav aria-label="Main">
+        <ul className="nav__links">
+          <li><NavLink to="/home" className={link}>Home</NavLink></li>
+          <li><NavLink to="/courses" className={link}>Courses</NavLink></li>
+          <li><NavLink to="/blog" className={link}>Blog</NavLink></li>
+          <li><NavLink to="/cart" className={link}>Cart</NavLink></li>
+          {user?.role === 'admin' && (
+            <li><NavLink to="/admin" className={link}>Admin</NavLink></li>
+          )}
+          {isLoggedIn && user ? (
+            <>
+              <li><NavLink to={`/profile/${user._id}`} className={link}>Profile</NavLink></li>
+              <li>
+                <button
+                  type="button"
+                  className="btn nav__logout"
+                  onClick={() => {
+                    dispatch(loggedOut())
+                    void navigate('/login')
+                  }}
+                >
+                  Logout
+                </button>
+              </li>
+            </>
+          ) : (
+            <>
+              <li><NavLink to="/login" className={link}>Login</NavLink></li>
+              <li><NavLink to="/register" className={link}>Register</NavLink></li>
+            </>
+          )}
+        </ul>
+      </nav>
+    </header>
+  )
+}

@@ -1,0 +1,1 @@
+export default function ModulesPage() { return <section className="page">ModulesPage</section> }

@@ -1,0 +1,1 @@
+export default function PlayerPage() { return <section className="page">PlayerPage</section> }

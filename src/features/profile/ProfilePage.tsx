@@ -1,0 +1,1 @@
+export default function ProfilePage() { return <section className="page">ProfilePage</section> }

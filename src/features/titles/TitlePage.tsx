@@ -1,0 +1,1 @@
+export default function TitlePage() { return <section className="page">TitlePage</section> }

@@ -1,0 +1,36 @@
+import '@testing-library/jest-dom/vitest'
+import { createElement } from 'react'
+import { cleanup } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { requestLog, server } from './mswServer'
+import { resetDb } from './fakeDb'
+
+// react-player's providers do not run under jsdom; a stub shows what it would play.
+vi.mock('react-player', () => ({
+  default: (props: { src?: string; controls?: boolean; width?: string | number; height?: string | number }) =>
+    createElement('div', {
+      role: 'region',
+      'aria-label': 'Video player',
+      'data-src': props.src,
+      'data-controls': String(Boolean(props.controls)),
+      'data-width': String(props.width),
+      'data-height': String(props.height),
+    }, props.src),
+}))
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeEach(() => {
+  resetDb()
+  requestLog.length = 0
+  localStorage.clear()
+  sessionStorage.clear()
+  document.cookie.split(';').forEach((c) => {
+    const name = c.split('=')[0]?.trim()
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+  })
+})
+afterEach(() => {
+  cleanup()
+  server.resetHandlers()
+})
+afterAll(() => server.close())

@@ -104,3 +104,60 @@ export async function dragPiece(page: Page, from: string, to: string) {
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 })
   await page.mouse.up()
 }
+
+/** A form field found by its label or, failing that, its placeholder. */
+export function field(page: Page | Locator, name: RegExp | string) {
+  return page.getByLabel(name).or(page.getByPlaceholder(name)).first()
+}
+
+/** The visible text of the whole page. */
+export function pageText(page: Page) {
+  return page.locator('body').innerText()
+}
+
+/** Waits until the page's visible text matches. */
+export async function waitForText(page: Page, re: RegExp, timeout = 15_000) {
+  const deadline = Date.now() + timeout
+  let last = ''
+  while (Date.now() < deadline) {
+    last = await pageText(page).catch(() => '')
+    if (re.test(last)) return last
+    await page.waitForTimeout(100)
+  }
+  throw new Error(`page text never matched ${re}; it reads:\n${last.slice(0, 2000)}`)
+}
+
+/** The innermost card (article, li, section) that shows `title`. */
+export function card(page: Page, title: string) {
+  return page.locator('article, li, section').filter({ has: page.getByText(title, { exact: true }) }).last()
+}
+
+/** Records native dialogs (alert, confirm) and accepts them; in-app alerts are read from the page. */
+export function recordDialogs(page: Page) {
+  const messages: string[] = []
+  page.on('dialog', (d) => {
+    messages.push(d.message())
+    void d.accept()
+  })
+  return {
+    messages,
+    /** Waits until `text` was shown as a native dialog or in the page. */
+    async expect(text: string, timeout = 15_000) {
+      const deadline = Date.now() + timeout
+      while (Date.now() < deadline) {
+        if (messages.some((m) => m.includes(text))) return
+        if (await page.getByText(text).first().isVisible().catch(() => false)) return
+        await page.waitForTimeout(100)
+      }
+      throw new Error(`"${text}" was neither a dialog nor shown; dialogs: ${JSON.stringify(messages)}`)
+    },
+  }
+}
+
+export async function loginThroughForm(page: Page, a: { email: string; password: string }) {
+  await page.goto('/login')
+  await (await visible(page.locator('input[type="email"]'))).fill(a.email)
+  await page.locator('input[type="password"]').first().fill(a.password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await page.waitForURL((u) => u.pathname === '/home' || u.pathname === '/')
+}

@@ -1,0 +1,40 @@
+// Budgets: gzip JavaScript a first visit downloads (issue: /home at most 170 KB, /courses at most 130 KB;
+// react-player, admin and upload code must not load there).
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launch } from './support/browser'
+import { baseUrl } from './support/env'
+import { measureFirstVisit, type FirstVisit } from './support/measure.mjs'
+
+const KB = 1024
+const budgets = [
+  { path: '/home', maxJsGzip: 170 * KB },
+  { path: '/courses', maxJsGzip: 130 * KB },
+]
+
+function describeFiles(m: FirstVisit) {
+  return m.files
+    .filter((f) => f.kind === 'js')
+    .map((f) => `  ${f.url}  ${(f.gzip / KB).toFixed(1)} KB gzip (${(f.bytes / KB).toFixed(1)} KB raw)`)
+    .join('\n')
+}
+
+describe('first-visit JavaScript budgets', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launch()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  for (const b of budgets) {
+    it(`${b.path} downloads at most ${b.maxJsGzip / KB} KB of gzip JavaScript`, async () => {
+      const m = await measureFirstVisit(browser, baseUrl, b.path)
+      const figures = `${b.path}: ${(m.jsGzip / KB).toFixed(1)} KB gzip JavaScript (budget ${b.maxJsGzip / KB} KB)\n${describeFiles(m)}`
+      console.log(figures)
+      expect(m.jsGzip, figures).toBeGreaterThan(0)
+      expect(m.jsGzip, figures).toBeLessThanOrEqual(b.maxJsGzip)
+    })
+  }
+})

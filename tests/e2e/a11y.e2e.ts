@@ -1,0 +1,117 @@
+// axe-core on every route, logged out and logged in as each role: no serious or critical violation.
+// Also the practice board's keyboard move input.
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createCourse, createModule, enroll, login, type Course, type Session } from './support/api'
+import { launch, open, seeText, visible } from './support/browser'
+import { accounts } from './support/env'
+
+interface Found {
+  route: string
+  id: string
+  impact: string
+  help: string
+  targets: string[]
+}
+
+async function audit(page: Page, route: string, prepare?: (page: Page) => Promise<void>): Promise<Found[]> {
+  await page.goto(route, { waitUntil: 'networkidle' })
+  if (prepare) await prepare(page)
+  await page.waitForTimeout(300)
+  const result = await new AxeBuilder({ page }).analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      route,
+      id: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }))
+}
+
+function report(found: Found[]) {
+  return found.map((f) => `${f.route}: [${f.impact}] ${f.id} - ${f.help}\n    ${f.targets.join('\n    ')}`).join('\n')
+}
+
+describe('accessibility', () => {
+  let browser: Browser
+  let course: Course
+  let sessions: Record<'student' | 'instructor' | 'admin', Session>
+
+  beforeAll(async () => {
+    sessions = {
+      student: await login(accounts.student),
+      instructor: await login(accounts.instructor),
+      admin: await login(accounts.admin),
+    }
+    course = await createCourse(sessions.instructor.token, { title: 'Accessible tactics', description: 'Forks and pins.', price: 12 })
+    await createModule(sessions.instructor.token, {
+      title: 'Forks',
+      description: 'Two targets at once.',
+      videoUrl: '/videos/forks.webm',
+      courseId: course._id,
+    })
+    await enroll(sessions.student.token, course._id)
+    browser = await launch()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  const common = () => ['/home', '/blog', '/courses', '/cart', '/player/hikaru', '/title/GM', `/profile/${sessions.instructor.result._id}`]
+  const addModuleOpen = async (page: Page) => {
+    await page.getByRole('button', { name: 'Add Module' }).first().click()
+    await visible(page.getByPlaceholder('Module Title'))
+  }
+  const cases: Array<[string, () => Array<string | [string, (p: Page) => Promise<void>]>]> = [
+    ['a visitor', () => [...common(), '/login', '/register', '/no/such/page']],
+    ['a student', () => [...common(), '/profile', `/courses/${course._id}/modules`]],
+    [
+      'an instructor',
+      () => [...common(), '/profile', `/courses/${course._id}/modules`, [`/courses/${course._id}/modules`, addModuleOpen]],
+    ],
+    ['an admin', () => [...common(), '/profile', '/admin', `/courses/${course._id}/modules`]],
+  ]
+
+  for (const [who, routes] of cases) {
+    it(`finds no serious or critical violation for ${who}`, async () => {
+      const role = who.split(' ')[1] as 'visitor' | 'student' | 'instructor' | 'admin'
+      const o = await open(browser, role === 'visitor' ? {} : { session: sessions[role] })
+      const found: Found[] = []
+      try {
+        for (const r of routes()) {
+          const [route, prepare] = typeof r === 'string' ? [r, undefined] : r
+          found.push(...(await audit(o.page, route, prepare)))
+        }
+      } finally {
+        await o.context.close()
+      }
+      if (found.length) console.log(`axe, ${who}:\n${report(found)}`)
+      expect(found, report(found)).toEqual([])
+    })
+  }
+
+  it('lets a keyboard user enter a move on the practice board', async () => {
+    const o = await open(browser)
+    const { page } = o
+    try {
+      await page.goto('/home')
+      const input = await visible(page.getByRole('textbox', { name: /move/i }))
+      await input.focus()
+      await page.keyboard.type('e4')
+      await page.keyboard.press('Enter')
+      await visible(page.locator('[data-square="e4"] [data-piece="wP"]'))
+      await seeText(page, 'AI moved.')
+      await input.fill('')
+      await input.focus()
+      await page.keyboard.type('Ke3')
+      await page.keyboard.press('Enter')
+      await seeText(page, 'Invalid move.')
+      await visible(page.locator('[data-square="e1"] [data-piece="wK"]'))
+    } finally {
+      await o.context.close()
+    }
+  })
+})

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react'
+import type { Course } from '@/api/generated/api'
+import { useCreateCourseMutation, useUpdateCourseMutation } from '@/api/enhancedApi'
+
+type Props = { editing: Course | null; onDone: () => void }
+
+const empty = { title: '', description: '', price: '' }
+
+/** Create mode, or edit mode when a course is selected; submitting clears the form and closes edit mode. */
+export function CourseForm({ editing, onDone }: Props) {
+  const [form, setForm] = useState(empty)
+  const [createCourse, create] = useCreateCourseMutation()
+  const [updateCourse, update] = useUpdateCourseMutation()
+
+  useEffect(() => {
+    setForm(editing ? { title: editing.title, description: editing.description, price: String(editing.price) } : empty)
+  }, [editing])
+
+  const set = (key: keyof typeof empty) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }))
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault()
+    const input = { title: form.title.trim(), description: form.description.trim(), price: Number(form.price) }
+    try {
+      if (editing) await updateCourse({ courseId: editing._id, coursePatch: input }).unwrap()
+      else await createCourse({ courseInput: input }).unwrap()
+      setForm(empty)
+      onDone()
+    } catch (error) {
+      console.error('Saving the course failed', error)
+    }
+  }
+
+  return (
+    <form className="form card" onSubmit={onSubmit} aria-label={editing ? 'Edit course' : 'Create course'}>
+      <h2>{editing ? 'Edit Course' : 'Create Course'}</h2>
+      <label className="field">
+        <span>Title</span>
+        <input name="title" required value={form.title} onChange={set('title')} />
+      </label>
+      <label className="field">
+        <span>Description</span>
+        <textarea name="description" required rows={3} value={form.description} onChange={set('description')} />
+      </label>
+      <label className="field">
+        <span>Price</span>
+        <input name="price" type="number" min={0} step="0.01" required value={form.price} onChange={set('price')} />
+      </label>
+      <div className="row">
+        <button type="submit" className="btn btn--primary" disabled={create.isLoading || update.isLoading}>
+          {editing ? 'Update Course' : 'Create Course'}
+        </button>
+        {editing && (
+          <button type="button" className="btn" onClick={onDone}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,30 @@
+import type { Module } from '@/api/generated/api'
+import { ModuleVideo } from '@/features/modules/ModuleVideo'
+
+type Props = { module: Module; canManage: boolean; onEdit: (m: Module) => void; onDelete: (m: Module) => void }
+
+export function ModuleCard({ module, canManage, onEdit, onDelete }: Props) {
+  const titleId = `module-${module._id}`
+  return (
+    <article className="card module-card" aria-labelledby={titleId}>
+      <h3 id={titleId}>{module.title}</h3>
+      <p>{module.description}</p>
+      <ModuleVideo module={module} />
+      {canManage && (
+        <div className="row">
+          <button type="button" className="btn" onClick={() => onEdit(module)} aria-label={`Edit ${module.title}`}>
+            Edit
+          </button>
+          <button
+            type="button"
+            className="btn btn--danger"
+            onClick={() => onDelete(module)}
+            aria-label={`Delete ${module.title}`}
+          >
+            Delete
+          </button>
+        </div>
+      )}
+    </article>
+  )
+}

@@ -2,11 +2,11 @@
 // Builds the SPA when dist/ is missing or stale, starts the real server on a free port with a fresh
 // DATA_DIR (and a fresh database when DATABASE_URL is set), creates the test accounts with
 // `npm run user:create`, runs tests/e2e/**/*.e2e.ts in Chromium, and always stops the server.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { findChromium, startServer } from '../tests/e2e/support/server.mjs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { ensureBuild, findChromium, startServer } from '../tests/e2e/support/server.mjs'
 
 const argv = process.argv.slice(2)
 let jsonOut
@@ -22,25 +22,10 @@ function writeSummary(summary) {
   writeFileSync(jsonOut, JSON.stringify(summary, null, 2))
 }
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0
-  const st = statSync(path)
-  if (!st.isDirectory()) return st.mtimeMs
-  let newest = st.mtimeMs
-  for (const e of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, e)))
-  return newest
-}
-
 // 1. Build when needed.
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json']
-const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0
-if (!built || Math.max(...sources.map(newestMtime)) > built) {
-  console.log('e2e: building the SPA (dist/ is missing or older than its sources)')
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
-  if (r.status !== 0) {
-    writeSummary({ numPassedTests: 0, numFailedTests: 1, numPendingTests: 0, success: false })
-    process.exit(1)
-  }
+if (!ensureBuild()) {
+  writeSummary({ numPassedTests: 0, numFailedTests: 1, numPendingTests: 0, success: false })
+  process.exit(1)
 }
 
 // 2. A browser, or a loud skip outside CI.

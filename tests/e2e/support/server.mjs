@@ -2,7 +2,7 @@
 // JWT secret, and on PostgreSQL a fresh database that is dropped again on stop().
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -66,13 +66,17 @@ export async function createTempDatabase(baseUrl, prefix = 'coe_e2e') {
 
 /**
  * @param {{ users?: Array<{username:string,email:string,password:string,role:string}>,
- *   databaseUrl?: string, env?: Record<string,string>, log?: boolean, command?: string[] }} opts
+ *   databaseUrl?: string, existingDatabaseUrl?: string, keepDatabase?: boolean, dataDir?: string, keepDataDir?: boolean,
+ *   env?: Record<string,string>, log?: boolean, command?: string[] }} opts
+ * databaseUrl: a PostgreSQL server on which a fresh database is made (default: DATABASE_URL; null: PGlite).
+ * existingDatabaseUrl: use this database as is. dataDir: reuse a DATA_DIR (kept on stop).
  */
 export async function startServer(opts = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'coe-e2e-'))
+  const ownDataDir = !opts.dataDir
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'coe-e2e-'))
   const port = await freePort()
-  const baseDb = opts.databaseUrl ?? (process.env.DATABASE_URL || undefined)
-  const tempDb = baseDb ? await createTempDatabase(baseDb) : undefined
+  const baseDb = opts.databaseUrl === null ? undefined : (opts.databaseUrl ?? (process.env.DATABASE_URL || undefined))
+  const tempDb = opts.existingDatabaseUrl ? undefined : baseDb ? await createTempDatabase(baseDb) : undefined
   const env = {
     ...process.env,
     PORT: String(port),
@@ -86,11 +90,12 @@ export async function startServer(opts = {}) {
     ...(opts.env ?? {}),
   }
   if (tempDb) env.DATABASE_URL = tempDb.url
+  else if (opts.existingDatabaseUrl) env.DATABASE_URL = opts.existingDatabaseUrl
   else delete env.DATABASE_URL
 
   const cleanup = async () => {
-    if (tempDb) await tempDb.drop()
-    rmSync(dataDir, { recursive: true, force: true })
+    if (tempDb && !opts.keepDatabase) await tempDb.drop()
+    if (ownDataDir && !opts.keepDataDir) rmSync(dataDir, { recursive: true, force: true })
   }
 
   try {
@@ -152,17 +157,36 @@ export async function startServer(opts = {}) {
       await stop()
       throw new Error(`server did not answer /api/health within 60 s:\n${output}`)
     }
-    await sleep(100)
+    await sleep(25)
   }
   return {
     url,
     port,
     pid: child.pid,
     dataDir,
-    database: tempDb ? 'postgres' : 'pglite',
-    databaseUrl: tempDb?.url,
+    database: env.DATABASE_URL ? 'postgres' : 'pglite',
+    databaseUrl: env.DATABASE_URL,
+    dropDatabase: tempDb?.drop,
     startMs: Date.now() - started,
     output: () => output,
     stop,
   }
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0
+  const st = statSync(path)
+  if (!st.isDirectory()) return st.mtimeMs
+  let newest = st.mtimeMs
+  for (const e of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, e)))
+  return newest
+}
+
+/** Builds the SPA when dist/ is missing or older than its sources; false when the build failed. */
+export function ensureBuild() {
+  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json']
+  const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0
+  if (built && Math.max(...sources.map(newestMtime)) <= built) return true
+  console.log('building the SPA (dist/ is missing or older than its sources)')
+  return spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' }).status === 0
 }

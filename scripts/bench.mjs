@@ -1,0 +1,502 @@
+// `npm run bench`: how fast and light the product is, measured on this machine in one run.
+// Prints one table and writes it as JSON to bench/results/bench.json. Everything runs on loopback.
+//   - JS and CSS gzip bytes of a first visit (/home, /courses, /courses/{id}/modules, /blog), in Chromium
+//   - Lighthouse performance score, LCP, TBT, CLS for /home and /courses, mobile and desktop presets
+//   - requests and click-to-view time while a student goes courses -> modules -> courses -> modules -> courses
+//   - time from an instructor's 'Update Module' click to the list showing the change
+//   - autocannon rps/p50/p99 for four endpoints next to a bare node:http server answering the same bytes,
+//     on PGlite and (when 127.0.0.1:5432 answers or DATABASE_URL is set) on PostgreSQL; server RSS after load
+//   - cold start of `npm start` on an existing build
+// Options: --quick (1 s loads, no Lighthouse), --no-lighthouse, --no-postgres, --duration <s>.
+import { fork } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
+import { cpus, totalmem } from 'node:os'
+import { performance } from 'node:perf_hooks'
+import autocannon from 'autocannon'
+import { chromium } from 'playwright-core'
+import { measureFirstVisit } from '../tests/e2e/support/measure.mjs'
+import { chromiumFlags, ensureBuild, findChromium, startServer } from '../tests/e2e/support/server.mjs'
+
+const args = process.argv.slice(2)
+const quick = args.includes('--quick')
+const durationIdx = args.indexOf('--duration')
+const duration = durationIdx >= 0 ? Number(args[durationIdx + 1]) : quick ? 1 : 5
+const withLighthouse = !quick && !args.includes('--no-lighthouse')
+const withPostgres = !args.includes('--no-postgres')
+const connections = 10
+const KB = 1024
+
+const results = {
+  date: new Date().toISOString(),
+  machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGB: Math.round(totalmem() / 2 ** 30), node: process.version },
+  settings: { loadSeconds: duration, connections },
+  firstVisit: [],
+  lighthouse: [],
+  navigation: undefined,
+  moduleUpdate: undefined,
+  server: {},
+  coldStart: undefined,
+  notes: [],
+}
+const log = (...a) => console.error('bench:', ...a)
+const round = (n, d = 0) => (n === undefined || n === null || Number.isNaN(n) ? null : Number(n.toFixed(d)))
+
+// ---------------------------------------------------------------- setup
+if (!ensureBuild()) process.exit(1)
+const chromiumPath = findChromium()
+if (!chromiumPath) {
+  console.error('bench: no Chromium (CHROMIUM_PATH or /usr/bin/chromium); browser figures need it')
+  process.exit(1)
+}
+
+const pw = () => `Pw-${randomBytes(9).toString('base64url')}`
+const accounts = {
+  admin: { username: 'bench_admin', email: 'bench_admin@example.test', password: pw(), role: 'admin' },
+  instructor: { username: 'bench_teacher', email: 'bench_teacher@example.test', password: pw(), role: 'instructor' },
+  student: { username: 'bench_pupil', email: 'bench_pupil@example.test', password: pw(), role: 'student' },
+}
+
+async function api(base, method, path, token, body) {
+  const headers = {}
+  if (token) headers.authorization = `Bearer ${token}`
+  let payload
+  if (body instanceof FormData) payload = body
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json'
+    payload = JSON.stringify(body)
+  }
+  const r = await fetch(base + path, { method, headers, body: payload })
+  const text = await r.text()
+  if (!r.ok) throw new Error(`${method} ${path} -> ${r.status} ${text.slice(0, 300)}`)
+  return text ? JSON.parse(text) : undefined
+}
+
+function demoVideoBytes() {
+  // The same source the browser tests use: the committed demo WebM, or one made with ffmpeg.
+  return import('node:child_process').then(({ spawnSync }) => {
+    const found = spawnSync('sh', ['-c', 'find assets -iname "*.webm" 2>/dev/null | head -n 1'], { encoding: 'utf8' }).stdout.trim()
+    if (found) return { name: found.split('/').pop(), bytes: readFileSync(found) }
+    const out = `/tmp/coe-bench-${process.pid}.webm`
+    const r = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=6:size=320x240:rate=15', '-c:v', 'libvpx', '-b:v', '300k', '-deadline', 'realtime', out])
+    if (r.status !== 0) throw new Error('no demo WebM under assets/ and ffmpeg could not make one')
+    return { name: 'lesson.webm', bytes: readFileSync(out) }
+  })
+}
+
+/** 200 courses, one with five modules (one an uploaded video), a student enrolled in it. */
+async function seed(base) {
+  const login = (a) => api(base, 'POST', '/api/auth/login', undefined, { email: a.email, password: a.password })
+  const teacher = await login(accounts.instructor)
+  const student = await login(accounts.student)
+  const admin = await login(accounts.admin)
+  const courses = []
+  for (let i = 1; i <= 200; i++) {
+    courses.push(
+      await api(base, 'POST', '/api/courses', teacher.token, {
+        title: `Course ${String(i).padStart(3, '0')}: ${['Openings', 'Tactics', 'Endgames', 'Strategy'][i % 4]}`,
+        description: `Lesson plan number ${i}: ideas, typical positions and exercises for club players.`,
+        price: 10 + (i % 40) + 0.99,
+      }),
+    )
+  }
+  const course = courses[0]
+  const video = await demoVideoBytes()
+  const form = new FormData()
+  form.append('courseId', course._id)
+  form.append('file', new Blob([video.bytes], { type: 'video/webm' }), video.name)
+  const uploaded = await api(base, 'POST', '/api/videos', teacher.token, form)
+  const modules = []
+  for (let i = 1; i <= 5; i++) {
+    modules.push(
+      await api(base, 'POST', '/api/modules', teacher.token, {
+        title: `Module ${i}`,
+        description: `Part ${i} of the course.`,
+        videoUrl: '/videos/lesson.webm',
+        videoId: i === 1 ? uploaded._id : null,
+        courseId: course._id,
+      }),
+    )
+  }
+  await api(base, 'POST', `/api/courses/${course._id}/enroll`, student.token)
+  const videoRecord = await api(base, 'GET', `/api/videos/${uploaded._id}`, student.token)
+  return { teacher, student, admin, course, modules, videoRecord, videoSize: video.bytes.length }
+}
+
+function sessionEntries(s) {
+  const u = s.result
+  return [
+    { name: 'token', value: s.token },
+    { name: 'user', value: JSON.stringify({ _id: u._id, role: u.role, username: u.username }) },
+    { name: 'userId', value: u._id },
+    { name: 'username', value: u.username },
+    { name: 'userRole', value: u.role },
+  ]
+}
+
+async function newContext(browser, base, session) {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width: 1280, height: 900 },
+    storageState: session ? { cookies: [], origins: [{ origin: base, localStorage: sessionEntries(session) }] } : undefined,
+  })
+  await context.route('**/*', (route) => (route.request().url().startsWith(base + '/') ? route.continue() : route.abort('blockedbyclient')))
+  return context
+}
+
+// ---------------------------------------------------------------- browser figures
+async function browserFigures(browser, base, data) {
+  for (const [path, session] of [
+    ['/home', undefined],
+    ['/courses', undefined],
+    [`/courses/${data.course._id}/modules`, data.student],
+    ['/blog', undefined],
+  ]) {
+    const m = await measureFirstVisit(browser, base, path, {
+      localStorage: session ? sessionEntries(session) : undefined,
+      settleMs: 800,
+    })
+    results.firstVisit.push({
+      route: path.replace(data.course._id, '{id}') + (session ? ' (student)' : ''),
+      jsGzipKB: round(m.jsGzip / KB, 1),
+      cssGzipKB: round(m.cssGzip / KB, 1),
+      jsRawKB: round(m.jsBytes / KB, 1),
+      jsFiles: m.files.filter((f) => f.kind === 'js').length,
+    })
+  }
+
+  // A student browses courses -> modules -> courses -> modules -> courses.
+  {
+    const context = await newContext(browser, base, data.student)
+    const page = await context.newPage()
+    let requests = []
+    page.on('request', (r) => requests.push(r.url().slice(base.length)))
+    await page.goto('/courses', { waitUntil: 'networkidle' })
+    const cardTitle = data.course.title
+    await page.getByText(cardTitle, { exact: true }).first().waitFor()
+    const steps = [{ view: 'courses (page load)', apiRequests: requests.filter((u) => u.startsWith('/api/')).length, otherRequests: requests.filter((u) => !u.startsWith('/api/')).length, clickToViewMs: null }]
+    const modulesLink = () =>
+      page
+        .locator('article, li, section')
+        .filter({ has: page.getByText(cardTitle, { exact: true }) })
+        .last()
+        .getByRole('link', { name: 'View Modules' })
+    const toModules = async () => {
+      await modulesLink().click()
+      await page.getByText('Module 5', { exact: true }).first().waitFor()
+    }
+    const toCourses = async () => {
+      await page.getByRole('navigation').getByRole('link', { name: 'Courses', exact: true }).click()
+      await page.getByText(cardTitle, { exact: true }).first().waitFor()
+    }
+    for (const [view, go] of [
+      ['modules', toModules],
+      ['courses', toCourses],
+      ['modules', toModules],
+      ['courses', toCourses],
+    ]) {
+      requests = []
+      const t0 = performance.now()
+      await go()
+      const ms = performance.now() - t0
+      await page.waitForTimeout(300)
+      steps.push({
+        view,
+        apiRequests: requests.filter((u) => u.startsWith('/api/')).length,
+        otherRequests: requests.filter((u) => !u.startsWith('/api/')).length,
+        clickToViewMs: round(ms),
+        requested: requests.filter((u) => u.startsWith('/api/')).map((u) => u.replace(/[0-9a-f-]{36}/g, '{id}')),
+      })
+    }
+    results.navigation = steps
+    await context.close()
+  }
+
+  // An instructor edits a module: the list shows the change before the server answers (400 ms added latency).
+  {
+    const context = await newContext(browser, base, data.teacher)
+    const addedLatencyMs = 400
+    await context.route('**/api/modules/*', async (route) => {
+      if (route.request().method() === 'PATCH') await new Promise((r) => setTimeout(r, addedLatencyMs))
+      return route.continue()
+    })
+    const page = await context.newPage()
+    await page.goto(`/courses/${data.course._id}/modules`, { waitUntil: 'networkidle' })
+    const cardOf = (t) => page.locator('article, li, section').filter({ has: page.getByText(t, { exact: true }) }).last()
+    await cardOf('Module 3').getByRole('button', { name: 'Edit', exact: true }).click()
+    await page.getByPlaceholder('Module Title').fill('Module 3 (revised)')
+    const answered = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/modules/'))
+    const t0 = performance.now()
+    let answerMs
+    answered.then(() => (answerMs = performance.now() - t0)).catch(() => {})
+    await page.getByRole('button', { name: 'Update Module' }).click()
+    await page.getByText('Module 3 (revised)', { exact: true }).first().waitFor()
+    const viewMs = performance.now() - t0
+    await answered
+    results.moduleUpdate = {
+      clickToListMs: round(viewMs),
+      serverAnswerMs: round(answerMs),
+      addedLatencyMs,
+      optimistic: viewMs < answerMs,
+    }
+    await context.close()
+  }
+}
+
+// ---------------------------------------------------------------- Lighthouse
+async function lighthouseFigures(base) {
+  const { default: lighthouse } = await import('lighthouse')
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js')
+  const chromeLauncher = await import('chrome-launcher')
+  for (const route of ['/home', '/courses']) {
+    for (const preset of ['mobile', 'desktop']) {
+      const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumFlags] })
+      try {
+        const r = await lighthouse(
+          base + route,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], blockedUrlPatterns: ['*api.chess.com*'] },
+          preset === 'desktop' ? desktopConfig : undefined,
+        )
+        const a = r.lhr.audits
+        results.lighthouse.push({
+          route,
+          preset,
+          score: round((r.lhr.categories.performance.score ?? 0) * 100),
+          lcpMs: round(a['largest-contentful-paint']?.numericValue),
+          tbtMs: round(a['total-blocking-time']?.numericValue),
+          cls: round(a['cumulative-layout-shift']?.numericValue, 3),
+          fcpMs: round(a['first-contentful-paint']?.numericValue),
+        })
+      } finally {
+        await chrome.kill()
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------- server load
+function startBare(routes) {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL('../bench/bareServer.mjs', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    child.once('message', ({ port }) => resolve({ url: `http://127.0.0.1:${port}`, stop: () => child.kill() }))
+    child.once('error', reject)
+    child.send({ routes })
+  })
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections, pipelining: 1, ...opts }, (err, r) => (err ? reject(err) : resolve(r)))
+  })
+}
+
+function rssMB(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1])
+    return round(kb / 1024)
+  } catch {
+    return null
+  }
+}
+
+async function loadFigures(label, server, data) {
+  const base = server.url
+  const bearer = (s) => ({ authorization: `Bearer ${s.token}` })
+  const signed = new URL(data.videoRecord.filePath, base)
+  const videoPath = signed.pathname + signed.search
+  const end = Math.min(data.videoSize - 1, 32 * KB - 1)
+  const endpoints = [
+    { name: 'GET /api/courses (200 courses)', method: 'GET', path: '/api/courses', headers: {} },
+    { name: 'GET /api/modules/course/{id} (enrolled)', method: 'GET', path: `/api/modules/course/${data.course._id}`, headers: bearer(data.student) },
+    {
+      name: 'POST /api/comment-player',
+      method: 'POST',
+      path: '/api/comment-player',
+      headers: { ...bearer(data.student), 'content-type': 'application/json' },
+      body: JSON.stringify({ chessPlayerUsername: 'hikaru', comment: 'Great endgame technique in that game.' }),
+    },
+    { name: 'GET video, Range 32 KB', method: 'GET', path: videoPath, headers: { range: `bytes=0-${end}` } },
+  ]
+  // Record what our server answers, so the bare server sends the same bytes.
+  const routes = {}
+  for (const e of endpoints) {
+    const r = await fetch(base + e.path, { method: e.method, headers: e.headers, body: e.body })
+    const body = Buffer.from(await r.arrayBuffer())
+    const headers = { 'content-type': r.headers.get('content-type') ?? 'application/octet-stream' }
+    if (r.headers.get('content-range')) headers['content-range'] = r.headers.get('content-range')
+    if (r.status >= 400) throw new Error(`${e.name} answered ${r.status}: ${body.toString().slice(0, 300)}`)
+    routes[e.path] = { status: r.status, headers, bodyBase64: body.toString('base64') }
+    e.status = r.status
+    e.bytes = body.length
+  }
+  const bare = await startBare(routes)
+  const rows = []
+  try {
+    for (const e of endpoints) {
+      const run = async (url) => {
+        await cannon({ url: url + e.path, method: e.method, headers: e.headers, body: e.body, duration: 1 }) // warm-up
+        return cannon({ url: url + e.path, method: e.method, headers: e.headers, body: e.body, duration })
+      }
+      const ours = await run(base)
+      const node = await run(bare.url)
+      const okOurs = ours['2xx'] ?? ours.requests.total - ours.non2xx
+      rows.push({
+        database: label,
+        endpoint: e.name,
+        status: e.status,
+        bytes: e.bytes,
+        rps: round(ours.requests.average),
+        p50ms: ours.latency.p50,
+        p99ms: ours.latency.p99,
+        non2xx: ours.non2xx,
+        errors: ours.errors + ours.timeouts,
+        bareRps: round(node.requests.average),
+        bareP50ms: node.latency.p50,
+        bareP99ms: node.latency.p99,
+        ratio: round(ours.requests.average / node.requests.average, 2),
+        ok: okOurs,
+      })
+      log(`${label} ${e.name}: ${round(ours.requests.average)} rps vs bare ${round(node.requests.average)}`)
+    }
+  } finally {
+    bare.stop()
+  }
+  return { endpoints: rows, rssMBAfterLoad: rssMB(server.pid) }
+}
+
+async function postgresUrl() {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL
+  const open = await new Promise((resolve) => {
+    const s = connect(5432, '127.0.0.1')
+    s.once('connect', () => (s.destroy(), resolve(true)))
+    s.once('error', () => resolve(false))
+    s.setTimeout(1000, () => (s.destroy(), resolve(false)))
+  })
+  return open ? 'postgres://postgres@127.0.0.1:5432/postgres' : undefined
+}
+
+// ---------------------------------------------------------------- run
+const stops = []
+process.on('SIGINT', async () => {
+  for (const s of stops) await s().catch(() => {})
+  process.exit(130)
+})
+
+try {
+  log('starting the server on PGlite')
+  const server = await startServer({ users: Object.values(accounts), databaseUrl: null })
+  stops.push(server.stop)
+  const data = await seed(server.url)
+  log('browser figures')
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags })
+  try {
+    await browserFigures(browser, server.url, data)
+  } finally {
+    await browser.close()
+  }
+  if (withLighthouse) {
+    log('Lighthouse')
+    await lighthouseFigures(server.url)
+  }
+  log('load on PGlite')
+  results.server.pglite = await loadFigures('pglite', server, data)
+  await server.stop()
+  stops.pop()
+
+  const pgUrl = withPostgres ? await postgresUrl() : undefined
+  if (pgUrl) {
+    log('load on PostgreSQL')
+    const pgServer = await startServer({ users: Object.values(accounts), databaseUrl: pgUrl })
+    stops.push(pgServer.stop)
+    const pgData = await seed(pgServer.url)
+    results.server.postgres = await loadFigures('postgres', pgServer, pgData)
+    await pgServer.stop()
+    stops.pop()
+  } else results.notes.push('PostgreSQL: skipped (nothing answers on 127.0.0.1:5432 and DATABASE_URL is unset)')
+
+  log('cold start of npm start')
+  const cold = await startServer({ command: ['npm', 'start'], databaseUrl: null, keepDataDir: true })
+  await cold.stop()
+  const warm = await startServer({ command: ['npm', 'start'], databaseUrl: null, dataDir: cold.dataDir })
+  await warm.stop()
+  const { rmSync } = await import('node:fs')
+  rmSync(cold.dataDir, { recursive: true, force: true })
+  results.coldStart = { emptyDataDirMs: cold.startMs, existingDataDirMs: warm.startMs }
+} catch (e) {
+  for (const s of stops) await s().catch(() => {})
+  console.error(`bench failed: ${e.stack ?? e}`)
+  process.exitCode = 1
+}
+
+// ---------------------------------------------------------------- report
+mkdirSync('bench/results', { recursive: true })
+writeFileSync('bench/results/bench.json', JSON.stringify(results, null, 2))
+
+function table(title, rows, cols) {
+  if (!rows?.length) return ''
+  const head = cols.map((c) => c[0])
+  const body = rows.map((r) => cols.map(([, f]) => String(typeof f === 'function' ? f(r) : (r[f] ?? '-'))))
+  const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)))
+  const line = (cells) => '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join(' | ') + ' |'
+  return [`\n${title}`, line(head), '|' + w.map((n, i) => (i === 0 ? ':' : '') + '-'.repeat(n + 1) + (i === 0 ? '' : ':')).join('|') + '|', ...body.map(line)].join('\n')
+}
+
+const out = [
+  `Chess Online Education benchmark, ${results.date}, ${results.machine.cpus} CPU ${results.machine.cpu}, Node ${results.machine.node}`,
+  table('First visit (gzip, level 9)', results.firstVisit, [
+    ['route', 'route'],
+    ['JS KB', 'jsGzipKB'],
+    ['CSS KB', 'cssGzipKB'],
+    ['JS raw KB', 'jsRawKB'],
+    ['JS files', 'jsFiles'],
+  ]),
+  table('Lighthouse (performance)', results.lighthouse, [
+    ['route', 'route'],
+    ['preset', 'preset'],
+    ['score', 'score'],
+    ['LCP ms', 'lcpMs'],
+    ['TBT ms', 'tbtMs'],
+    ['CLS', 'cls'],
+  ]),
+  table('Student: courses -> modules -> courses -> modules -> courses', results.navigation, [
+    ['view', 'view'],
+    ['API requests', 'apiRequests'],
+    ['other requests', 'otherRequests'],
+    ['click to view ms', (r) => r.clickToViewMs ?? '-'],
+  ]),
+  results.moduleUpdate
+    ? table(`Instructor 'Update Module' (server answer delayed ${results.moduleUpdate.addedLatencyMs} ms)`, [results.moduleUpdate], [
+        ['click to list shows change ms', 'clickToListMs'],
+        ['server answer ms', 'serverAnswerMs'],
+        ['optimistic', 'optimistic'],
+      ])
+    : '',
+  table(`Server load (autocannon, ${connections} connections, ${duration} s each; bare = node:http with the same bytes)`, [
+    ...(results.server.pglite?.endpoints ?? []),
+    ...(results.server.postgres?.endpoints ?? []),
+  ], [
+    ['db / endpoint', (r) => `${r.database} ${r.endpoint}`],
+    ['rps', 'rps'],
+    ['p50 ms', 'p50ms'],
+    ['p99 ms', 'p99ms'],
+    ['bare rps', 'bareRps'],
+    ['bare p50', 'bareP50ms'],
+    ['bare p99', 'bareP99ms'],
+    ['ratio', 'ratio'],
+    ['non-2xx', 'non2xx'],
+  ]),
+  table('Server memory and start', [
+    { what: 'RSS after load, PGlite (MB)', v: results.server.pglite?.rssMBAfterLoad },
+    { what: 'RSS after load, PostgreSQL (MB)', v: results.server.postgres?.rssMBAfterLoad },
+    { what: 'npm start to /api/health, empty DATA_DIR (ms)', v: results.coldStart?.emptyDataDirMs },
+    { what: 'npm start to /api/health, existing DATA_DIR (ms)', v: results.coldStart?.existingDataDirMs },
+  ], [
+    ['figure', 'what'],
+    ['value', 'v'],
+  ]),
+  ...results.notes.map((n) => `\nnote: ${n}`),
+  '\nwritten to bench/results/bench.json',
+].join('\n')
+console.log(out)

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto'
+import cookie from '@fastify/cookie'
+import multipart from '@fastify/multipart'
+import rateLimit from '@fastify/rate-limit'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { Config } from './config'
+import type { Db } from './db/db'
+import { loadContract } from './openapi'
+import { authPlugin, tokenService } from './plugins/auth'
+import { errorsPlugin } from './plugins/errors'
+import { webPlugin } from './plugins/web'
+import { xsrfPlugin } from './plugins/xsrf'
+import { authRoutes } from './routes/auth'
+import { cartRoutes } from './routes/cart'
+import { courseRoutes } from './routes/courses'
+import type { RouteDeps } from './routes/deps'
+import { enrollmentRoutes } from './routes/enrollments'
+import { healthRoutes } from './routes/health'
+import { moduleRoutes } from './routes/modules'
+import { playerRoutes } from './routes/players'
+import { profileRoutes } from './routes/profile'
+import { userRoutes } from './routes/users'
+import { videoRoutes } from './routes/videos'
+import { approvingProvider, type PaymentProvider } from './services/payments'
+import { MediaSigner } from './services/videos'
+
+export interface AppOptions {
+  config: Config
+  db: Db
+  payments?: PaymentProvider
+  /** pino options, or false for none (tests). */
+  logger?: FastifyServerOptions['logger']
+}
+
+/** The whole server as one Fastify instance, not yet listening (tests inject into it). */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = opts
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+    },
+    genReqId: () => randomUUID(),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle',
+    ajv: {
+      // Extra fields and wrong types are client errors, not something to quietly fix up.
+      customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false },
+    },
+  })
+
+  // An empty body on a JSON request (an enroll call with Content-Type set) means "no body".
+  const defaultJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' || body === undefined) return done(null, undefined)
+    defaultJson(req, body as string, done)
+  })
+
+  app.decorate('contract', await loadContract())
+  app.decorate('routedOperations', new Set<string>())
+
+  await app.register(errorsPlugin)
+  await app.register(cookie)
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      Object.assign(new Error(`Too many attempts; try again in ${Math.ceil(ctx.ttl / 1000)} s`), { statusCode: 429 }),
+  })
+  await app.register(webPlugin, { distDir: config.distDir })
+  await app.register(xsrfPlugin)
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } })
+  await app.register(authPlugin, { db, tokens: tokenService(config.jwtSecret, config.jwtTtl) })
+
+  const deps: RouteDeps = {
+    db,
+    config,
+    signer: new MediaSigner(config.jwtSecret, config.mediaUrlTtl),
+    payments: opts.payments ?? approvingProvider,
+  }
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    courseRoutes,
+    enrollmentRoutes,
+    moduleRoutes,
+    videoRoutes,
+    profileRoutes,
+    userRoutes,
+    playerRoutes,
+    cartRoutes,
+  ]) {
+    await app.register(routes, deps)
+  }
+
+  app.addHook('onReady', async () => {
+    const missing = [...app.contract.operations.keys()].filter((id) => !app.routedOperations.has(id))
+    if (missing.length) throw new Error(`contract operations without a route: ${missing.join(', ')}`)
+  })
+  return app
+}

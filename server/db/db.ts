@@ -1,0 +1,102 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite, type Transaction } from '@electric-sql/pglite'
+import pg from 'pg'
+
+/** The one query layer: the same SQL runs on embedded PGlite and on a PostgreSQL server. */
+export interface Db {
+  kind: 'pglite' | 'postgres'
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>
+  /** Runs fn in one transaction; inside it, fn's `tx` is the only handle to use. Nested calls join it. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>
+  /** A multi-statement script without parameters (migrations). */
+  exec(sql: string): Promise<void>
+  close(): Promise<void>
+}
+
+function pgliteTx(tx: Transaction): Db {
+  const self: Db = {
+    kind: 'pglite',
+    query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
+    transaction: (fn) => fn(self),
+    exec: async (sql) => {
+      await tx.exec(sql)
+    },
+    close: async () => {},
+  }
+  return self
+}
+
+/** PGlite in `dataDir` (a folder, or `memory://` for a throwaway database). */
+export async function openPglite(dataDir: string): Promise<Db> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
+  const lite = await PGlite.create(dataDir)
+  return {
+    kind: 'pglite',
+    query: async <T>(sql: string, params: unknown[] = []) => (await lite.query<T>(sql, params)).rows,
+    transaction: (fn) => lite.transaction((tx) => fn(pgliteTx(tx))),
+    exec: async (sql) => {
+      await lite.exec(sql)
+    },
+    close: () => lite.close(),
+  }
+}
+
+function clientDb(client: pg.PoolClient): Db {
+  const self: Db = {
+    kind: 'postgres',
+    query: async <T>(sql: string, params: unknown[] = []) =>
+      (await client.query(sql, params)).rows as T[],
+    transaction: (fn) => fn(self),
+    exec: async (sql) => {
+      await client.query(sql)
+    },
+    close: async () => {},
+  }
+  return self
+}
+
+/** A pg.Pool on a PostgreSQL server. */
+export async function openPostgres(url: string, max = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 })
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on('error', () => {})
+  return {
+    kind: 'postgres',
+    query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+    transaction: async (fn) => {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        try {
+          const result = await fn(clientDb(client))
+          await client.query('COMMIT')
+          return result
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => {})
+          throw err
+        }
+      } finally {
+        client.release()
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql)
+    },
+    close: () => pool.end(),
+  }
+}
+
+export function openDb(opts: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir)
+}
+
+/** Connection-level failures: the database is unreachable, not the request at fault. */
+export function isDbUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string }
+  if (!e || typeof e !== 'object') return false
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P03', '53300'].includes(e.code ?? '')) {
+    return true
+  }
+  if (typeof e.code === 'string' && e.code.startsWith('08')) return true
+  return /Connection terminated|connection timeout|Cannot use a pool after calling end|PGlite is closed/i.test(e.message ?? '')
+}

@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs'
+import { join, sep } from 'node:path'
+import compress from '@fastify/compress'
+import helmet from '@fastify/helmet'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { sendProblem } from './errors'
+
+export const contentSecurityPolicy = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'", 'https://www.youtube.com', 'https://s.ytimg.com', 'https://player.vimeo.com'],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:', 'https://images.chesscomfiles.com', 'https://*.chess.com', 'https://i.ytimg.com'],
+  'connect-src': ["'self'", 'https://api.chess.com'],
+  'media-src': ["'self'", 'blob:', 'https:'],
+  'frame-src': ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+  'frame-ancestors': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+}
+
+/** A client route of the SPA: a GET for an HTML page (or anything, for an extension-less path). */
+function wantsPage(req: FastifyRequest): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false
+  const path = req.url.split('?')[0]!
+  if (path === '/api' || path.startsWith('/api/')) return false
+  const accept = req.headers.accept ?? ''
+  if (accept.includes('text/html')) return true
+  return accept.includes('*/*') && !/\.[A-Za-z0-9]+$/.test(path)
+}
+
+/** Security headers, compression, the built SPA (when there is one) and the not-found handler. */
+export const webPlugin = fp(
+  async (app: FastifyInstance, opts: { distDir: string }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    })
+    await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
+    const hasSpa = existsSync(join(opts.distDir, 'index.html'))
+    if (hasSpa) {
+      await app.register(fastifyStatic, {
+        root: opts.distDir,
+        prefix: '/',
+        index: false,
+        wildcard: true,
+        cacheControl: false,
+        setHeaders(res, filePath) {
+          // Vite puts content-hashed files in assets/: their URL changes whenever their bytes do.
+          if (filePath.includes(`${sep}assets${sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable')
+          else if (filePath.endsWith('.html')) res.header('Cache-Control', 'no-cache')
+          else res.header('Cache-Control', 'public, max-age=3600')
+        },
+      })
+    }
+    app.setNotFoundHandler((req, reply) => {
+      if (hasSpa && wantsPage(req)) {
+        return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html')
+      }
+      return sendProblem(reply, 404, `No route for ${req.method} ${req.url.split('?')[0]}`)
+    })
+  },
+  { name: 'web', dependencies: ['errors'] },
+)

@@ -1,0 +1,37 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { Forbidden } from '../services/errors'
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+export const XSRF_COOKIE = 'XSRF-TOKEN'
+export const XSRF_HEADER = 'x-xsrf-token'
+
+/**
+ * Double-submit cookie: the browser gets a readable XSRF-TOKEN cookie and echoes it in X-XSRF-TOKEN.
+ * A state-changing request carrying the cookie must echo it; API clients without the cookie pass.
+ */
+export const xsrfPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (req, reply) => {
+      const cookie = req.cookies[XSRF_COOKIE]
+      if (!cookie) {
+        reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
+          path: '/',
+          sameSite: 'lax',
+          httpOnly: false,
+          secure: req.protocol === 'https',
+        })
+        return
+      }
+      if (!UNSAFE.has(req.method)) return
+      const header = req.headers[XSRF_HEADER]
+      const a = Buffer.from(typeof header === 'string' ? header : '')
+      const b = Buffer.from(cookie)
+      if (a.length !== b.length || !timingSafeEqual(a, b)) {
+        throw new Forbidden('Missing or wrong X-XSRF-TOKEN header')
+      }
+    })
+  },
+  { name: 'xsrf', dependencies: ['@fastify/cookie'] },
+)

@@ -1,0 +1,12 @@
+import type { Config } from '../config'
+import type { Db } from '../db/db'
+import type { PaymentProvider } from '../services/payments'
+import type { MediaSigner } from '../services/videos'
+
+/** What route plugins need; handed down from buildApp. */
+export interface RouteDeps {
+  db: Db
+  config: Config
+  signer: MediaSigner
+  payments: PaymentProvider
+}

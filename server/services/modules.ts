@@ -1,0 +1,83 @@
+import type { Db } from '../db/db'
+import { assertCourseOwner, assertCourseReader } from './courses'
+import { BadInput, NotFound } from './errors'
+import type { Actor } from './types'
+
+export interface ModuleView {
+  _id: string
+  title: string
+  description: string
+  videoUrl: string
+  videoId: string | null
+  courseId: string
+  position: number
+}
+
+const moduleColumns =
+  'id AS "_id", title, description, video_url AS "videoUrl", video_id AS "videoId", course_id AS "courseId", position'
+
+export async function listModules(db: Db, actor: Actor, courseId: string): Promise<ModuleView[]> {
+  await assertCourseReader(db, actor, courseId)
+  return db.query<ModuleView>(`SELECT ${moduleColumns} FROM modules WHERE course_id = $1 ORDER BY position, created_at, id`, [
+    courseId,
+  ])
+}
+
+/** A module may only point at a video uploaded for its own course. */
+async function checkVideo(db: Db, videoId: string | null | undefined, courseId: string): Promise<void> {
+  if (!videoId) return
+  const [video] = await db.query<{ course_id: string }>('SELECT course_id FROM videos WHERE id = $1', [videoId])
+  if (!video) throw new NotFound('Video')
+  if (video.course_id !== courseId) throw new BadInput('videoId belongs to another course')
+}
+
+export interface ModuleInput {
+  title: string
+  description: string
+  videoUrl: string
+  courseId: string
+  videoId?: string | null
+}
+
+export async function createModule(db: Db, actor: Actor, input: ModuleInput): Promise<ModuleView> {
+  await assertCourseOwner(db, actor, input.courseId)
+  await checkVideo(db, input.videoId, input.courseId)
+  const [row] = await db.query<ModuleView>(
+    `INSERT INTO modules (course_id, title, description, video_url, video_id, position)
+     VALUES ($1, $2, $3, $4, $5, (SELECT COALESCE(max(position), 0) + 1 FROM modules WHERE course_id = $1))
+     RETURNING ${moduleColumns}`,
+    [input.courseId, input.title, input.description, input.videoUrl, input.videoId ?? null],
+  )
+  return row!
+}
+
+async function moduleCourse(db: Db, id: string): Promise<string> {
+  const [row] = await db.query<{ course_id: string }>('SELECT course_id FROM modules WHERE id = $1', [id])
+  if (!row) throw new NotFound('Module')
+  return row.course_id
+}
+
+export async function updateModule(
+  db: Db,
+  actor: Actor,
+  id: string,
+  patch: Partial<Omit<ModuleInput, 'courseId'>>,
+): Promise<ModuleView> {
+  const courseId = await moduleCourse(db, id)
+  await assertCourseOwner(db, actor, courseId)
+  await checkVideo(db, patch.videoId, courseId)
+  const [row] = await db.query<ModuleView>(
+    `UPDATE modules SET title = COALESCE($2, title), description = COALESCE($3, description),
+       video_url = COALESCE($4, video_url),
+       video_id = CASE WHEN $5::boolean THEN $6::uuid ELSE video_id END
+     WHERE id = $1 RETURNING ${moduleColumns}`,
+    [id, patch.title ?? null, patch.description ?? null, patch.videoUrl ?? null, 'videoId' in patch, patch.videoId ?? null],
+  )
+  return row!
+}
+
+export async function deleteModule(db: Db, actor: Actor, id: string): Promise<void> {
+  const courseId = await moduleCourse(db, id)
+  await assertCourseOwner(db, actor, courseId)
+  await db.query('DELETE FROM modules WHERE id = $1', [id])
+}

@@ -1,0 +1,188 @@
+import type { Db } from '../db/db'
+import { Conflict, Forbidden, NotFound, Unauthenticated } from './errors'
+import { dummyHash, hashPassword, verifyPassword } from './passwords'
+import { type Actor, type Role } from './types'
+import { courseColumns, courseFrom, type CourseRow, type CourseView } from './courses'
+
+export interface UserView {
+  _id: string
+  username: string
+  email: string
+  role: Role
+  bio: string
+  phoneNumber: string
+  purchasedCourses: string[]
+}
+
+interface UserRow {
+  id: string
+  username: string
+  email: string
+  role: Role
+  bio: string
+  phone_number: string
+  password_hash: string
+}
+
+export interface NewUser {
+  username: string
+  email: string
+  password: string
+  phoneNumber?: string
+  role?: Role
+}
+
+async function purchased(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.query<{ course_id: string }>(
+    'SELECT course_id FROM enrollments WHERE student_id = $1 ORDER BY enrolled_at, course_id',
+    [userId],
+  )
+  return rows.map((r) => r.course_id)
+}
+
+async function userView(db: Db, row: UserRow): Promise<UserView> {
+  return {
+    _id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    bio: row.bio,
+    phoneNumber: row.phone_number,
+    purchasedCourses: await purchased(db, row.id),
+  }
+}
+
+/** Creates an account; `role` defaults to student (registration never passes one). */
+export async function createUser(db: Db, input: NewUser): Promise<UserView> {
+  const email = input.email.trim().toLowerCase()
+  const taken = await db.query<{ email: string }>(
+    'SELECT email FROM users WHERE lower(email) = $1 OR lower(username) = lower($2)',
+    [email, input.username],
+  )
+  if (taken.length) {
+    throw new Conflict(taken.some((t) => t.email === email) ? 'This email is already registered' : 'This username is taken')
+  }
+  const passwordHash = await hashPassword(input.password)
+  try {
+    const [row] = await db.query<UserRow>(
+      `INSERT INTO users (username, email, password_hash, role, phone_number)
+       VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+      [input.username, email, passwordHash, input.role ?? 'student', input.phoneNumber ?? ''],
+    )
+    return await userView(db, row!)
+  } catch (err) {
+    // A concurrent registration with the same email or username lost the race to the unique index.
+    if ((err as { code?: string }).code === '23505') throw new Conflict('This email or username is already registered')
+    throw err
+  }
+}
+
+/** The user for these credentials, or 401 with one message for both failure kinds. */
+export async function checkCredentials(db: Db, email: string, password: string): Promise<UserView> {
+  const [row] = await db.query<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [email.trim()])
+  const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash))
+  if (!row || !ok) throw new Unauthenticated('Wrong email or password')
+  return userView(db, row)
+}
+
+/** The current identity behind a token, or undefined when the account is gone. */
+export async function findActor(db: Db, id: string): Promise<Actor | undefined> {
+  const [row] = await db.query<Actor>('SELECT id, role, username FROM users WHERE id = $1', [id])
+  return row
+}
+
+async function coursesOf(db: Db, userId: string, role: Role): Promise<CourseView[]> {
+  const rows =
+    role === 'instructor'
+      ? await db.query<CourseRow>(
+          `SELECT ${courseColumns} FROM courses c LEFT JOIN users u ON u.id = c.instructor_id
+           WHERE c.instructor_id = $1 ORDER BY c.created_at DESC, c.id`,
+          [userId],
+        )
+      : await db.query<CourseRow>(
+          `SELECT ${courseColumns} FROM enrollments e JOIN courses c ON c.id = e.course_id
+           LEFT JOIN users u ON u.id = c.instructor_id
+           WHERE e.student_id = $1 ORDER BY e.enrolled_at, c.id`,
+          [userId],
+        )
+  return rows.map(courseFrom)
+}
+
+export interface ProfileView {
+  _id: string
+  username: string
+  email?: string
+  role: Role
+  bio: string
+  phoneNumber: string
+  courses: CourseView[]
+}
+
+/** A profile; `withEmail` only for the owner. Courses: teaching courses for an instructor, enrolled ones otherwise. */
+export async function getProfile(db: Db, id: string, withEmail: boolean): Promise<ProfileView> {
+  const [row] = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id])
+  if (!row) throw new NotFound('User')
+  const profile: ProfileView = {
+    _id: row.id,
+    username: row.username,
+    role: row.role,
+    bio: row.bio,
+    phoneNumber: row.phone_number,
+    courses: await coursesOf(db, row.id, row.role),
+  }
+  if (withEmail) profile.email = row.email
+  return profile
+}
+
+export async function updateProfile(
+  db: Db,
+  actor: Actor,
+  input: { bio: string; phoneNumber: string },
+): Promise<{ bio: string; phoneNumber: string }> {
+  const [row] = await db.query<{ bio: string; phone_number: string }>(
+    'UPDATE users SET bio = $2, phone_number = $3 WHERE id = $1 RETURNING bio, phone_number',
+    [actor.id, input.bio, input.phoneNumber],
+  )
+  if (!row) throw new Unauthenticated('This account no longer exists')
+  return { bio: row.bio, phoneNumber: row.phone_number }
+}
+
+export interface UserSummary {
+  _id: string
+  username: string
+  role: Role
+}
+
+export async function listUsers(db: Db): Promise<UserSummary[]> {
+  return db.query<UserSummary>('SELECT id AS "_id", username, role FROM users ORDER BY created_at, id')
+}
+
+/** Admins only; refuses to demote the last admin (409). */
+export async function changeRole(db: Db, actor: Actor, id: string, newRole: Role): Promise<UserSummary> {
+  if (actor.role !== 'admin') throw new Forbidden('Only an admin may change roles')
+  return db.transaction(async (tx) => {
+    // Locking every admin row serialises concurrent demotions, so two admins cannot demote each other at once.
+    const admins = await tx.query<{ id: string }>("SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE")
+    const [target] = await tx.query<UserSummary>('SELECT id AS "_id", username, role FROM users WHERE id = $1', [id])
+    if (!target) throw new NotFound('User')
+    if (target.role === 'admin' && newRole !== 'admin' && admins.length <= 1) {
+      throw new Conflict('The last admin cannot be demoted')
+    }
+    const [row] = await tx.query<UserSummary>(
+      'UPDATE users SET role = $2 WHERE id = $1 RETURNING id AS "_id", username, role',
+      [id, newRole],
+    )
+    return row!
+  })
+}
+
+/** 1-based position by registration time (created_at, then id). */
+export async function rankOf(db: Db, id: string): Promise<number> {
+  const [row] = await db.query<{ rank: number }>(
+    `SELECT (SELECT count(*)::int FROM users o WHERE (o.created_at, o.id) <= (u.created_at, u.id)) AS rank
+     FROM users u WHERE u.id = $1`,
+    [id],
+  )
+  if (!row) throw new NotFound('User')
+  return row.rank
+}

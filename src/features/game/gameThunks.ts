@@ -1,5 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit'
-import { applyMove, legalMoves, outcomeOf, sideToMove, type MoveRequest } from './chessRules'
+import { applyMove, legalMoves, outcomeOf, parseMoveText, sideToMove, type MoveRequest } from './chessRules'
 import {
   computerMoved,
   computerReplyCancelled,
@@ -101,3 +101,17 @@ export const resumeGame = (): GameThunk => (dispatch, getState) => {
   dispatch(computerReplyScheduled())
   scheduleComputerReply(dispatch)
 }
+
+/** A move typed by the player (keyboard alternative to dragging): 'e2e4', 'e2-e4' or SAN like 'e4', 'Nf3'. */
+export const playTypedMove =
+  (text: string): GameThunk<boolean> =>
+  (dispatch, getState) => {
+    const { moves, startFen, over } = getState().game
+    if (over) return false
+    const move = parseMoveText(moves, text, startFen)
+    if (!move) {
+      dispatch(moveRejected(INVALID_MOVE))
+      return false
+    }
+    return dispatch(playMove(move))
+  }

@@ -1,0 +1,36 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react'
+
+interface Props {
+  children: ReactNode
+}
+
+interface State {
+  failed: boolean
+}
+
+/** Keeps a broken board from blanking the page (SPEC §8: 'Something went wrong'). */
+export class BoardErrorBoundary extends Component<Props, State> {
+  state: State = { failed: false }
+
+  static getDerivedStateFromError(): State {
+    return { failed: true }
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Practice board failed', error, info.componentStack)
+  }
+
+  render() {
+    if (this.state.failed) {
+      return (
+        <div className="board-error" role="alert">
+          <p>Something went wrong</p>
+          <button type="button" onClick={() => this.setState({ failed: false })}>
+            Try again
+          </button>
+        </div>
+      )
+    }
+    return this.props.children
+  }
+}

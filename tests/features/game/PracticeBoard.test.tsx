@@ -1,0 +1,122 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { Provider } from 'react-redux'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { makeStore, type PreloadedState } from '@/app/store'
+import { BoardErrorBoundary } from '@/features/game/BoardErrorBoundary'
+import { PracticeBoard } from '@/features/game/PracticeBoard'
+import { initialGameState } from '@/features/game/gameSlice'
+import { COMPUTER_REPLY_DELAY_MS, setRandomSource } from '@/features/game/gameThunks'
+import { stubBoardLayout } from './boardLayout'
+
+function renderBoard(preloaded?: PreloadedState) {
+  const store = makeStore(preloaded)
+  const view = render(
+    <Provider store={store}>
+      <BoardErrorBoundary>
+        <PracticeBoard />
+      </BoardErrorBoundary>
+    </Provider>,
+  )
+  return { store, ...view }
+}
+
+const pieceOn = (square: string) =>
+  document.querySelector(`[data-square="${square}"] [data-piece]`)?.getAttribute('data-piece') ?? null
+
+// fireEvent rather than userEvent: the test drives fake timers for the computer's reply.
+function typeMove(move: string) {
+  fireEvent.change(screen.getByLabelText('Your move'), { target: { value: move } })
+  fireEvent.click(screen.getByRole('button', { name: 'Play move' }))
+}
+
+let restoreRandom: () => number
+beforeEach(() => {
+  vi.useFakeTimers()
+  stubBoardLayout()
+  restoreRandom = setRandomSource(() => 0) // the computer plays the first legal move
+})
+afterEach(() => {
+  setRandomSource(restoreRandom)
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+describe('PracticeBoard', () => {
+  it('shows the standard position, the computer labelled with the product name, and the controls', () => {
+    renderBoard()
+    expect(screen.getByText(/Chess Online Education/)).toBeInTheDocument()
+    expect(screen.getByText(/You \(white\)/)).toBeInTheDocument()
+    expect(pieceOn('e1')).toBe('wK')
+    expect(pieceOn('e8')).toBe('bK')
+    expect(pieceOn('e2')).toBe('wP')
+    expect(screen.getByRole('button', { name: 'New game' })).toBeInTheDocument()
+    expect(screen.getByRole('status', { name: 'Game status' })).toHaveTextContent('')
+  })
+
+  it('plays a move typed on the keyboard, then the computer answers after one second', async () => {
+    renderBoard()
+    typeMove('e2e4')
+    expect(screen.getByRole('status', { name: 'Game status' })).toHaveTextContent('Player moved.')
+    expect(screen.getByText(/is thinking/)).toBeInTheDocument()
+    expect(screen.getByLabelText('Your move')).toHaveValue('')
+    await act(async () => {
+      vi.advanceTimersByTime(COMPUTER_REPLY_DELAY_MS)
+    })
+    expect(screen.getByRole('status', { name: 'Game status' })).toHaveTextContent('AI moved.')
+    expect(screen.queryByText(/is thinking/)).not.toBeInTheDocument()
+    await act(async () => {
+      vi.advanceTimersByTime(500) // let the 300 ms piece animation finish
+    })
+    expect(pieceOn('e4')).toBe('wP')
+    expect(pieceOn('e2')).toBeNull()
+  })
+
+  it('accepts SAN and says "Invalid move." for an illegal typed move', async () => {
+    const { store } = renderBoard()
+    typeMove('e2e5')
+    expect(screen.getByRole('status', { name: 'Game status' })).toHaveTextContent('Invalid move.')
+    expect(screen.getByLabelText('Your move')).toHaveValue('e2e5')
+    typeMove('Nf3')
+    expect(screen.getByRole('status', { name: 'Game status' })).toHaveTextContent('Player moved.')
+    expect(store.getState().game.moves).toEqual(['g1f3'])
+  })
+
+  it('New game cancels the pending reply and returns to the standard position', async () => {
+    const { store } = renderBoard()
+    typeMove('d4')
+    fireEvent.click(screen.getByRole('button', { name: 'New game' }))
+    await act(async () => {
+      vi.advanceTimersByTime(COMPUTER_REPLY_DELAY_MS * 2)
+    })
+    expect(store.getState().game.moves).toEqual([])
+    expect(screen.getByRole('status', { name: 'Game status' })).toHaveTextContent('')
+  })
+
+  it('unmounting the board cancels the pending reply', async () => {
+    const { store, unmount } = renderBoard()
+    typeMove('e4')
+    unmount()
+    await act(async () => {
+      vi.advanceTimersByTime(COMPUTER_REPLY_DELAY_MS * 2)
+    })
+    expect(store.getState().game.moves).toEqual(['e2e4'])
+    expect(store.getState().game.computerThinking).toBe(false)
+  })
+
+  it('shows "Game over. Player wins!" after a typed mating move', async () => {
+    const fen = '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1'
+    renderBoard({ game: { ...initialGameState, startFen: fen, fen } })
+    typeMove('Ra8')
+    expect(screen.getByRole('status', { name: 'Game status' })).toHaveTextContent('Game over. Player wins!')
+    expect(screen.getByRole('button', { name: 'Play move' })).toBeDisabled()
+  })
+
+  it('shows "Something went wrong" when the board breaks', () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    // A corrupted game record makes replaying the moves throw.
+    renderBoard({ game: { ...initialGameState, moves: ['e2e4', 'not-a-move'], computerThinking: true } })
+    expect(screen.getByText('Something went wrong')).toBeInTheDocument()
+    expect(consoleError).toHaveBeenCalled()
+    consoleError.mockRestore()
+  })
+})

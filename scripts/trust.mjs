@@ -1,0 +1,50 @@
+// `npm run test:trust`: the fast in-process trust tests on PGlite, then the fault tests that spawn real
+// server processes on PGlite and on the local PostgreSQL (127.0.0.1:5432), which they stop and restart.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+
+mkdirSync('.tmp', { recursive: true })
+const only = process.argv.slice(2).find((a) => a === '--fast' || a === '--faults')
+let failed = false
+const totals = { passed: 0, failed: 0, skipped: 0 }
+
+function vitest(label, args, jsonFile) {
+  console.log(`\n=== ${label}`)
+  const r = spawnSync(
+    'npx',
+    ['vitest', 'run', '-c', 'vitest.trust.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`, ...args],
+    { stdio: 'inherit', env: { ...process.env } },
+  )
+  if (existsSync(jsonFile)) {
+    const j = JSON.parse(readFileSync(jsonFile, 'utf8'))
+    totals.passed += j.numPassedTests ?? 0
+    totals.failed += j.numFailedTests ?? 0
+    totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0)
+  }
+  if (r.status !== 0) {
+    failed = true
+    console.error(`\n${label} failed (exit ${r.status ?? r.signal})`)
+  }
+}
+
+function ensurePostgres() {
+  const ready = () => spawnSync('pg_isready', ['-h', '127.0.0.1', '-p', '5432', '-q']).status === 0
+  if (ready()) return
+  spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', '15', 'main', 'start'], { stdio: 'inherit' })
+  for (let i = 0; i < 30 && !ready(); i++) spawnSync('sleep', ['1'])
+}
+
+const started = Date.now()
+try {
+  if (only !== '--faults') vitest('Trust: matrix, exposure, hostile input, limits, web security, races (in-process)', ['tests/trust/fast'], '.tmp/trust-fast.json')
+  if (only !== '--fast') {
+    ensurePostgres()
+    vitest('Trust: crashes, PostgreSQL restarts, two instances, SIGTERM (spawned servers)', ['tests/trust/faults', '--no-file-parallelism'], '.tmp/trust-faults.json')
+  }
+} finally {
+  // whatever happened, leave PostgreSQL running
+  ensurePostgres()
+}
+const secs = Math.round((Date.now() - started) / 1000)
+console.log(`\nTrust suite: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped in ${secs} s`)
+process.exit(failed || totals.failed ? 1 : 0)

@@ -1,0 +1,209 @@
+// Hostile input: thousands of generated requests driven by the contract's schemas. Zero 5xx, every refusal
+// problem+json, a refused request changes nothing, an accepted one stores exactly what it sent.
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadOperations, responseErrors, type Operation } from '../support/contract'
+import { changedTables, fingerprint } from '../support/fingerprint'
+import { isProblem, json, type Res } from '../support/http'
+import { requestArbitrary, HTML_PAYLOADS, type HostileRequest, type Ids } from '../support/hostile'
+import { startApp, type AppHarness } from '../support/harness'
+import { leaks } from '../support/leaks'
+import { buildWorld, createCourse, createModule, type World } from '../support/world'
+
+const TOTAL = Number(process.env.TRUST_HOSTILE_REQUESTS ?? 5300)
+const SEED = Number(process.env.TRUST_SEED ?? Math.floor(Math.random() * 2 ** 31))
+
+let h: AppHarness
+let w: World
+let ops: Operation[]
+let ids: Ids
+
+beforeAll(async () => {
+  h = await startApp({ env: { UPLOAD_MAX_BYTES: String(1024 * 1024) } })
+  w = await buildWorld(h)
+  ops = await loadOperations()
+  const c2 = await createCourse(h.send, w.otherInstructor)
+  const m2 = await createModule(h.send, w.otherInstructor, c2._id)
+  ids = {
+    courses: [w.course._id, c2._id],
+    modules: [w.module._id, m2._id],
+    videos: [w.video._id],
+    users: [w.student.id, w.enrolledStudent.id, w.otherStudent.id, w.courseInstructor.id, w.deleted.id],
+  }
+})
+afterAll(async () => {
+  await h?.close()
+})
+
+const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** Text must come back exactly as sent (a string with lone surrogates may be refused or stored well-formed). */
+function sameText(sent: unknown, got: unknown): boolean {
+  if (typeof sent !== 'string') return sent === got
+  return got === sent || got === (sent as any).toWellFormed()
+}
+
+async function readBack(r: HostileRequest, res: Res): Promise<string | null> {
+  const sent = r.sent as Record<string, any> | undefined
+  if (!sent || typeof sent !== 'object') return null
+  const send = h.send
+  const admin = w.admin.token
+  const token = r.actor === 'garbage' || r.actor === 'anonymous' ? undefined : (w.tokens as any)[r.actor]
+  const cmp = (what: string, obj: Record<string, any>, keys: string[]) => {
+    for (const k of keys) {
+      if (!(k in sent)) continue
+      if (k === 'price') {
+        if (Math.abs(Number(obj[k]) - Number(sent[k])) > 0.005 + 1e-9) return `${what}.${k}: sent ${sent[k]}, stored ${obj[k]}`
+      } else if (!sameText(sent[k], obj[k])) return `${what}.${k}: sent ${JSON.stringify(sent[k])}, got ${JSON.stringify(obj[k])}`
+    }
+    return null
+  }
+  switch (r.operationId) {
+    case 'createCourse':
+    case 'updateCourse': {
+      const got = await send({ method: 'GET', url: `/api/courses/${res.body._id}` })
+      return cmp('response', res.body, ['title', 'description', 'price']) ?? cmp('stored', got.body, ['title', 'description', 'price'])
+    }
+    case 'createModule':
+    case 'updateModule': {
+      const list = await send({ method: 'GET', url: `/api/modules/course/${res.body.courseId}`, token: admin })
+      const stored = (list.body as any[]).find((m) => m._id === res.body._id)
+      if (!stored) return `module ${res.body._id} not listed in its course`
+      return cmp('response', res.body, ['title', 'description', 'videoUrl', 'videoId']) ?? cmp('stored', stored, ['title', 'description', 'videoUrl', 'videoId'])
+    }
+    case 'updateMyProfile': {
+      const me = await send({ method: 'GET', url: '/api/profile/me', token })
+      return cmp('response', res.body, ['bio', 'phoneNumber']) ?? cmp('stored', me.body, ['bio', 'phoneNumber'])
+    }
+    case 'commentPlayer': {
+      const list = await send({ method: 'GET', url: `/api/comments/${encodeURIComponent(sent.chessPlayerUsername)}` })
+      const stored = (list.body as any[]).find((c) => c._id === res.body._id)
+      if (!stored) return `comment ${res.body._id} not listed`
+      return cmp('response', res.body, ['comment']) ?? cmp('stored', stored, ['comment'])
+    }
+    case 'register': {
+      const p = await send({ method: 'GET', url: `/api/profile/${res.body._id}` })
+      if (p.body.role !== 'student') return `registration created a ${p.body.role}`
+      return cmp('stored', p.body, ['username', 'phoneNumber'])
+    }
+    default:
+      return null
+  }
+}
+
+describe('generated hostile requests', () => {
+  it(`${TOTAL}+ requests over every operation: no 5xx, refusals are problem+json and change nothing`, async () => {
+    const perOp = Math.ceil(TOTAL / ops.length)
+    const failures: string[] = []
+    const byStatus = new Map<number, number>()
+    const byKind = new Map<string, number>()
+    let sent = 0
+    let fiveXx = 0
+    let accepted = 0
+    let refused = 0
+    for (const [i, op] of ops.entries()) {
+      const players = ['hikaru', 'MagnusCarlsen', 'trust-player']
+      const samples = fc.sample(requestArbitrary(op, ids, players), { numRuns: perOp, seed: SEED + i })
+      for (const r of samples) {
+        const token = r.actor === 'garbage' || r.actor === 'anonymous' ? undefined : (w.tokens as any)[r.actor]
+        const write = WRITE.has(r.method)
+        const before = write ? await fingerprint(h, h.config.mediaDir) : undefined
+        const res = await h.send({ method: r.method, url: r.url, headers: r.headers, payload: r.payload, token })
+        sent++
+        byStatus.set(res.status, (byStatus.get(res.status) ?? 0) + 1)
+        byKind.set(r.kind.split('+')[0], (byKind.get(r.kind.split('+')[0]) ?? 0) + 1)
+        const where = `${r.operationId} [${r.kind}, ${r.actor}] ${r.method} ${r.url.slice(0, 100)} ${String(r.payload ?? '').slice(0, 100)}`
+        if (res.status >= 500) {
+          fiveXx++
+          failures.push(`${where} -> ${res.status} ${res.text.slice(0, 200)}`)
+          continue
+        }
+        if (res.status >= 400) {
+          refused++
+          const p = isProblem(res)
+          if (p) failures.push(`${where} -> ${res.status} not problem+json: ${p}`)
+          if (before) {
+            const changed = changedTables(before, await fingerprint(h, h.config.mediaDir))
+            if (changed.length) failures.push(`${where} -> ${res.status} but changed ${changed.join(', ')}`)
+          }
+          continue
+        }
+        accepted++
+        if (res.contentType.includes('json')) {
+          const err = responseErrors(op, res.status, res.contentType, res.body)
+          if (err) failures.push(`${where} -> ${err}`)
+          else {
+            const rb = await readBack(r, res)
+            if (rb) failures.push(`${where} -> ${rb}`)
+          }
+        }
+      }
+    }
+    console.log(
+      `hostile input (seed ${SEED}): ${sent} generated requests, ${fiveXx} answered 5xx, ${accepted} accepted, ${refused} refused; ` +
+        `statuses ${JSON.stringify(Object.fromEntries([...byStatus].sort((a, b) => a[0] - b[0])))}; kinds ${JSON.stringify(Object.fromEntries(byKind))}`,
+    )
+    expect(sent).toBeGreaterThanOrEqual(5000)
+    expect(failures.slice(0, 25)).toEqual([])
+  })
+
+  it('malformed routes, methods and query strings get problem+json, never a 5xx', async () => {
+    const odd = [
+      ['GET', '/api/nope'],
+      ['GET', '/api/courses/'],
+      ['GET', '//api/courses'],
+      ['GET', '/API/COURSES'],
+      ['PUT', '/api/courses'],
+      ['DELETE', '/api/users'],
+      ['GET', '/api/courses?__proto__[role]=admin&constructor[prototype][x]=1'],
+      ['GET', `/api/courses/${'a'.repeat(8000)}`],
+      ['GET', '/api/courses/%'],
+      ['GET', '/api/courses/%C0%AE%C0%AE'],
+      ['GET', '/api/media/..%2F..%2F..%2Fetc%2Fpasswd?exp=1&sig=x'],
+      ['GET', '/api/profile/me?x=' + 'y'.repeat(5000)],
+      ['POST', '/api/courses/00000000-0000-0000-0000-000000000000/enroll?role=admin'],
+    ] as const
+    const failures: string[] = []
+    for (const [method, url] of odd) {
+      const res = await h.send({ method, url, token: w.admin.token })
+      if (res.status >= 500 || res.status < 400) failures.push(`${method} ${url.slice(0, 60)} -> ${res.status}`)
+      else if (isProblem(res)) failures.push(`${method} ${url.slice(0, 60)} -> ${res.status} ${isProblem(res)}`)
+    }
+    expect(failures).toEqual([])
+  })
+})
+
+describe('text stays text', () => {
+  it('HTML and script in comments, bios, course and module fields come back verbatim', async () => {
+    const t = w.courseInstructor.token
+    for (const payload of HTML_PAYLOADS) {
+      const course = await h.send({ method: 'POST', url: '/api/courses', token: t, ...json({ title: payload, description: payload, price: 1 }) })
+      expect(course.status).toBe(201)
+      const got = await h.send({ method: 'GET', url: `/api/courses/${course.body._id}` })
+      expect([got.body.title, got.body.name, got.body.description]).toEqual([payload, payload, payload])
+      const mod = await h.send({
+        method: 'POST',
+        url: '/api/modules',
+        token: t,
+        ...json({ title: payload, description: payload, videoUrl: 'https://example.com/v.mp4', courseId: course.body._id }),
+      })
+      expect(mod.status).toBe(201)
+      const mods = await h.send({ method: 'GET', url: `/api/modules/course/${course.body._id}`, token: t })
+      expect(mods.body.map((m: any) => [m.title, m.description])).toEqual([[payload, payload]])
+      const c = await h.send({ method: 'POST', url: '/api/comment-player', token: w.student.token, ...json({ chessPlayerUsername: 'xss-target', comment: payload }) })
+      expect(c.status).toBe(201)
+      const comments = await h.send({ method: 'GET', url: '/api/comments/xss-target' })
+      expect(comments.body.at(-1).comment).toBe(payload)
+      const bio = await h.send({ method: 'PUT', url: '/api/profile/me', token: w.otherStudent.token, ...json({ bio: payload, phoneNumber: '' }) })
+      expect(bio.status).toBe(200)
+      const pub = await h.send({ method: 'GET', url: `/api/profile/${w.otherStudent.id}` })
+      expect(pub.body.bio).toBe(payload)
+      // JSON, never HTML: a browser will not render any of it as markup
+      for (const r of [got, mods, comments, pub]) expect(r.contentType).toMatch(/^application\/json/)
+    }
+  })
+
+  it('no response of the run carried a password, a hash, or somebody else\'s email', async () => {
+    expect(await leaks(h, w)).toEqual([])
+  })
+})

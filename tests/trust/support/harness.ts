@@ -1,0 +1,71 @@
+// The app in-process (Fastify inject) on a fresh database: embedded PGlite, or a fresh PostgreSQL database.
+import { randomBytes } from 'node:crypto'
+import { rmSync } from 'node:fs'
+import { loadConfig, type Config } from '../../../server/config'
+import { openPglite, openPostgres, type Db } from '../../../server/db/db'
+import { migrate } from '../../../server/db/migrate'
+import { buildApp } from '../../../server/app'
+import { injectSender, type Req, type Res, type Send } from './http'
+import { createDatabase, dropDatabase } from './pg'
+import { tempDir } from './spawn'
+import type { Harness } from './world'
+
+export interface Exchange {
+  req: Req
+  res: Res
+}
+
+export interface AppHarness extends Harness {
+  app: Awaited<ReturnType<typeof buildApp>>
+  db: Db
+  config: Config
+  /** Every request sent through `send`, with its response (for the leak scans). */
+  log: Exchange[]
+  close(): Promise<void>
+}
+
+export async function startApp(opts: { database?: 'pglite' | 'postgres'; env?: Record<string, string> } = {}): Promise<AppHarness> {
+  const dataDir = tempDir('data')
+  let dbName: string | undefined
+  let databaseUrl: string | undefined
+  if (opts.database === 'postgres') {
+    const created = await createDatabase()
+    dbName = created.name
+    databaseUrl = created.url
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(36).toString('base64url'),
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_MAX: '1000000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...opts.env,
+  })
+  const db = databaseUrl ? await openPostgres(databaseUrl, 20) : await openPglite('memory://')
+  await migrate(db)
+  const app = await buildApp({ config, db, logger: false })
+  await app.ready()
+  const log: Exchange[] = []
+  const inject = injectSender(app)
+  const send: Send = async (req) => {
+    const res = await inject(req)
+    log.push({ req, res })
+    return res
+  }
+  return {
+    app,
+    db,
+    config,
+    send,
+    log,
+    jwtSecret: config.jwtSecret,
+    query: (sql, params) => db.query(sql, params),
+    close: async () => {
+      await app.close()
+      await db.close().catch(() => {})
+      if (dbName) await dropDatabase(dbName)
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

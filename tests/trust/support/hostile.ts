@@ -1,0 +1,385 @@
+// Generated hostile requests, driven by the contract's schemas (fast-check).
+import fc from 'fast-check'
+import type { Operation, Schema } from './contract'
+
+export const SQL_PAYLOADS = [
+  "' OR '1'='1",
+  "'; DROP TABLE users; --",
+  '" OR ""="',
+  "1; SELECT pg_sleep(5); --",
+  "' UNION SELECT password_hash, email FROM users --",
+  "admin'--",
+  '\\x27; TRUNCATE courses; --',
+  '$1',
+  "E'\\\\'",
+]
+
+export const HTML_PAYLOADS = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg onload=alert(1)>',
+  "javascript:alert('x')",
+  '<iframe src="https://evil.example"></iframe>',
+  '{{constructor.constructor("alert(1)")()}}',
+  '<a href="javascript:alert(1)">click</a>',
+  '&lt;b&gt;&amp;',
+]
+
+export const UNICODE_PAYLOADS = [
+  '\u0000',
+  'nul\u0000inside',
+  '\ud800',
+  'lone\udfffsurrogate',
+  '\u202egnp.exe',
+  'zero\u200bwidth\ufeff',
+  '👩🏽‍💻♟️🏳️‍🌈',
+  'Ｅｎｄｇａｍｅ',
+  'é vs e\u0301',
+  '\u0130stanbul ǅ ß',
+  '\r\n\t\u000b\u000c',
+  '\u2028\u2029',
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+  'ﷺ',
+]
+
+export const MALFORMED_IDS = [
+  'abc',
+  '1',
+  '-1',
+  '0',
+  'null',
+  'undefined',
+  '00000000-0000-0000-0000-00000000000',
+  '00000000-0000-0000-0000-0000000000000',
+  'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz',
+  "' OR 1=1 --",
+  '%27%20OR%201%3D1',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%2e%2e%2f%2e%2e%2f',
+  '..',
+  '%00',
+  'a%00b',
+  '%E2%80%AE',
+  '%F0%9F%98%80',
+  '%ZZ',
+  '%',
+  'x'.repeat(3000),
+  '{courseId}',
+  '%7B%7D',
+  '__proto__',
+  'constructor',
+]
+
+const hostileString = fc.oneof(
+  fc.constantFrom(...SQL_PAYLOADS, ...HTML_PAYLOADS, ...UNICODE_PAYLOADS),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+)
+
+export interface Ids {
+  courses: string[]
+  modules: string[]
+  videos: string[]
+  users: string[]
+}
+
+function uuidArb(ids: string[]): fc.Arbitrary<string> {
+  return ids.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...ids) }, { weight: 1, arbitrary: fc.uuid() }) : fc.uuid()
+}
+
+/** Values the schema accepts (give or take formats the server checks more strictly). */
+export function validValue(schema: Schema, ids: Ids, key = ''): fc.Arbitrary<unknown> {
+  if (schema.enum) return fc.constantFrom(...schema.enum)
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
+  if (Array.isArray(schema.type) && schema.type.includes('null') && type) {
+    return fc.oneof({ weight: 3, arbitrary: validValue({ ...schema, type }, ids, key) }, { weight: 1, arbitrary: fc.constant(null) })
+  }
+  switch (type) {
+    case 'string': {
+      if (schema.format === 'uuid') {
+        const pool = key === 'courseId' ? ids.courses : key === 'videoId' ? ids.videos : [...ids.courses, ...ids.users]
+        return uuidArb(pool)
+      }
+      if (schema.format === 'email')
+        return fc.tuple(fc.stringMatching(/^[a-z0-9]{3,12}$/), fc.constantFrom('example.com', 'trust.example')).map(([u, d]) => `${u}@${d}`)
+      if (schema.pattern) {
+        const max = schema.maxLength ?? 60
+        return fc
+          .stringMatching(new RegExp(schema.pattern))
+          .filter((s) => s.length >= (schema.minLength ?? 0) && s.length <= max)
+      }
+      const min = schema.minLength ?? 0
+      const max = Math.min(schema.maxLength ?? 200, 300)
+      return fc.oneof(
+        { weight: 3, arbitrary: fc.string({ unit: 'grapheme', minLength: Math.max(min, 1), maxLength: Math.max(min, 1, Math.min(max, 60)) }) },
+        { weight: 1, arbitrary: fc.constantFrom(...HTML_PAYLOADS, ...SQL_PAYLOADS, 'Ｅｎｄｇａｍｅ 👩🏽‍💻♟️') },
+        { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: Math.max(min, 1), maxLength: Math.max(min, 1, Math.min(max, 30)) }) },
+      ).filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity))
+    }
+    case 'number':
+      return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true })
+    case 'integer':
+      return fc.integer({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6 })
+    case 'boolean':
+      return fc.boolean()
+    case 'array':
+      return fc.array(validValue(schema.items ?? {}, ids), { maxLength: 3 })
+    case 'object': {
+      const props = schema.properties ?? {}
+      const required = new Set(schema.required ?? [])
+      const record: Record<string, fc.Arbitrary<unknown>> = {}
+      for (const [k, s] of Object.entries(props)) record[k] = validValue(s, ids, k)
+      const optional = Object.keys(props).filter((k) => !required.has(k))
+      return fc.record(record, { requiredKeys: [...required] }).filter(
+        (o) => Object.keys(o as object).length >= (schema.minProperties ?? 0) || optional.length === 0,
+      )
+    }
+    default:
+      return fc.anything()
+  }
+}
+
+/** A value of the wrong type for the schema. */
+function wrongType(schema: Schema): fc.Arbitrary<unknown> {
+  const type = Array.isArray(schema.type) ? schema.type : [schema.type]
+  const options: fc.Arbitrary<unknown>[] = []
+  if (!type.includes('string')) options.push(fc.constantFrom('12', 'true', '', 'null'))
+  if (!type.includes('number') && !type.includes('integer')) options.push(fc.constantFrom(0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1))
+  if (!type.includes('boolean')) options.push(fc.boolean())
+  if (!type.includes('null')) options.push(fc.constant(null))
+  if (!type.includes('array')) options.push(fc.constantFrom([], ['a'], [1, 2]))
+  if (!type.includes('object')) options.push(fc.constantFrom({}, { $gt: '' }, { toString: 'x' }))
+  return fc.oneof(...options)
+}
+
+function deepJson(depth: number, kind: 'array' | 'object'): string {
+  return kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)
+}
+
+export interface HostileRequest {
+  operationId: string
+  kind: string
+  method: string
+  url: string
+  headers: Record<string, string>
+  payload?: string | Buffer
+  /** The JSON body as sent, when it was one. */
+  sent?: unknown
+  actor: string
+}
+
+const BODY_MUTATIONS = [
+  'valid',
+  'valid',
+  'valid',
+  'missing',
+  'extra',
+  'wrongType',
+  'hostileStrings',
+  'tooLong',
+  'huge',
+  'deep',
+  'badJson',
+  'wrongContentType',
+  'noContentType',
+  'notObject',
+  'proto',
+  'empty',
+  'numberEdge',
+] as const
+
+const PATH_KINDS = ['known', 'known', 'known', 'randomUuid', 'malformed'] as const
+
+const ACTOR_CHOICES = ['student', 'enrolledStudent', 'courseInstructor', 'otherInstructor', 'admin', 'anonymous', 'garbage'] as const
+
+const GARBAGE_AUTH = [
+  'Bearer',
+  'Bearer ',
+  'Bearer x.y.z',
+  'Bearer eyJhbGciOiJub25lIn0.e30.',
+  'Basic YWRtaW46YWRtaW4=',
+  'bearer ' + 'A'.repeat(5000),
+  'Bearer \u00ff\u00fe',
+  'Bearer null',
+  'Bearer undefined',
+]
+
+function encodeSegment(s: string): string {
+  // Segments from MALFORMED_IDS are already URL-shaped; other strings get encoded.
+  return /^[\w%.~-]*$/.test(s) ? s : encodeURIComponent(s)
+}
+
+export function requestArbitrary(op: Operation, ids: Ids, players: string[]): fc.Arbitrary<HostileRequest> {
+  const pathParamArbs: Record<string, fc.Arbitrary<string>> = {}
+  for (const [name, schema] of Object.entries(op.pathParams)) {
+    const pool = name === 'courseId' ? ids.courses : name === 'moduleId' ? ids.modules : name === 'videoId' ? ids.videos : ids.users
+    const known = schema.format === 'uuid' ? uuidArb(pool) : fc.oneof(fc.constantFrom(...players), validValue(schema, ids) as fc.Arbitrary<string>)
+    pathParamArbs[name] = fc
+      .constantFrom(...PATH_KINDS)
+      .chain((k) =>
+        k === 'known'
+          ? known.map(encodeSegment)
+          : k === 'randomUuid'
+            ? fc.uuid()
+            : fc.oneof(fc.constantFrom(...MALFORMED_IDS), hostileString.map(encodeURIComponent)),
+      )
+  }
+  const queryArb =
+    Object.keys(op.queryParams).length === 0
+      ? fc.constant('')
+      : fc.oneof(
+          fc.constant(''),
+          fc
+            .record({
+              exp: fc.oneof(fc.integer({ min: 0, max: 2 ** 40 }).map(String), hostileString),
+              sig: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), hostileString),
+            })
+            .map((q) => `?exp=${encodeURIComponent(q.exp)}&sig=${encodeURIComponent(q.sig)}`),
+        )
+
+  const bodyArb: fc.Arbitrary<{ kind: string; payload?: string | Buffer; contentType?: string; sent?: unknown }> =
+    op.bodyContentType === 'application/json' && op.bodySchema
+      ? fc.constantFrom(...BODY_MUTATIONS).chain((kind) => jsonBody(kind, op.bodySchema!, ids))
+      : op.bodyContentType?.startsWith('multipart/')
+        ? fc.constantFrom('noBody', 'json', 'garbageMultipart', 'emptyBoundary').map((kind) => multipartJunk(kind))
+        : fc.constantFrom('noBody', 'noBody', 'unexpectedBody', 'badJson').map((kind) =>
+            kind === 'noBody'
+              ? { kind }
+              : kind === 'unexpectedBody'
+                ? { kind, payload: JSON.stringify({ role: 'admin', courseId: ids.courses[0] }), contentType: 'application/json' }
+                : { kind, payload: '{"a":', contentType: 'application/json' },
+          )
+
+  return fc
+    .record({
+      params: fc.record(pathParamArbs),
+      query: queryArb,
+      body: bodyArb,
+      actor: fc.constantFrom(...ACTOR_CHOICES),
+      garbage: fc.constantFrom(...GARBAGE_AUTH),
+      xsrf: fc.constantFrom('none', 'none', 'none', 'match', 'mismatch', 'cookieOnly'),
+    })
+    .map(({ params, query, body, actor, garbage, xsrf }) => {
+      const url = op.path.replace(/\{(\w+)\}/g, (_, n: string) => params[n]) + query
+      const headers: Record<string, string> = {}
+      if (body.contentType) headers['content-type'] = body.contentType
+      if (actor === 'garbage') headers.authorization = garbage
+      if (xsrf !== 'none') {
+        headers.cookie = 'XSRF-TOKEN=trust-token-1'
+        if (xsrf === 'match') headers['x-xsrf-token'] = 'trust-token-1'
+        if (xsrf === 'mismatch') headers['x-xsrf-token'] = 'another-token'
+      }
+      return {
+        operationId: op.operationId,
+        kind: `${body.kind}${xsrf === 'none' ? '' : `+xsrf:${xsrf}`}`,
+        method: op.method,
+        url,
+        headers,
+        payload: body.payload,
+        sent: body.sent,
+        actor,
+      }
+    })
+}
+
+interface BodySpec {
+  kind: string
+  payload?: string | Buffer
+  contentType?: string
+  sent?: unknown
+}
+
+function jsonBody(kind: (typeof BODY_MUTATIONS)[number], schema: Schema, ids: Ids): fc.Arbitrary<BodySpec> {
+  const valid = validValue(schema, ids) as fc.Arbitrary<Record<string, unknown>>
+  const props = Object.keys(schema.properties ?? {})
+  const asJson = (v: unknown) => ({ kind, payload: JSON.stringify(v), contentType: 'application/json', sent: v })
+  switch (kind) {
+    case 'valid':
+      return valid.map(asJson)
+    case 'missing':
+      return fc
+        .tuple(valid, fc.constantFrom(...(schema.required?.length ? schema.required : props)))
+        .map(([v, k]) => {
+          const copy = { ...v }
+          delete copy[k]
+          return asJson(copy)
+        })
+    case 'extra':
+      return fc
+        .tuple(valid, fc.constantFrom('role', 'isAdmin', '_id', 'instructor', 'password_hash', 'price', 'id', 'zzz'), fc.anything())
+        .map(([v, k, x]) => asJson({ ...v, [k in (schema.properties ?? {}) ? `${k}_` : k]: x ?? 'admin' }))
+    case 'wrongType':
+      return fc
+        .tuple(valid, fc.constantFrom(...props))
+        .chain(([v, k]) => wrongType(schema.properties![k]).map((w) => asJson({ ...v, [k]: w })))
+    case 'hostileStrings':
+      return fc.tuple(valid, fc.constantFrom(...props), hostileString).map(([v, k, s]) => asJson({ ...v, [k]: s }))
+    case 'tooLong':
+      return fc.tuple(valid, fc.constantFrom(...props)).map(([v, k]) => {
+        const max = schema.properties![k].maxLength ?? 5000
+        return asJson({ ...v, [k]: 'é'.repeat(max + 1) })
+      })
+    case 'huge':
+      return fc.constantFrom(200_000, 1_100_000).map((n) => ({
+        kind,
+        payload: JSON.stringify({ [props[0] ?? 'x']: 'A'.repeat(n) }),
+        contentType: 'application/json',
+      }))
+    case 'deep':
+      return fc
+        .tuple(fc.constantFrom(50, 2_000, 20_000), fc.constantFrom('array' as const, 'object' as const), fc.boolean())
+        .map(([d, k, wrap]) => ({
+          kind,
+          payload: wrap ? `{"${props[0] ?? 'x'}":${deepJson(d, k)}}` : deepJson(d, k),
+          contentType: 'application/json',
+        }))
+    case 'badJson':
+      return fc
+        .constantFrom('{', '{"title":', "{'a':1}", '{"a":1,}', 'undefined', 'NaN', '\u0000', '{"a":"\ud800"}', '[1,2', '{"a":1}{"b":2}', ' ', '\ufeff{}')
+        .map((payload) => ({ kind, payload, contentType: 'application/json' }))
+    case 'wrongContentType':
+      return fc
+        .tuple(valid, fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data', 'application/json; charset=utf-16', 'application/jsonx', '*/*', 'text/html'))
+        .map(([v, ct]) => ({ kind, payload: JSON.stringify(v), contentType: ct }))
+    case 'noContentType':
+      return valid.map((v) => ({ kind, payload: JSON.stringify(v) }))
+    case 'notObject':
+      return fc
+        .constantFrom('[]', '"text"', '42', 'null', 'true', '[{"title":"x"}]')
+        .map((payload) => ({ kind, payload, contentType: 'application/json' }))
+    case 'proto':
+      return valid.chain((v) =>
+        fc
+          .constantFrom(
+            `{"__proto__":{"role":"admin","isAdmin":true},${JSON.stringify(v).slice(1)}`,
+            `{"constructor":{"prototype":{"role":"admin"}},${JSON.stringify(v).slice(1)}`,
+          )
+          .map((payload) => ({ kind, payload: payload.replace(/,}$/, '}'), contentType: 'application/json' })),
+      )
+    case 'empty':
+      return fc.constantFrom('', '{}').map((payload) => ({ kind, payload, contentType: 'application/json' }))
+    case 'numberEdge':
+      return fc
+        .tuple(valid, fc.constantFrom('1e309', '-0', '1e-400', '0.005', '99999.999', '100000.01', '-0.01', '12345678901234567890', '0x10', '1_000'))
+        .map(([v, n]) => {
+          const numKey = props.find((k) => ['number', 'integer'].includes(String(schema.properties![k].type)))
+          const text = JSON.stringify(v)
+          if (!numKey) return { kind, payload: text.replace(/}$/, `,"n":${n}}`).replace('{,', '{'), contentType: 'application/json' }
+          const obj = { ...v, [numKey]: '__N__' }
+          return { kind, payload: JSON.stringify(obj).replace('"__N__"', n), contentType: 'application/json' }
+        })
+  }
+}
+
+function multipartJunk(kind: string) {
+  switch (kind) {
+    case 'noBody':
+      return { kind }
+    case 'json':
+      return { kind, payload: '{"courseId":"x"}', contentType: 'application/json' }
+    case 'garbageMultipart':
+      return { kind, payload: '--abc\r\nnot really\r\n', contentType: 'multipart/form-data; boundary=abc' }
+    default:
+      return { kind, payload: 'x', contentType: 'multipart/form-data' }
+  }
+}

@@ -1,0 +1,87 @@
+// The authorization matrix: every operation of the contract against every actor, with the expected status.
+// Derived from DECISIONS.md's "Who may do what" table and the contract's responses.
+
+export const ACTORS = [
+  'anonymous',
+  'student', // a logged-in student, not enrolled in the course; the subject of user-scoped calls
+  'enrolledStudent', // a student enrolled in the course
+  'otherStudent', // another student: not enrolled, not the subject
+  'courseInstructor', // the instructor who owns the course
+  'otherInstructor',
+  'admin',
+  'expiredToken', // the admin's claims, validly signed, expired
+  'tamperedToken', // a student's token whose subject was changed to the admin
+  'otherSecretToken', // the admin's claims signed with another secret
+  'algNoneToken', // the admin's claims with alg "none" and no signature
+  'deletedUserToken', // a real token of a user who no longer exists
+] as const
+
+export type Actor = (typeof ACTORS)[number]
+
+const BAD_TOKENS = ['expiredToken', 'tamperedToken', 'otherSecretToken', 'algNoneToken', 'deletedUserToken'] as const
+
+type Row = Record<Actor, number>
+
+/** A public operation: everyone gets the same answer; a token, good or bad, grants nothing and is not needed. */
+function everyone(status: number): Row {
+  return Object.fromEntries(ACTORS.map((a) => [a, status])) as Row
+}
+
+/** A bearer-secured operation: anonymous and every bad token get 401; the rest as listed. */
+function loggedIn(rows: Partial<Record<Exclude<Actor, 'anonymous' | (typeof BAD_TOKENS)[number]>, number>> & { others?: number }): Row {
+  const { others, ...explicit } = rows
+  const row = {} as Row
+  for (const a of ACTORS) {
+    if (a === 'anonymous' || (BAD_TOKENS as readonly string[]).includes(a)) row[a] = 401
+    else row[a] = (explicit as Record<string, number>)[a] ?? others ?? NaN
+  }
+  return row
+}
+
+const STUDENTS_REFUSED = { student: 403, enrolledStudent: 403, otherStudent: 403 }
+
+export const MATRIX: Record<string, Row> = {
+  getHealth: everyone(200),
+  register: everyone(201),
+  login: everyone(200),
+  getCourses: everyone(200),
+  createCourse: loggedIn({ ...STUDENTS_REFUSED, courseInstructor: 201, otherInstructor: 201, admin: 201 }),
+  getCourse: everyone(200),
+  updateCourse: loggedIn({ ...STUDENTS_REFUSED, courseInstructor: 200, otherInstructor: 403, admin: 200 }),
+  deleteCourse: loggedIn({ ...STUDENTS_REFUSED, courseInstructor: 204, otherInstructor: 403, admin: 204 }),
+  // the subject of the call is `student`
+  getEnrolledCourses: loggedIn({ student: 200, admin: 200, others: 403 }),
+  getEnrolledStudents: loggedIn({ others: 200 }),
+  // enrolling again is not an error: 200 for the enrolled student
+  enrollInCourse: loggedIn({ student: 201, enrolledStudent: 200, otherStudent: 201, others: 403 }),
+  createModule: loggedIn({ courseInstructor: 201, admin: 201, others: 403 }),
+  // 'View Modules': enrolled students, instructors, admins
+  getModulesByCourse: loggedIn({ enrolledStudent: 200, courseInstructor: 200, otherInstructor: 200, admin: 200, others: 403 }),
+  updateModule: loggedIn({ courseInstructor: 200, admin: 200, others: 403 }),
+  deleteModule: loggedIn({ courseInstructor: 204, admin: 204, others: 403 }),
+  uploadVideo: loggedIn({ courseInstructor: 201, admin: 201, others: 403 }),
+  getVideo: loggedIn({ enrolledStudent: 200, courseInstructor: 200, otherInstructor: 200, admin: 200, others: 403 }),
+  // the signed URL is the capability; it was handed out by getVideo to a reader of the course
+  streamVideo: everyone(200),
+  getMyProfile: loggedIn({ others: 200 }),
+  updateMyProfile: loggedIn({ others: 200 }),
+  getProfile: everyone(200),
+  getUsers: loggedIn({ admin: 200, others: 403 }),
+  updateUserRole: loggedIn({ admin: 200, others: 403 }),
+  getUserRank: everyone(200),
+  getPlayerFollowers: everyone(200),
+  getPlayerComments: everyone(200),
+  followPlayer: loggedIn({ others: 201 }),
+  unfollowPlayer: loggedIn({ others: 204 }),
+  commentPlayer: loggedIn({ others: 201 }),
+  getCart: loggedIn({ others: 200 }),
+  // the cart is for students; the course is one they are not enrolled in
+  addToCart: loggedIn({ student: 200, enrolledStudent: 200, otherStudent: 200, others: 403 }),
+  removeFromCart: loggedIn({ others: 200 }),
+  // students check out a cart holding one course; instructors and admins have an empty cart
+  checkout: loggedIn({ student: 201, enrolledStudent: 201, otherStudent: 201, others: 409 }),
+}
+
+export function cellCount(): number {
+  return Object.values(MATRIX).reduce((n, row) => n + Object.keys(row).length, 0)
+}

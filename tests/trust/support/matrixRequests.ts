@@ -1,0 +1,103 @@
+// For each operation: a request that is valid in every respect except, possibly, who sends it.
+// Operations that change or remove something get a fresh target per cell, so cells stay independent.
+import { json, multipart, fakeMp4, type Req } from './http'
+import type { Actor } from './matrix'
+import { createCourse, createModule, enroll, expectOk, register, uniq, type World } from './world'
+
+type Build = (w: World, actor: Actor) => Promise<Req>
+
+const STUDENT_ACTORS: Actor[] = ['student', 'enrolledStudent', 'otherStudent']
+
+async function freshCourse(w: World) {
+  const c = await createCourse(w.h.send, w.courseInstructor)
+  await enroll(w.h.send, w.enrolledStudent, c._id)
+  return c
+}
+
+export const MATRIX_REQUESTS: Record<string, Build> = {
+  getHealth: async () => ({ method: 'GET', url: '/api/health' }),
+  register: async () => {
+    const username = uniq('reg')
+    return { method: 'POST', url: '/api/auth/register', ...json({ username, email: `${username}@trust.example`, password: 'correct horse battery' }) }
+  },
+  login: async (w) => {
+    const a = await register(w.h.send, uniq('log'))
+    return { method: 'POST', url: '/api/auth/login', ...json({ email: a.email, password: a.password }) }
+  },
+  getCourses: async () => ({ method: 'GET', url: '/api/courses' }),
+  createCourse: async () => ({ method: 'POST', url: '/api/courses', ...json({ title: uniq('New '), description: 'Openings.', price: 5 }) }),
+  getCourse: async (w) => ({ method: 'GET', url: `/api/courses/${w.course._id}` }),
+  updateCourse: async (w) => {
+    const c = await freshCourse(w)
+    return { method: 'PATCH', url: `/api/courses/${c._id}`, ...json({ title: uniq('Renamed ') }) }
+  },
+  deleteCourse: async (w) => {
+    const c = await freshCourse(w)
+    return { method: 'DELETE', url: `/api/courses/${c._id}` }
+  },
+  getEnrolledCourses: async (w) => ({ method: 'GET', url: `/api/courses/user/${w.student.id}/enrolled` }),
+  getEnrolledStudents: async (w) => ({ method: 'GET', url: `/api/courses/${w.course._id}/enrolled-students` }),
+  enrollInCourse: async (w) => {
+    const c = await freshCourse(w)
+    return { method: 'POST', url: `/api/courses/${c._id}/enroll` }
+  },
+  createModule: async (w) => {
+    const c = await freshCourse(w)
+    const body = { title: 'Opposition', description: 'King and pawn.', videoUrl: 'https://vimeo.com/1', courseId: c._id }
+    return { method: 'POST', url: '/api/modules', ...json(body) }
+  },
+  getModulesByCourse: async (w) => ({ method: 'GET', url: `/api/modules/course/${w.course._id}` }),
+  updateModule: async (w) => {
+    const c = await freshCourse(w)
+    const m = await createModule(w.h.send, w.courseInstructor, c._id)
+    return { method: 'PATCH', url: `/api/modules/${m._id}`, ...json({ title: 'Triangulation' }) }
+  },
+  deleteModule: async (w) => {
+    const c = await freshCourse(w)
+    const m = await createModule(w.h.send, w.courseInstructor, c._id)
+    return { method: 'DELETE', url: `/api/modules/${m._id}` }
+  },
+  uploadVideo: async (w) => {
+    const c = await freshCourse(w)
+    return {
+      method: 'POST',
+      url: '/api/videos',
+      ...multipart({ courseId: c._id }, { name: 'file', filename: 'clip.mp4', type: 'video/mp4', data: fakeMp4() }),
+    }
+  },
+  getVideo: async (w) => ({ method: 'GET', url: `/api/videos/${w.video._id}` }),
+  streamVideo: async (w) => {
+    const r = expectOk(await w.h.send({ method: 'GET', url: `/api/videos/${w.video._id}`, token: w.admin.token }), 'get video')
+    return { method: 'GET', url: r.body.filePath }
+  },
+  getMyProfile: async () => ({ method: 'GET', url: '/api/profile/me' }),
+  updateMyProfile: async () => ({ method: 'PUT', url: '/api/profile/me', ...json({ bio: 'Endgame lover', phoneNumber: '+1 555 0100' }) }),
+  getProfile: async (w) => ({ method: 'GET', url: `/api/profile/${w.student.id}` }),
+  getUsers: async () => ({ method: 'GET', url: '/api/users' }),
+  updateUserRole: async (w) => {
+    const target = await register(w.h.send, uniq('rol'))
+    return { method: 'PATCH', url: `/api/user/${target.id}/role`, ...json({ newRole: 'instructor' }) }
+  },
+  getUserRank: async (w) => ({ method: 'GET', url: `/api/user/rank/${w.student.id}` }),
+  getPlayerFollowers: async () => ({ method: 'GET', url: '/api/player/hikaru/followers' }),
+  getPlayerComments: async () => ({ method: 'GET', url: '/api/comments/hikaru' }),
+  followPlayer: async () => ({ method: 'POST', url: '/api/follow-player', ...json({ chessPlayerUsername: uniq('player') }) }),
+  unfollowPlayer: async () => ({ method: 'DELETE', url: `/api/unfollow-player/${uniq('player')}` }),
+  commentPlayer: async () => ({ method: 'POST', url: '/api/comment-player', ...json({ chessPlayerUsername: 'hikaru', comment: 'Great blitz.' }) }),
+  getCart: async () => ({ method: 'GET', url: '/api/cart' }),
+  addToCart: async (w) => {
+    const c = await createCourse(w.h.send, w.courseInstructor)
+    return { method: 'POST', url: '/api/cart/items', ...json({ courseId: c._id }) }
+  },
+  removeFromCart: async (w) => ({ method: 'DELETE', url: `/api/cart/items/${w.course._id}` }),
+  checkout: async (w, actor) => {
+    if (STUDENT_ACTORS.includes(actor)) {
+      const c = await createCourse(w.h.send, w.courseInstructor)
+      expectOk(
+        await w.h.send({ method: 'POST', url: '/api/cart/items', token: w.tokens[actor], ...json({ courseId: c._id }) }),
+        'add to cart',
+      )
+    }
+    return { method: 'POST', url: '/api/cart/checkout' }
+  },
+}

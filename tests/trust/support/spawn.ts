@@ -1,0 +1,106 @@
+// Runs the real server process (server/main.ts) the way production does, for the fault tests.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { createWriteStream, mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { fetchSender, type Send } from './http'
+
+export const root = fileURLToPath(new URL('../../../', import.meta.url))
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer()
+    s.unref()
+    s.on('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => resolve(port))
+    })
+  })
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `coe-trust-${prefix}-`))
+}
+
+export interface ServerProcess {
+  port: number
+  base: string
+  send: Send
+  child: ChildProcess
+  logFile: string
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  kill(signal?: NodeJS.Signals): void
+  stop(): Promise<void>
+}
+
+export async function startServer(env: Record<string, string>, opts: { readyTimeoutMs?: number } = {}) {
+  const port = await freePort()
+  const logFile = join(tempDir('log'), 'server.log')
+  const log = createWriteStream(logFile)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout!.pipe(log)
+  child.stderr!.pipe(log)
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  )
+  const base = `http://127.0.0.1:${port}`
+  const send = fetchSender(base)
+  const server: ServerProcess = {
+    port,
+    base,
+    send,
+    child,
+    logFile,
+    exited,
+    kill: (signal = 'SIGKILL') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+    },
+    stop: async () => {
+      server.kill('SIGTERM')
+      const t = setTimeout(() => server.kill('SIGKILL'), 12000)
+      await exited
+      clearTimeout(t)
+    },
+  }
+  const deadline = Date.now() + (opts.readyTimeoutMs ?? 60000)
+  let gone = false
+  void exited.then(() => (gone = true))
+  while (Date.now() < deadline && !gone) {
+    try {
+      const r = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) })
+      if (r.status === 200) return server
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  server.kill('SIGKILL')
+  const { readFileSync } = await import('node:fs')
+  throw new Error(`server did not become healthy on ${base}:\n${readFileSync(logFile, 'utf8').slice(-4000)}`)
+}
+
+/** `npm run user:create` against a data directory or database, returns the new user's id. */
+export function createUserCli(env: Record<string, string>, u: { username: string; email: string; password: string; role: string }) {
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli/userCreate.ts', '--username', u.username, '--email', u.email, '--password', u.password, '--role', u.role],
+    { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env }, encoding: 'utf8' },
+  )
+  if (r.status !== 0) throw new Error(`user:create failed (${r.status}): ${r.stderr}\n${r.stdout}`)
+  return r.stdout.trim()
+}

@@ -23,7 +23,8 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIME
   })
   return Promise.race([load(), timeout])
     .catch((error: unknown) => {
-      throw isChunkLoadError(error) ? error : new ChunkLoadError(String((error as Error)?.message ?? error))
+      if (error instanceof ChunkLoadError) throw error
+      throw new ChunkLoadError(String((error as Error)?.message ?? error), { cause: error })
     })
     .finally(() => clearTimeout(timer))
 }

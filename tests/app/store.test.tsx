@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
 import { makeStore } from '@/app/store'
 import { loggedIn, loggedOut, selectIsLoggedIn, selectRole } from '@/features/auth/authSlice'
-import { renderApp } from '../helpers/renderWithProviders'
 import { seedUser, sessionOf } from '../helpers/fakeDb'
 
 describe('store', () => {
@@ -19,17 +17,5 @@ describe('store', () => {
     const admin = seedUser({ username: 'root', role: 'admin' })
     const store = makeStore({ auth: sessionOf(admin) })
     expect(selectRole(store.getState())).toBe('admin')
-  })
-})
-
-describe('router', () => {
-  it('redirects / to /home', async () => {
-    const { router } = renderApp('/')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
-  })
-
-  it('shows the error page on an unknown route', async () => {
-    renderApp('/no-such-page')
-    expect(await screen.findByText('Unexpected Application Error!')).toBeInTheDocument()
   })
 })

@@ -48,8 +48,10 @@ export default function RegisterPage() {
             value={form.password}
             onChange={set('password')}
           />
-          <small id="password-hint" className="muted">At least 8 characters.</small>
         </label>
+        <small id="password-hint" className="muted">
+          At least 8 characters.
+        </small>
         <label className="field">
           <span>Phone number (optional)</span>
           <input type="tel" name="phoneNumber" autoComplete="tel" value={form.phoneNumber} onChange={set('phoneNumber')} />

@@ -2,6 +2,8 @@ import { Component, type ErrorInfo, type ReactNode } from 'react'
 
 interface Props {
   children: ReactNode
+  /** Called before the board is tried again (e.g. to reload a failed chunk). */
+  onRetry?: () => void
 }
 
 interface State {
@@ -16,6 +18,11 @@ export class BoardErrorBoundary extends Component<Props, State> {
     return { failed: true }
   }
 
+  retry = () => {
+    this.props.onRetry?.()
+    this.setState({ failed: false })
+  }
+
   componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('Practice board failed', error, info.componentStack)
   }
@@ -25,7 +32,7 @@ export class BoardErrorBoundary extends Component<Props, State> {
       return (
         <div className="board-error" role="alert">
           <p>Something went wrong</p>
-          <button type="button" onClick={() => this.setState({ failed: false })}>
+          <button type="button" className="btn" onClick={this.retry}>
             Try again
           </button>
         </div>

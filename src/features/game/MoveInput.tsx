@@ -27,7 +27,7 @@ export function MoveInput({ disabled }: { disabled: boolean }) {
         autoComplete="off"
         spellCheck={false}
       />
-      <button type="submit" disabled={disabled}>
+      <button type="submit" className="btn btn--primary" disabled={disabled}>
         Play move
       </button>
       <small id={hintId}>Type a move from square to square (e2e4) or in algebraic notation (Nf3).</small>

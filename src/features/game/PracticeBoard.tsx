@@ -51,7 +51,7 @@ export function PracticeBoard() {
         {status}
       </p>
       <MoveInput disabled={over || computerThinking} />
-      <button type="button" className="practice-board__new" onClick={() => dispatch(startNewGame())}>
+      <button type="button" className="btn practice-board__new" onClick={() => dispatch(startNewGame())}>
         New game
       </button>
     </section>

@@ -1,0 +1,22 @@
+import { Link } from 'react-router-dom'
+import { useGetEnrolledCoursesQuery } from '@/api/enhancedApi'
+
+/** Enrolled courses with a way back into their modules; nothing at all while the list is empty. */
+export function ContinueStudy({ userId }: { userId: string }) {
+  const { data: courses, error } = useGetEnrolledCoursesQuery({ userId })
+  if (error) console.error('Could not load enrolled courses', error)
+  if (!courses || courses.length === 0) return null
+
+  return (
+    <section className="card" aria-labelledby="continue-study-heading">
+      <h2 id="continue-study-heading">Continue Study</h2>
+      <ul className="home__courses">
+        {courses.map((course) => (
+          <li key={course._id}>
+            <Link to={`/courses/${course._id}/modules`}>{course.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -138,7 +138,8 @@ export const api = generatedApi.enhanceEndpoints({
       query: ({ videoUpload }) => {
         const form = new FormData()
         form.append('courseId', videoUpload.courseId)
-        form.append('file', videoUpload.file)
+        const { file } = videoUpload
+        form.append('file', file, file instanceof File ? file.name : 'video')
         return { url: '/api/videos', method: 'POST', body: form }
       },
     },

@@ -220,7 +220,7 @@ const videoHandlers: HttpHandler[] = [
     const course = findCourse(courseId)
     if (!course) return notFound()
     if (!canManage(user, course)) return forbidden()
-    if (!(file instanceof Blob)) return badRequest('file is required')
+    if (!file || typeof file === 'string') return badRequest('file is required')
     const _id = newId()
     const video = {
       _id,
@@ -228,7 +228,7 @@ const videoHandlers: HttpHandler[] = [
       filePath: `/api/media/${_id}?exp=9999999999&sig=${'a'.repeat(43)}`,
       mimeType: file.type || 'video/mp4',
       size: file.size,
-      originalName: (file as File).name ?? 'video.mp4',
+      originalName: (file as File).name || 'video.mp4',
     }
     db.videos.push(video)
     return HttpResponse.json(video, { status: 201 })

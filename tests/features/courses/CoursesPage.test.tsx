@@ -1,0 +1,235 @@
+import { describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import CoursesPage from '@/features/courses/CoursesPage'
+import { AlertList } from '@/features/layout/AlertList'
+import { config } from '@/app/config'
+import { renderWithProviders } from '../../helpers/renderWithProviders'
+import { db, seedCart, seedCourse, seedEnrollment, seedUser, sessionOf, type FakeUser } from '../../helpers/fakeDb'
+import { countRequests, server } from '../../helpers/mswServer'
+
+const LOGIN_TEXT = 'You need to be logged in to view enroll courses. Please login or register.'
+
+function render(who?: FakeUser) {
+  return renderWithProviders(<Page />, {
+    route: '/courses',
+    path: '/courses',
+    preloadedState: who ? { auth: sessionOf(who) } : undefined,
+  })
+}
+function Page() {
+  return (
+    <>
+      <AlertList />
+      <CoursesPage />
+    </>
+  )
+}
+const card = async (title: string) => within(await screen.findByRole('article', { name: title }))
+
+describe('/courses: cards (spec §2)', () => {
+  it('shows title, description and $price of each course', async () => {
+    seedCourse({ title: 'Openings 101', description: 'Learn the Italian game', price: 49.5 })
+    render(seedUser({ username: 'stu' }))
+    const c = await card('Openings 101')
+    expect(c.getByText('Learn the Italian game')).toBeInTheDocument()
+    expect(c.getByText('$49.5')).toBeInTheDocument()
+  })
+
+  it("lists the Coursemates, each linking to /profile/{studentId}", async () => {
+    const course = seedCourse({ title: 'Endgames' })
+    const mate = seedUser({ username: 'mate' })
+    seedEnrollment(course._id, mate._id)
+    render(seedUser({ username: 'viewer', role: 'instructor' }))
+    const c = await card('Endgames')
+    expect(c.getByRole('heading', { name: 'Coursemates' })).toBeInTheDocument()
+    expect(await c.findByRole('link', { name: 'mate' })).toHaveAttribute('href', `/profile/${mate._id}`)
+  })
+})
+
+describe('/courses: Login Required modal (spec §2, §8)', () => {
+  it('opens for a visitor with Login and Register buttons and the spec text', async () => {
+    seedCourse({ title: 'Tactics' })
+    const { user } = render()
+    const dialog = screen.getByRole('dialog', { name: 'Login Required' })
+    expect(within(dialog).getByText(LOGIN_TEXT)).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Register' })).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Login' }))
+    expect(await screen.findByText('Other page')).toBeInTheDocument()
+  })
+
+  it('lets the visitor still read the course list, without enrollment controls', async () => {
+    seedCourse({ title: 'Tactics' })
+    const { user } = render()
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    const c = await card('Tactics')
+    expect(c.queryByRole('button', { name: 'Enroll Now' })).not.toBeInTheDocument()
+    expect(c.queryByRole('link', { name: 'View Modules' })).not.toBeInTheDocument()
+  })
+
+  it('does not open for a logged-in user', async () => {
+    seedCourse({ title: 'Tactics' })
+    render(seedUser({ username: 'stu' }))
+    await card('Tactics')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+})
+
+describe('/courses: permissions (spec §6)', () => {
+  it("shows 'Enroll Now' and 'Add to Cart' to a student who is not enrolled, not 'View Modules'", async () => {
+    seedCourse({ title: 'Strategy' })
+    render(seedUser({ username: 'stu' }))
+    const c = await card('Strategy')
+    expect(await c.findByRole('button', { name: 'Enroll Now' })).toBeInTheDocument()
+    expect(c.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument()
+    expect(c.queryByRole('link', { name: 'View Modules' })).not.toBeInTheDocument()
+    expect(c.queryByText('You are already enrolled in this course.')).not.toBeInTheDocument()
+  })
+
+  it("shows 'View Modules' and the enrolled notice to an enrolled student, not 'Enroll Now'", async () => {
+    const course = seedCourse({ title: 'Strategy' })
+    const stu = seedUser({ username: 'stu' })
+    seedEnrollment(course._id, stu._id)
+    render(stu)
+    const c = await card('Strategy')
+    expect(await c.findByRole('link', { name: 'View Modules' })).toHaveAttribute('href', `/courses/${course._id}/modules`)
+    expect(c.getByText('You are already enrolled in this course.')).toBeInTheDocument()
+    expect(c.queryByRole('button', { name: 'Enroll Now' })).not.toBeInTheDocument()
+  })
+
+  it.each(['instructor', 'admin'] as const)("shows 'View Modules' to an %s and never 'Enroll Now'", async (role) => {
+    seedCourse({ title: 'Strategy' })
+    render(seedUser({ username: 'staff', role }))
+    const c = await card('Strategy')
+    expect(c.getByRole('link', { name: 'View Modules' })).toBeInTheDocument()
+    expect(c.getByText('You are already enrolled in this course.')).toBeInTheDocument()
+    expect(c.queryByRole('button', { name: 'Enroll Now' })).not.toBeInTheDocument()
+    expect(c.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument()
+  })
+
+  it('gives a student no create form and no edit or delete controls', async () => {
+    seedCourse({ title: 'Strategy' })
+    render(seedUser({ username: 'stu' }))
+    const c = await card('Strategy')
+    expect(screen.queryByRole('form', { name: 'Create course' })).not.toBeInTheDocument()
+    expect(c.queryByRole('button', { name: 'Edit Strategy' })).not.toBeInTheDocument()
+    expect(c.queryByRole('button', { name: 'Delete Strategy' })).not.toBeInTheDocument()
+  })
+
+  it('lets an instructor edit and delete only the courses they teach', async () => {
+    const me = seedUser({ username: 'teacher', role: 'instructor' })
+    const other = seedUser({ username: 'colleague', role: 'instructor' })
+    seedCourse({ title: 'Mine', instructor: me })
+    seedCourse({ title: 'Theirs', instructor: other })
+    render(me)
+    expect(screen.getByRole('form', { name: 'Create course' })).toBeInTheDocument()
+    expect((await card('Mine')).getByRole('button', { name: 'Edit Mine' })).toBeInTheDocument()
+    expect((await card('Theirs')).queryByRole('button', { name: 'Edit Theirs' })).not.toBeInTheDocument()
+    expect((await card('Theirs')).queryByRole('button', { name: 'Delete Theirs' })).not.toBeInTheDocument()
+  })
+
+  it('lets an admin edit and delete every course', async () => {
+    const t = seedUser({ username: 'teacher', role: 'instructor' })
+    seedCourse({ title: 'Theirs', instructor: t })
+    render(seedUser({ username: 'root', role: 'admin' }))
+    const c = await card('Theirs')
+    expect(c.getByRole('button', { name: 'Edit Theirs' })).toBeInTheDocument()
+    expect(c.getByRole('button', { name: 'Delete Theirs' })).toBeInTheDocument()
+  })
+})
+
+describe('/courses: course form (spec §4, §5)', () => {
+  it('requires title, description and a numeric price', async () => {
+    render(seedUser({ username: 't', role: 'instructor' }))
+    const form = within(screen.getByRole('form', { name: 'Create course' }))
+    expect(form.getByLabelText('Title')).toBeRequired()
+    expect(form.getByLabelText('Description')).toBeRequired()
+    expect(form.getByLabelText('Price')).toBeRequired()
+    expect(form.getByLabelText('Price')).toHaveAttribute('type', 'number')
+  })
+
+  it('creates a course that appears in the list without a reload, then clears the form', async () => {
+    const { user } = render(seedUser({ username: 't', role: 'instructor' }))
+    const form = within(screen.getByRole('form', { name: 'Create course' }))
+    await user.type(form.getByLabelText('Title'), 'Rook endings')
+    await user.type(form.getByLabelText('Description'), 'Lucena and Philidor')
+    await user.type(form.getByLabelText('Price'), '19.99')
+    await user.click(form.getByRole('button', { name: 'Create Course' }))
+    const c = await card('Rook endings')
+    expect(c.getByText('$19.99')).toBeInTheDocument()
+    expect(form.getByLabelText('Title')).toHaveValue('')
+    expect(db.courses[0]).toMatchObject({ title: 'Rook endings', price: 19.99 })
+  })
+
+  it('edits a course in edit mode, then closes edit mode', async () => {
+    const me = seedUser({ username: 't', role: 'instructor' })
+    seedCourse({ title: 'Old title', instructor: me, price: 5 })
+    const { user } = render(me)
+    await user.click((await card('Old title')).getByRole('button', { name: 'Edit Old title' }))
+    const form = within(screen.getByRole('form', { name: 'Edit course' }))
+    expect(form.getByLabelText('Title')).toHaveValue('Old title')
+    await user.clear(form.getByLabelText('Title'))
+    await user.type(form.getByLabelText('Title'), 'New title')
+    await user.click(form.getByRole('button', { name: 'Update Course' }))
+    expect(await screen.findByRole('article', { name: 'New title' })).toBeInTheDocument()
+    expect(screen.getByRole('form', { name: 'Create course' })).toBeInTheDocument()
+    expect(screen.queryByRole('article', { name: 'Old title' })).not.toBeInTheDocument()
+  })
+
+  it('deletes a course after confirmation', async () => {
+    const me = seedUser({ username: 't', role: 'instructor' })
+    seedCourse({ title: 'Doomed', instructor: me })
+    const { user } = render(me)
+    await user.click((await card('Doomed')).getByRole('button', { name: 'Delete Doomed' }))
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }))
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Doomed' })).not.toBeInTheDocument())
+    expect(db.courses).toHaveLength(0)
+  })
+})
+
+describe('/courses: enrollment and cart (spec §8; DECISIONS.md cart)', () => {
+  it("enrolls with 'Enroll Now' and says 'Enrolled successfully!'", async () => {
+    const course = seedCourse({ title: 'Strategy' })
+    seedCourse({ title: 'Other' })
+    const stu = seedUser({ username: 'stu' })
+    const { user } = render(stu)
+    const c = await card('Strategy')
+    await user.click(await c.findByRole('button', { name: 'Enroll Now' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enrolled successfully!')
+    expect(await c.findByRole('link', { name: 'View Modules' })).toBeInTheDocument()
+    expect(db.enrollments).toEqual([expect.objectContaining({ courseId: course._id, studentId: stu._id })])
+    expect(await c.findByRole('link', { name: 'stu' })).toBeInTheDocument()
+    expect(countRequests(`/api/courses/${db.courses[1]!._id}/enrolled-students`)).toBe(1)
+  })
+
+  it("says 'Failed to enroll in course.' when enrolling fails", async () => {
+    seedCourse({ title: 'Strategy' })
+    server.use(http.post(`${config.apiBaseUrl}/api/courses/:id/enroll`, () => HttpResponse.json({}, { status: 500 })))
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = render(seedUser({ username: 'stu' }))
+    const c = await card('Strategy')
+    await user.click(await c.findByRole('button', { name: 'Enroll Now' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to enroll in course.')
+    expect(screen.queryByText('Enrolled successfully!')).not.toBeInTheDocument()
+    expect(c.getByRole('button', { name: 'Enroll Now' })).toBeInTheDocument()
+    spy.mockRestore()
+  })
+
+  it("puts a course in the cart with 'Add to Cart'", async () => {
+    const course = seedCourse({ title: 'Strategy' })
+    const stu = seedUser({ username: 'stu' })
+    const { user } = render(stu)
+    const c = await card('Strategy')
+    await user.click(await c.findByRole('button', { name: 'Add to Cart' }))
+    expect(await c.findByText('In your cart')).toBeInTheDocument()
+    expect(db.carts.get(stu._id)).toEqual([course._id])
+  })
+
+  it('shows a course already in the cart as such', async () => {
+    const course = seedCourse({ title: 'Strategy' })
+    const stu = seedUser({ username: 'stu' })
+    seedCart(stu._id, [course._id])
+    render(stu)
+    expect(await (await card('Strategy')).findByText('In your cart')).toBeInTheDocument()
+  })
+})

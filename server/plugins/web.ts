@@ -44,7 +44,7 @@ export const webPlugin = fp(
       await app.register(fastifyStatic, {
         root: opts.distDir,
         prefix: '/',
-        index: false,
+        index: 'index.html',
         wildcard: true,
         cacheControl: false,
         setHeaders(res, filePath) {

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, type Course } from './support/api'
-import { card, field, gone, launch, loginThroughForm, open, recordDialogs, seeText, storedSession, visible, waitForText, type Opened } from './support/browser'
+import { card, confirmDialog, field, gone, launch, loginThroughForm, open, recordDialogs, seeText, storedSession, visible, waitForText, type Opened } from './support/browser'
 import { accounts, unique } from './support/env'
 import { demoVideo } from './support/video'
 
@@ -77,7 +77,7 @@ describe('an instructor', () => {
     await gone(page.getByPlaceholder('Module Title'))
 
     const m = card(page, 'Isolated queen pawn')
-    await m.getByRole('button', { name: 'Edit', exact: true }).click()
+    await m.getByRole('button', { name: /^edit/i }).click()
     await expect.poll(() => page.getByPlaceholder('Module Title').inputValue()).toBe('Isolated queen pawn')
     await page.getByPlaceholder('Module Title').fill('Isolated queen pawn, revisited')
     await page.getByRole('button', { name: 'Update Module' }).click()
@@ -85,13 +85,8 @@ describe('an instructor', () => {
     await page.reload()
     await seeText(page, 'Isolated queen pawn, revisited', true)
 
-    await card(page, 'Isolated queen pawn, revisited').getByRole('button', { name: 'Delete', exact: true }).click()
-    // The confirmation is native or in-app; the recorder accepts a native one.
-    const inApp = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to delete this module?' })
-    if (await inApp.first().isVisible().catch(() => false)) {
-      await inApp.getByRole('button', { name: /^(delete|ok|yes|confirm)$/i }).click()
-    }
-    await dialogs.expect('Are you sure you want to delete this module?')
+    await card(page, 'Isolated queen pawn, revisited').getByRole('button', { name: /^delete/i }).click()
+    await confirmDialog(page, dialogs, 'Are you sure you want to delete this module?')
     await gone(page.getByText('Isolated queen pawn, revisited', { exact: true }))
     await page.reload()
     await waitForText(page, /Modules for Course:/)
@@ -127,10 +122,7 @@ describe('an instructor', () => {
   it('deletes the course', async () => {
     await page.goto('/courses')
     await card(page, renamed).getByRole('button', { name: /^delete/i }).click()
-    const inApp = page.getByRole('dialog')
-    if (await inApp.first().isVisible().catch(() => false)) {
-      await inApp.getByRole('button', { name: /^(delete|ok|yes|confirm)$/i }).click()
-    }
+    await confirmDialog(page, dialogs, 'Are you sure you want to delete')
     await gone(page.getByText(renamed, { exact: true }))
     await page.reload()
     await seeText(page, 'Courses')

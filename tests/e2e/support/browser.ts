@@ -161,3 +161,19 @@ export async function loginThroughForm(page: Page, a: { email: string; password:
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await page.waitForURL((u) => u.pathname === '/home' || u.pathname === '/')
 }
+
+/** Answers a confirmation showing `text`: a native confirm (accepted by recordDialogs) or an in-app dialog. */
+export async function confirmDialog(page: Page, dialogs: ReturnType<typeof recordDialogs>, text: string, timeout = 10_000) {
+  const deadline = Date.now() + timeout
+  const inApp = page.getByRole('dialog').filter({ hasText: text })
+  while (Date.now() < deadline) {
+    if (dialogs.messages.some((m) => m.includes(text))) return
+    if (await inApp.first().isVisible().catch(() => false)) {
+      await inApp.first().getByRole('button', { name: /^(ok|delete|yes|confirm)$/i }).click()
+      await gone(inApp)
+      return
+    }
+    await page.waitForTimeout(50)
+  }
+  throw new Error(`no confirmation reading "${text}" appeared`)
+}

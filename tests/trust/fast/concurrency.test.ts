@@ -126,21 +126,64 @@ for (const database of ['pglite', 'postgres'] as const) {
     })
 
     it('course deletion while modules are being added: no orphans, every answer true', async () => {
-      const c = await createCourse(h.send, instructor)
-      const adds = Array.from({ length: 30 }, (_, i) =>
-        h.send({ method: 'POST', url: '/api/modules', token: instructor.token, ...json({ title: `M${i}`, description: 'd', videoUrl: '/v.mp4', courseId: c._id }) }),
-      )
-      const del = h.send({ method: 'DELETE', url: `/api/courses/${c._id}`, token: instructor.token })
-      const rs = await Promise.all([...adds.slice(0, 15), del, ...adds.slice(15)])
-      figures.push(`${database} delete course during 30 module adds: ${JSON.stringify(tally(rs))}`)
-      const delRes = rs[15]
-      expect(delRes.status).toBe(204)
-      for (const r of rs) expect([201, 204, 404]).toContain(r.status)
-      expect(await h.query('select * from modules where course_id = $1', [c._id])).toHaveLength(0)
+      const later = <T>(ms: number, f: () => Promise<T>) => new Promise<T>((r) => setTimeout(() => r(f()), ms))
+      for (let round = 0; round < 3; round++) {
+        const c = await createCourse(h.send, instructor)
+        const add = (i: number) =>
+          h.send({ method: 'POST', url: '/api/modules', token: instructor.token, ...json({ title: `M${i}`, description: 'd', videoUrl: '/v.mp4', courseId: c._id }) })
+        // adds spread over ~60 ms, the deletion lands in the middle of them
+        const adds = Array.from({ length: 30 }, (_, i) => later(i * 2, () => add(i)))
+        const del = later(20 + round * 10, () => h.send({ method: 'DELETE', url: `/api/courses/${c._id}`, token: instructor.token }))
+        const rs = await Promise.all(adds)
+        const delRes = await del
+        figures.push(`${database} delete course during 30 module adds (round ${round + 1}): ${JSON.stringify(tally(rs))}, delete ${delRes.status}`)
+        expect(delRes.status).toBe(204)
+        for (const r of rs) expect([201, 404]).toContain(r.status)
+        expect(await h.query('select * from modules where course_id = $1', [c._id])).toHaveLength(0)
+        expect((await h.send({ method: 'GET', url: `/api/modules/course/${c._id}`, token: instructor.token })).status).toBe(404)
+      }
       expect(await h.query('select m.id from modules m left join courses c on c.id = m.course_id where c.id is null')).toHaveLength(0)
       expect(await h.query('select v.id from videos v left join courses c on c.id = v.course_id where c.id is null')).toHaveLength(0)
       expect(await h.query('select e.course_id from enrollments e left join courses c on c.id = e.course_id where c.id is null')).toHaveLength(0)
-      expect((await h.send({ method: 'GET', url: `/api/modules/course/${c._id}`, token: instructor.token })).status).toBe(404)
+    })
+
+    it('a module edited while it is deleted: the edit answers 200 or 404, never a lie or a 5xx', async () => {
+      const c = await createCourse(h.send, instructor)
+      const results: number[] = []
+      for (let i = 0; i < 10; i++) {
+        const m = await createModule(h.send, instructor, c._id)
+        const [u, d] = await Promise.all([
+          h.send({ method: 'PATCH', url: `/api/modules/${m._id}`, token: instructor.token, ...json({ title: 'edited' }) }),
+          h.send({ method: 'DELETE', url: `/api/modules/${m._id}`, token: instructor.token }),
+        ])
+        results.push(u.status)
+        expect(d.status).toBe(204)
+        expect([200, 404]).toContain(u.status)
+        if (u.status === 200) expect(u.body).toMatchObject({ _id: m._id, title: 'edited' })
+      }
+      figures.push(`${database} edit during delete x10: ${JSON.stringify(results)}`)
+      expect(await h.query('select * from modules where course_id = $1', [c._id])).toHaveLength(0)
+    })
+
+    it('a video uploaded while its course is deleted leaves no file and no row behind', async () => {
+      const { readdirSync } = await import('node:fs')
+      const { fakeMp4, multipart } = await import('../support/http')
+      const statuses: number[] = []
+      for (let i = 0; i < 5; i++) {
+        const c = await createCourse(h.send, instructor)
+        const mp = multipart({ courseId: c._id }, { name: 'file', filename: 'v.mp4', type: 'video/mp4', data: fakeMp4(200 * 1024) })
+        const [up, del] = await Promise.all([
+          h.send({ method: 'POST', url: '/api/videos', token: instructor.token, ...mp }),
+          new Promise<Res>((r) => setTimeout(() => r(h.send({ method: 'DELETE', url: `/api/courses/${c._id}`, token: instructor.token })), i * 3)),
+        ])
+        statuses.push(up.status)
+        expect(del.status).toBe(204)
+        expect([201, 404]).toContain(up.status)
+      }
+      figures.push(`${database} upload during course delete x5: ${JSON.stringify(statuses)}`)
+      const rows = await h.query<{ stored_name: string }>('select stored_name from videos')
+      const files = readdirSync(h.config.mediaDir)
+      expect(files.sort()).toEqual(rows.map((r) => r.stored_name).sort())
     })
 
     it('30 modules added at once to one course get 30 distinct positions', async () => {

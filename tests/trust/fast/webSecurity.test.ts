@@ -59,6 +59,8 @@ describe('security headers', () => {
       { method: 'GET', url: '/api/users' },
       { method: 'GET', url: '/api/users', token: w.student.token },
       { method: 'GET', url: '/api/nothing-here' },
+      { method: 'GET', url: '/api/courses/%ZZ' },
+      { method: 'GET', url: `/api/courses/${'x'.repeat(300)}` },
       { method: 'POST', url: '/api/courses', token: w.admin.token, payload: '{', headers: { 'content-type': 'application/json' } },
       { method: 'POST', url: '/api/courses', token: w.admin.token, payload: 'x', headers: { 'content-type': 'text/plain' } },
       { method: 'GET', url: video.body.filePath },

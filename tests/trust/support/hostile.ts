@@ -204,9 +204,14 @@ const GARBAGE_AUTH = [
   'Bearer undefined',
 ]
 
+/** Percent-encodes the UTF-8 bytes (lone surrogates become U+FFFD, as a browser would send them). */
+export function pct(s: string): string {
+  return [...Buffer.from(s, 'utf8')].map((b) => (/[\w.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('')
+}
+
 function encodeSegment(s: string): string {
   // Segments from MALFORMED_IDS are already URL-shaped; other strings get encoded.
-  return /^[\w%.~-]*$/.test(s) ? s : encodeURIComponent(s)
+  return /^[\w%.~-]*$/.test(s) ? s : pct(s)
 }
 
 export function requestArbitrary(op: Operation, ids: Ids, players: string[]): fc.Arbitrary<HostileRequest> {
@@ -221,7 +226,7 @@ export function requestArbitrary(op: Operation, ids: Ids, players: string[]): fc
           ? known.map(encodeSegment)
           : k === 'randomUuid'
             ? fc.uuid()
-            : fc.oneof(fc.constantFrom(...MALFORMED_IDS), hostileString.map(encodeURIComponent)),
+            : fc.oneof(fc.constantFrom(...MALFORMED_IDS), hostileString.map(pct)),
       )
   }
   const queryArb =
@@ -234,7 +239,7 @@ export function requestArbitrary(op: Operation, ids: Ids, players: string[]): fc
               exp: fc.oneof(fc.integer({ min: 0, max: 2 ** 40 }).map(String), hostileString),
               sig: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), hostileString),
             })
-            .map((q) => `?exp=${encodeURIComponent(q.exp)}&sig=${encodeURIComponent(q.sig)}`),
+            .map((q) => `?exp=${pct(q.exp)}&sig=${pct(q.sig)}`),
         )
 
   const bodyArb: fc.Arbitrary<{ kind: string; payload?: string | Buffer; contentType?: string; sent?: unknown }> =
@@ -257,7 +262,7 @@ export function requestArbitrary(op: Operation, ids: Ids, players: string[]): fc
       body: bodyArb,
       actor: fc.constantFrom(...ACTOR_CHOICES),
       garbage: fc.constantFrom(...GARBAGE_AUTH),
-      xsrf: fc.constantFrom('none', 'none', 'none', 'match', 'mismatch', 'cookieOnly'),
+      xsrf: fc.constantFrom('none', 'none', 'none', 'none', 'none', 'match', 'mismatch', 'cookieOnly'),
     })
     .map(({ params, query, body, actor, garbage, xsrf }) => {
       const url = op.path.replace(/\{(\w+)\}/g, (_, n: string) => params[n]) + query

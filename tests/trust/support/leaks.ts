@@ -33,9 +33,16 @@ export async function leaks(h: AppHarness, w?: World): Promise<string[]> {
     for (const part of u.password_hash.split(/[$:.]/)) if (part.length >= 16) hashParts.add(part)
   }
   const passwords = new Set<string>(w?.passwords ?? [])
-  for (const { req } of h.log) {
+  const isAuth = (url: string) => /^\/api\/auth\/(login|register)$/.test(url.split('?')[0])
+  for (const { req, res } of h.log) {
     const p = sentJson(req.payload)?.password
-    if (typeof p === 'string' && p.length >= 8) passwords.add(p)
+    if (isAuth(req.url) && res.status < 300 && typeof p === 'string' && p.length >= 8) passwords.add(p)
+  }
+  // a password that was also sent as some other text (a comment, a title) is no secret to look for
+  for (const { req } of h.log) {
+    if (isAuth(req.url) || req.payload === undefined) continue
+    const text = String(req.payload)
+    for (const p of passwords) if (text.includes(p)) passwords.delete(p)
   }
   const found: string[] = []
   for (const { req, res } of h.log) {

@@ -1,0 +1,40 @@
+import { describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import AdminPage from '@/features/admin/AdminPage'
+import { renderWithProviders } from '../../helpers/renderWithProviders'
+import { db, seedUser, sessionOf } from '../../helpers/fakeDb'
+
+describe('/admin (spec §2, §6)', () => {
+  it('lists every user with username, role and a role selector offering student, instructor, admin', async () => {
+    const admin = seedUser({ username: 'root', role: 'admin' })
+    seedUser({ username: 'stu' })
+    renderWithProviders(<AdminPage />, { preloadedState: { auth: sessionOf(admin) } })
+    const row = (await screen.findByRole('cell', { name: 'stu' })).closest('tr')!
+    expect(within(row).getAllByRole('cell')[1]).toHaveTextContent(/^student$/)
+    const select = within(row).getByRole('combobox', { name: 'Role of stu' })
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['student', 'instructor', 'admin'])
+    expect(screen.getAllByRole('row')).toHaveLength(3)
+  })
+
+  it("changes a user's role", async () => {
+    const admin = seedUser({ username: 'root', role: 'admin' })
+    seedUser({ username: 'stu' })
+    const { user } = renderWithProviders(<AdminPage />, { preloadedState: { auth: sessionOf(admin) } })
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Role of stu' }), 'instructor')
+    const row = screen.getByRole('cell', { name: 'stu' }).closest('tr')!
+    await waitFor(() => expect(within(row).getAllByRole('cell')[1]).toHaveTextContent(/^instructor$/))
+    expect(db.users.find((u) => u.username === 'stu')?.role).toBe('instructor')
+  })
+
+  it('keeps the shown role when the server refuses (last admin), logging only', async () => {
+    const admin = seedUser({ username: 'root', role: 'admin' })
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = renderWithProviders(<AdminPage />, { preloadedState: { auth: sessionOf(admin) } })
+    const select = await screen.findByRole('combobox', { name: 'Role of root' })
+    await user.selectOptions(select, 'student')
+    await waitFor(() => expect(spy).toHaveBeenCalled())
+    expect(select).toHaveValue('admin')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    spy.mockRestore()
+  })
+})

@@ -1,5 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { START_FEN } from './chessRules'
+
+/**
+ * The standard starting position. Written out rather than imported from chessRules so the store (in the
+ * first-load bundle) does not pull chess.js, which loads with the board.
+ */
+export const STANDARD_START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 
 // Serializable only: the Chess object is rebuilt from `moves` when needed (chessRules.ts).
 export interface GameState {
@@ -25,9 +30,9 @@ export interface MovePayload {
 }
 
 export const initialGameState: GameState = {
-  startFen: START_FEN,
+  startFen: STANDARD_START_FEN,
   moves: [],
-  fen: START_FEN,
+  fen: STANDARD_START_FEN,
   status: '',
   computerThinking: false,
   over: false,

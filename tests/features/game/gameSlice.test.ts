@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { START_FEN } from '@/features/game/chessRules'
 import {
   computerMoved,
   computerReplyCancelled,
@@ -67,6 +68,11 @@ describe('gameSlice', () => {
   it('resets to the standard position', () => {
     const played = reducer(initialGameState, moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false }))
     expect(reducer(played, gameReset())).toEqual(initialGameState)
+  })
+
+  it("starts from the same position chess.js calls standard", () => {
+    expect(initialGameState.fen).toBe(START_FEN)
+    expect(initialGameState.startFen).toBe(START_FEN)
   })
 
   it('keeps only serializable data', () => {

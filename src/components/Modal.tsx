@@ -2,25 +2,40 @@ import { useEffect, useId, useRef } from 'react'
 
 type Props = { title: string; children: React.ReactNode; onClose?: () => void }
 
-/** A modal dialog: labelled by its title, focus moves inside, Escape closes it when it may close. */
+const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), textarea, select'
+
+/**
+ * A modal dialog labelled by its title. Focus moves inside, Tab cycles within it, Escape closes it
+ * when it may close, and focus returns to where it was.
+ */
 export function Modal({ title, children, onClose }: Props) {
   const titleId = useId()
   const ref = useRef<HTMLDivElement>(null)
+
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('button, a, input')?.focus()
+    const previous = document.activeElement as HTMLElement | null
+    ref.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus()
+    return () => previous?.focus?.()
   }, [])
+
+  function onKeyDown(e: React.KeyboardEvent) {
+    if (e.key === 'Escape' && onClose) onClose()
+    if (e.key !== 'Tab' || !ref.current) return
+    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)]
+    const first = items[0]
+    const last = items.at(-1)
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault()
+      last?.focus()
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault()
+      first?.focus()
+    }
+  }
+
   return (
     <div className="modal-backdrop">
-      <div
-        ref={ref}
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && onClose) onClose()
-        }}
-      >
+      <div ref={ref} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
         <h2 id={titleId}>{title}</h2>
         {children}
       </div>

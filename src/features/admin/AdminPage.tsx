@@ -1,12 +1,26 @@
 import type { Role } from '@/api/generated/api'
 import { useGetUsersQuery, useUpdateUserRoleMutation } from '@/api/enhancedApi'
+import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { Spinner } from '@/components/Spinner'
+import { ownRoleChanged, selectCurrentUser } from '@/features/auth/authSlice'
 
 const ROLES: Role[] = ['student', 'instructor', 'admin']
 
 export default function AdminPage() {
   const { data: users = [], isLoading } = useGetUsersQuery()
   const [updateRole, { isLoading: saving }] = useUpdateUserRoleMutation()
+  const me = useAppSelector(selectCurrentUser)
+  const dispatch = useAppDispatch()
+
+  async function changeRole(id: string, newRole: Role) {
+    try {
+      await updateRole({ id, roleChange: { newRole } }).unwrap()
+      // The stored role drives the UI (spec §6): keep it in step when admins change their own.
+      if (id === me?._id) dispatch(ownRoleChanged(newRole))
+    } catch (error) {
+      console.error('Changing the role failed', error)
+    }
+  }
 
   return (
     <section className="page">
@@ -33,11 +47,7 @@ export default function AdminPage() {
                       aria-label={`Role of ${u.username}`}
                       value={u.role}
                       disabled={saving}
-                      onChange={(e) =>
-                        void updateRole({ id: u._id, roleChange: { newRole: e.target.value as Role } })
-                          .unwrap()
-                          .catch((error: unknown) => console.error('Changing the role failed', error))
-                      }
+                      onChange={(e) => void changeRole(u._id, e.target.value as Role)}
                     >
                       {ROLES.map((r) => (
                         <option key={r} value={r}>

@@ -24,10 +24,14 @@ export const authSlice = createSlice({
       },
     }),
     loggedOut: () => ({ token: null, user: null }),
+    /** The logged-in user's own role was changed (by themselves, on /admin). */
+    ownRoleChanged: (state, action: PayloadAction<Role>) => {
+      if (state.user) state.user.role = action.payload
+    },
   },
 })
 
-export const { loggedIn, loggedOut } = authSlice.actions
+export const { loggedIn, loggedOut, ownRoleChanged } = authSlice.actions
 
 type WithAuth = { auth: AuthState }
 export const selectCurrentUser = (state: WithAuth) => state.auth.user

@@ -10,7 +10,8 @@ export function ModuleCard({ module, canManage, onEdit, onDelete }: Props) {
       <h3 id={titleId}>{module.title}</h3>
       <p>{module.description}</p>
       <ModuleVideo module={module} />
-      {canManage && (
+      {/* A module still being saved has no server id yet. */}
+      {canManage && !module._id.startsWith('pending-') && (
         <div className="row">
           <button type="button" className="btn" onClick={() => onEdit(module)} aria-label={`Edit ${module.title}`}>
             Edit

@@ -38,3 +38,13 @@ describe('/admin (spec §2, §6)', () => {
     spy.mockRestore()
   })
 })
+
+describe('/admin: own role', () => {
+  it('updates the stored role when admins change their own', async () => {
+    const admin = seedUser({ username: 'root', role: 'admin' })
+    seedUser({ username: 'other', role: 'admin' })
+    const { user, store } = renderWithProviders(<AdminPage />, { preloadedState: { auth: sessionOf(admin) } })
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Role of root' }), 'instructor')
+    await waitFor(() => expect(store.getState().auth.user?.role).toBe('instructor'))
+  })
+})

@@ -101,11 +101,12 @@ export async function startServer(opts = {}) {
   try {
     // Users first: the embedded database belongs to one process at a time.
     for (const u of opts.users ?? []) {
-      const r = spawnSync(
-        'npm',
-        ['run', '--silent', 'user:create', '--', '--username', u.username, '--email', u.email, '--password', u.password, '--role', u.role],
-        { env, encoding: 'utf8' },
-      )
+      // E2E_USER_CREATE may name another command taking the same arguments.
+      const [cmd, ...pre] = process.env.E2E_USER_CREATE?.split(' ') ?? ['npm', 'run', '--silent', 'user:create', '--']
+      const r = spawnSync(cmd, [...pre, '--username', u.username, '--email', u.email, '--password', u.password, '--role', u.role], {
+        env,
+        encoding: 'utf8',
+      })
       if (r.status !== 0) throw new Error(`user:create ${u.username} failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`)
     }
   } catch (e) {

@@ -1,7 +1,13 @@
 // msw handlers answering chess.com's Published-Data API with the fixtures (real response shapes).
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { config } from '@/app/config'
-import { CHESS_TITLES, chessComPlayers, chessComTitled, providerNotFound, userNotFound } from './chessComFixtures'
+import {
+  CHESS_TITLES,
+  chessComPlayers,
+  chessComTitled,
+  providerNotFound,
+  userNotFound,
+} from './chessComFixtures'
 
 const base = config.chessDataUrl.replace(/\/$/, '')
 

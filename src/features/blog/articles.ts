@@ -25,7 +25,7 @@ export const ARTICLES: Article[] = [
     date: EXHIBITION_DATE,
     organizer: 'Chess Online Education',
     paragraphs: [
-      "The first room of the exhibition gathers the trophies and medals our instructor has won over three decades of competitive play: national championship titles, team olympiad medals and the plaques of the open tournaments that marked the way to the master title.",
+      'The first room of the exhibition gathers the trophies and medals our instructor has won over three decades of competitive play: national championship titles, team olympiad medals and the plaques of the open tournaments that marked the way to the master title.',
       'Each award is shown with the game that decided it, so visitors can replay the critical positions on demonstration boards next to the display cases.',
     ],
   },
@@ -55,7 +55,7 @@ export const ARTICLES: Article[] = [
   },
   {
     id: 'visit',
-    title: 'Visiting the Exhibition',
+    title: 'Plan Your Visit',
     image: exhibitionImage,
     imageAlt: 'Visitors in the exhibition hall',
     date: EXHIBITION_DATE,

@@ -47,7 +47,13 @@ export function PracticeBoard() {
       <p className="practice-board__side">
         <span aria-hidden="true">♔</span> You (white)
       </p>
-      <p className="practice-board__status" role="status" aria-label="Game status" aria-live="polite" aria-atomic="true">
+      <p
+        className="practice-board__status"
+        role="status"
+        aria-label="Game status"
+        aria-live="polite"
+        aria-atomic="true"
+      >
         {status}
       </p>
       <MoveInput disabled={over || computerThinking} />

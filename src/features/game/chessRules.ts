@@ -55,7 +55,11 @@ export function sideToMove(moves: readonly string[], startFen: string = START_FE
   return replay(moves, startFen).turn() === 'w' ? 'white' : 'black'
 }
 
-export function isLegalMove(moves: readonly string[], move: MoveRequest, startFen: string = START_FEN): boolean {
+export function isLegalMove(
+  moves: readonly string[],
+  move: MoveRequest,
+  startFen: string = START_FEN,
+): boolean {
   return tryMove(replay(moves, startFen), move) !== null
 }
 
@@ -81,7 +85,8 @@ export function legalMoves(moves: readonly string[], startFen: string = START_FE
 /** The game's outcome after `moves`; checkmate wins over any draw condition reached on the same move. */
 export function outcomeOf(moves: readonly string[], startFen: string = START_FEN): Outcome {
   const chess = replay(moves, startFen)
-  if (chess.isCheckmate()) return { over: true, result: 'checkmate', winner: chess.turn() === 'w' ? 'black' : 'white' }
+  if (chess.isCheckmate())
+    return { over: true, result: 'checkmate', winner: chess.turn() === 'w' ? 'black' : 'white' }
   if (chess.isStalemate()) return { over: true, result: 'draw', reason: 'stalemate' }
   if (chess.isInsufficientMaterial()) return { over: true, result: 'draw', reason: 'insufficientMaterial' }
   if (chess.isThreefoldRepetition()) return { over: true, result: 'draw', reason: 'threefoldRepetition' }
@@ -113,5 +118,8 @@ export function parseMoveText(
 }
 
 function normalizeSan(san: string): string {
-  return san.replace(/[+#!?]/g, '').replace(/0/g, 'O').trim()
+  return san
+    .replace(/[+#!?]/g, '')
+    .replace(/0/g, 'O')
+    .trim()
 }

@@ -81,8 +81,20 @@ export const gameSlice = createSlice({
   },
 })
 
-export const { moveMade, moveRejected, computerMoved, computerReplyScheduled, computerReplyCancelled, gameReset } =
-  gameSlice.actions
-export const { selectGame, selectGameFen, selectGameStatus, selectGameMoves, selectComputerThinking, selectGameOver } =
-  gameSlice.selectors
+export const {
+  moveMade,
+  moveRejected,
+  computerMoved,
+  computerReplyScheduled,
+  computerReplyCancelled,
+  gameReset,
+} = gameSlice.actions
+export const {
+  selectGame,
+  selectGameFen,
+  selectGameStatus,
+  selectGameMoves,
+  selectComputerThinking,
+  selectGameOver,
+} = gameSlice.selectors
 export default gameSlice.reducer

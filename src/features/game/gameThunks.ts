@@ -50,7 +50,12 @@ export const playComputerMove = (): GameThunk => (dispatch, getState) => {
   if (!applied) return
   const outcome = outcomeOf([...moves, applied.uci], startFen)
   dispatch(
-    computerMoved({ uci: applied.uci, fen: applied.fen, status: statusAfterMove(outcome, 'computer'), over: outcome.over }),
+    computerMoved({
+      uci: applied.uci,
+      fen: applied.fen,
+      status: statusAfterMove(outcome, 'computer'),
+      over: outcome.over,
+    }),
   )
 }
 
@@ -72,13 +77,21 @@ export const playMove =
     const { moves, startFen, over, computerThinking } = getState().game
     // After the end the final message stays; the move is still refused.
     if (over) return false
-    const applied = computerThinking || sideToMove(moves, startFen) !== 'white' ? null : applyMove(moves, move, startFen)
+    const applied =
+      computerThinking || sideToMove(moves, startFen) !== 'white' ? null : applyMove(moves, move, startFen)
     if (!applied) {
       dispatch(moveRejected(INVALID_MOVE))
       return false
     }
     const outcome = outcomeOf([...moves, applied.uci], startFen)
-    dispatch(moveMade({ uci: applied.uci, fen: applied.fen, status: statusAfterMove(outcome, 'player'), over: outcome.over }))
+    dispatch(
+      moveMade({
+        uci: applied.uci,
+        fen: applied.fen,
+        status: statusAfterMove(outcome, 'player'),
+        over: outcome.over,
+      }),
+    )
     if (!outcome.over) scheduleComputerReply(dispatch)
     return true
   }

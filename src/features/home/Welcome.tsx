@@ -15,7 +15,9 @@ export function Welcome() {
       <h1>
         Hello {name}, Welcome to {PRODUCT_NAME}
       </h1>
-      {loggedIn && rank && <p className="home__rank">You are the No.{rank.rank} registered user on this platform.</p>}
+      {loggedIn && rank && (
+        <p className="home__rank">You are the No.{rank.rank} registered user on this platform.</p>
+      )}
     </header>
   )
 }

@@ -1,4 +1,8 @@
-import { useFollowPlayerMutation, useGetPlayerFollowersQuery, useUnfollowPlayerMutation } from '@/api/enhancedApi'
+import {
+  useFollowPlayerMutation,
+  useGetPlayerFollowersQuery,
+  useUnfollowPlayerMutation,
+} from '@/api/enhancedApi'
 
 /** Follow when the user does not follow the player yet, Unfollow when they do. */
 export function FollowButton({ username, userId }: { username: string; userId: string }) {

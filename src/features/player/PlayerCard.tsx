@@ -1,13 +1,20 @@
 import { countryCode, type ChessPlayer } from '@/api/chessDataApi'
 
-const orNA = (value: string | number | undefined) => (value === undefined || value === '' ? 'N/A' : String(value))
+const orNA = (value: string | number | undefined) =>
+  value === undefined || value === '' ? 'N/A' : String(value)
 
 /** The chess.com player card: avatar, name, username, title, followers, country, location, status. */
 export function PlayerCard({ player }: { player: ChessPlayer }) {
   return (
     <article className="card player-card" aria-labelledby="player-card-heading">
       {player.avatar ? (
-        <img className="player-card__avatar" src={player.avatar} alt={`Avatar of ${player.username}`} width={120} height={120} />
+        <img
+          className="player-card__avatar"
+          src={player.avatar}
+          alt={`Avatar of ${player.username}`}
+          width={120}
+          height={120}
+        />
       ) : (
         <div className="player-card__avatar player-card__avatar--empty" aria-hidden="true">
           {player.username.charAt(0).toUpperCase()}

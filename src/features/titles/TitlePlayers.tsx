@@ -10,7 +10,8 @@ export function TitlePlayers({ title }: { title: string }) {
   const [filter, setFilter] = useState('')
   const deferredFilter = useDeferredValue(filter.trim().toLowerCase())
   const shown = useMemo(
-    () => (deferredFilter ? usernames?.filter((u) => u.toLowerCase().includes(deferredFilter)) : usernames) ?? [],
+    () =>
+      (deferredFilter ? usernames?.filter((u) => u.toLowerCase().includes(deferredFilter)) : usernames) ?? [],
     [usernames, deferredFilter],
   )
   const filterId = useId()

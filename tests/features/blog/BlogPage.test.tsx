@@ -24,8 +24,12 @@ describe('BlogPage', () => {
 
   it("speaks of the instructor's awards, media features and memorabilia", () => {
     renderWithProviders(<BlogPage />, { route: '/blog' })
-    expect(screen.getByRole('article', { name: 'Three Decades of Awards' })).toHaveTextContent(/trophies and medals/)
-    expect(screen.getByRole('article', { name: 'In the Press: Media Features' })).toHaveTextContent(/interviews/)
+    expect(screen.getByRole('article', { name: 'Three Decades of Awards' })).toHaveTextContent(
+      /trophies and medals/,
+    )
+    expect(screen.getByRole('article', { name: 'In the Press: Media Features' })).toHaveTextContent(
+      /interviews/,
+    )
     expect(screen.getByRole('article', { name: 'Memorabilia from Memorable Games' })).toHaveTextContent(
       /memorabilia collection/,
     )

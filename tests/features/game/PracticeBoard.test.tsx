@@ -8,6 +8,9 @@ import { initialGameState } from '@/features/game/gameSlice'
 import { COMPUTER_REPLY_DELAY_MS, setRandomSource } from '@/features/game/gameThunks'
 import { stubBoardLayout } from './boardLayout'
 
+// Rendering the board and long lists under jsdom is slow on a busy two-core machine.
+vi.setConfig({ testTimeout: 20000 })
+
 function renderBoard(preloaded?: PreloadedState) {
   const store = makeStore(preloaded)
   const view = render(

@@ -5,6 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeStore } from '@/app/store'
 import { PracticeBoard } from '@/features/game/PracticeBoard'
 
+// Rendering the board and long lists under jsdom is slow on a busy two-core machine.
+vi.setConfig({ testTimeout: 20000 })
+
 // Drag and drop needs real layout; here the board's options are captured to drive its callbacks directly.
 const captured: { options?: ChessboardOptions } = {}
 vi.mock('react-chessboard', () => ({

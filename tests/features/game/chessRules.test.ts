@@ -59,11 +59,19 @@ describe('chessRules', () => {
   })
 
   it("detects black's checkmate (fool's mate)", () => {
-    expect(outcomeOf(['f2f3', 'e7e5', 'g2g4', 'd8h4'])).toEqual({ over: true, result: 'checkmate', winner: 'black' })
+    expect(outcomeOf(['f2f3', 'e7e5', 'g2g4', 'd8h4'])).toEqual({
+      over: true,
+      result: 'checkmate',
+      winner: 'black',
+    })
   })
 
   it("detects white's checkmate from a mate-in-one position", () => {
-    expect(outcomeOf(['a1a8'], BACK_RANK_MATE_IN_ONE)).toEqual({ over: true, result: 'checkmate', winner: 'white' })
+    expect(outcomeOf(['a1a8'], BACK_RANK_MATE_IN_ONE)).toEqual({
+      over: true,
+      result: 'checkmate',
+      winner: 'white',
+    })
   })
 
   it('detects stalemate', () => {
@@ -75,7 +83,11 @@ describe('chessRules', () => {
     const shuffle = ['g1f3', 'g8f6', 'f3g1', 'f6g8']
     expect(outcomeOf(shuffle)).toEqual({ over: false })
     expect(outcomeOf([...shuffle, ...shuffle.slice(0, 3)])).toEqual({ over: false })
-    expect(outcomeOf([...shuffle, ...shuffle])).toEqual({ over: true, result: 'draw', reason: 'threefoldRepetition' })
+    expect(outcomeOf([...shuffle, ...shuffle])).toEqual({
+      over: true,
+      result: 'draw',
+      reason: 'threefoldRepetition',
+    })
   })
 
   it('detects threefold repetition from a middlegame position', () => {
@@ -90,7 +102,11 @@ describe('chessRules', () => {
 
   it('draws at 100 half-moves without a capture or pawn move', () => {
     expect(outcomeOf([], FIFTY_MOVE_CLOCK_99)).toEqual({ over: false })
-    expect(outcomeOf(['a2b2'], FIFTY_MOVE_CLOCK_99)).toEqual({ over: true, result: 'draw', reason: 'fiftyMoveRule' })
+    expect(outcomeOf(['a2b2'], FIFTY_MOVE_CLOCK_99)).toEqual({
+      over: true,
+      result: 'draw',
+      reason: 'fiftyMoveRule',
+    })
   })
 
   it('detects insufficient material', () => {
@@ -109,8 +125,14 @@ describe('chessRules', () => {
     expect(parseMoveText([], 'Nf3')).toEqual({ from: 'g1', to: 'f3' })
     expect(parseMoveText([], 'a8=Q', PROMOTION)).toEqual({ from: 'a7', to: 'a8' })
     expect(parseMoveText([], 'a8', PROMOTION)).toEqual({ from: 'a7', to: 'a8' })
-    expect(parseMoveText(['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'g8f6'], 'O-O')).toEqual({ from: 'e1', to: 'g1' })
-    expect(parseMoveText(['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'g8f6'], '0-0')).toEqual({ from: 'e1', to: 'g1' })
+    expect(parseMoveText(['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'g8f6'], 'O-O')).toEqual({
+      from: 'e1',
+      to: 'g1',
+    })
+    expect(parseMoveText(['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'g8f6'], '0-0')).toEqual({
+      from: 'e1',
+      to: 'g1',
+    })
   })
 
   it('returns null for typed moves that are illegal or unreadable', () => {

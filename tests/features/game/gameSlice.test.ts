@@ -45,8 +45,14 @@ describe('gameSlice', () => {
   })
 
   it("records the computer's move", () => {
-    const thinking = reducer(initialGameState, moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false }))
-    const state = reducer(thinking, computerMoved({ uci: 'e7e5', fen: afterE5, status: 'AI moved.', over: false }))
+    const thinking = reducer(
+      initialGameState,
+      moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false }),
+    )
+    const state = reducer(
+      thinking,
+      computerMoved({ uci: 'e7e5', fen: afterE5, status: 'AI moved.', over: false }),
+    )
     expect(state.moves).toEqual(['e2e4', 'e7e5'])
     expect(state.fen).toBe(afterE5)
     expect(state.status).toBe('AI moved.')
@@ -61,22 +67,31 @@ describe('gameSlice', () => {
   })
 
   it('stops thinking when the reply is cancelled', () => {
-    const thinking = reducer(initialGameState, moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false }))
+    const thinking = reducer(
+      initialGameState,
+      moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false }),
+    )
     expect(reducer(thinking, computerReplyCancelled()).computerThinking).toBe(false)
   })
 
   it('resets to the standard position', () => {
-    const played = reducer(initialGameState, moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false }))
+    const played = reducer(
+      initialGameState,
+      moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false }),
+    )
     expect(reducer(played, gameReset())).toEqual(initialGameState)
   })
 
-  it("starts from the same position chess.js calls standard", () => {
+  it('starts from the same position chess.js calls standard', () => {
     expect(initialGameState.fen).toBe(START_FEN)
     expect(initialGameState.startFen).toBe(START_FEN)
   })
 
   it('keeps only serializable data', () => {
-    const played = reducer(initialGameState, moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false }))
+    const played = reducer(
+      initialGameState,
+      moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false }),
+    )
     expect(JSON.parse(JSON.stringify(played))).toEqual(played)
     expect(selectGameStatus({ game: played })).toBe('Player moved.')
   })

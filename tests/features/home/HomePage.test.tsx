@@ -8,6 +8,9 @@ import { countRequests, requestLog } from '../../helpers/mswServer'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
 import { stubBoardLayout } from '../game/boardLayout'
 
+// Rendering the board and long lists under jsdom is slow on a busy two-core machine.
+vi.setConfig({ testTimeout: 20000 })
+
 function loggedInAs(user: FakeUser & { token: string }) {
   return { auth: { token: user.token, user: { _id: user._id, role: user.role, username: user.username } } }
 }
@@ -135,26 +138,34 @@ describe('HomePage searches', () => {
   it('the username search navigates to /player/{username}', async () => {
     const { user } = renderHome()
     await user.type(screen.getByPlaceholderText('Enter a chess.com username'), 'hikaru')
-    await user.click(within(screen.getByRole('search', { name: /username/ })).getByRole('button', { name: 'Search' }))
+    await user.click(
+      within(screen.getByRole('search', { name: /username/ })).getByRole('button', { name: 'Search' }),
+    )
     expect(await screen.findByText('Now at /player/hikaru')).toBeInTheDocument()
   })
 
   it('the title search navigates to /title/{title} once a title is chosen', async () => {
     const { user } = renderHome()
     await user.selectOptions(screen.getByRole('combobox', { name: 'Title' }), 'IM')
-    await user.click(within(screen.getByRole('search', { name: /title/ })).getByRole('button', { name: 'Search' }))
+    await user.click(
+      within(screen.getByRole('search', { name: /title/ })).getByRole('button', { name: 'Search' }),
+    )
     expect(await screen.findByText('Now at /title/IM')).toBeInTheDocument()
   })
 
   it('the username search does nothing while the field is empty', async () => {
     const { user } = renderHome()
-    await user.click(within(screen.getByRole('search', { name: /username/ })).getByRole('button', { name: 'Search' }))
+    await user.click(
+      within(screen.getByRole('search', { name: /username/ })).getByRole('button', { name: 'Search' }),
+    )
     expect(screen.queryByText(/Now at/)).not.toBeInTheDocument()
   })
 
   it('the title search does nothing without a title', async () => {
     const { user } = renderHome()
-    await user.click(within(screen.getByRole('search', { name: /title/ })).getByRole('button', { name: 'Search' }))
+    await user.click(
+      within(screen.getByRole('search', { name: /title/ })).getByRole('button', { name: 'Search' }),
+    )
     expect(screen.queryByText(/Now at/)).not.toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument()
   })

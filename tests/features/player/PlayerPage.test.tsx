@@ -10,6 +10,9 @@ import PlayerPage from '@/features/player/PlayerPage'
 import { db, seedComment, seedFollower, seedUser, type FakeUser } from '../../helpers/fakeDb'
 import { countRequests, server } from '../../helpers/mswServer'
 
+// Rendering the board and long lists under jsdom is slow on a busy two-core machine.
+vi.setConfig({ testTimeout: 20000 })
+
 function loggedInAs(user: FakeUser & { token: string }) {
   return { auth: { token: user.token, user: { _id: user._id, role: user.role, username: user.username } } }
 }
@@ -93,9 +96,14 @@ describe('PlayerPage, followers and comments', () => {
     seedComment('hikaru', bob, '<img src=x onerror=alert(1)><b>Great streamer</b>')
     renderPlayer('hikaru')
     const followers = await screen.findByRole('region', { name: 'Followers' })
-    expect(await within(followers).findByRole('link', { name: 'ann' })).toHaveAttribute('href', `/profile/${ann._id}`)
+    expect(await within(followers).findByRole('link', { name: 'ann' })).toHaveAttribute(
+      'href',
+      `/profile/${ann._id}`,
+    )
     const comments = screen.getByRole('region', { name: 'Comments' })
-    expect(await within(comments).findByText('<img src=x onerror=alert(1)><b>Great streamer</b>')).toBeInTheDocument()
+    expect(
+      await within(comments).findByText('<img src=x onerror=alert(1)><b>Great streamer</b>'),
+    ).toBeInTheDocument()
     expect(within(comments).getByText('bob')).toBeInTheDocument()
     expect(comments.querySelector('img, b')).toBeNull()
   })

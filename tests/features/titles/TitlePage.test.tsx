@@ -8,6 +8,9 @@ import { manyGrandmasters } from '../../helpers/chessComFixtures'
 import { countRequests, server } from '../../helpers/mswServer'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
 
+// Rendering the board and long lists under jsdom is slow on a busy two-core machine.
+vi.setConfig({ testTimeout: 20000 })
+
 function Location() {
   return <p data-testid="location">{useLocation().pathname}</p>
 }
@@ -53,7 +56,10 @@ describe('TitlePage', () => {
     sessionStorage.setItem('players-IM', JSON.stringify(['cached_master']))
     renderTitle('IM')
     const list = await screen.findByRole('region', { name: '1 player' })
-    expect(within(list).getByRole('link', { name: 'cached_master' })).toHaveAttribute('href', '/player/cached_master')
+    expect(within(list).getByRole('link', { name: 'cached_master' })).toHaveAttribute(
+      'href',
+      '/player/cached_master',
+    )
     expect(countRequests('/pub/titled/IM')).toBe(0)
   })
 

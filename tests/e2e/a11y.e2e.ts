@@ -18,8 +18,7 @@ interface Found {
 async function audit(page: Page, route: string, prepare?: (page: Page) => Promise<void>): Promise<Found[]> {
   await page.goto(route, { waitUntil: 'networkidle' })
   if (prepare) await prepare(page)
-  await page.waitForTimeout(300)
-  const result = await new AxeBuilder({ page }).analyze()
+  const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({

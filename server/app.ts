@@ -53,6 +53,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // An empty body on a JSON request (an enroll call with Content-Type set) means "no body".
   const defaultJson = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser('application/json')
+  // Only JSON (and multipart for uploads) is accepted; anything else is a 415.
+  app.removeContentTypeParser('text/plain')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '' || body === undefined) return done(null, undefined)
     defaultJson(req, body as string, done)

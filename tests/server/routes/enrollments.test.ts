@@ -1,0 +1,91 @@
+import type { InjectOptions } from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { expectContract, expectProblem } from '../../helpers/contract'
+import { unknownId, useTestServer } from '../../helpers/buildServer'
+
+const server = useTestServer()
+const inject = (opts: InjectOptions) => server.current.app.inject(opts)
+
+describe('POST /api/courses/{courseId}/enroll', () => {
+  it('enrolls a student once: 201 the first time, 200 with the same enrollment after, never a duplicate', async () => {
+    const teacher = await server.current.createUser('instructor')
+    const student = await server.current.createUser('student')
+    const id = await server.current.createCourse(teacher)
+    await server.current.db.query('INSERT INTO cart_items (user_id, course_id) VALUES ($1, $2)', [student.id, id])
+    const first = await inject({ method: 'POST', url: `/api/courses/${id}/enroll`, headers: student.auth })
+    expect(first.statusCode).toBe(201)
+    const enrollment = expectContract('enrollInCourse', first)
+    expect(enrollment).toMatchObject({ courseId: id, studentId: student.id })
+    // A client that sets a JSON content type with an empty body is fine too.
+    const again = await inject({ method: 'POST', url: `/api/courses/${id}/enroll`, headers: { ...student.auth, 'content-type': 'application/json' } })
+    expect(again.statusCode).toBe(200)
+    expect(expectContract('enrollInCourse', again)).toEqual(enrollment)
+    expect(await server.current.db.query('SELECT 1 FROM enrollments')).toHaveLength(1)
+    expect(await server.current.db.query('SELECT 1 FROM cart_items'), 'the enrolled course left the cart').toHaveLength(0)
+  })
+
+  it('refuses anonymous callers (401), instructors and admins (403), unknown courses (404), bad ids (400)', async () => {
+    const teacher = await server.current.createUser('instructor')
+    const admin = await server.current.createUser('admin')
+    const student = await server.current.createUser('student')
+    const id = await server.current.createCourse(teacher)
+    expectProblem('enrollInCourse', await inject({ method: 'POST', url: `/api/courses/${id}/enroll` }), 401)
+    expectProblem('enrollInCourse', await inject({ method: 'POST', url: `/api/courses/${id}/enroll`, headers: teacher.auth }), 403)
+    expectProblem('enrollInCourse', await inject({ method: 'POST', url: `/api/courses/${id}/enroll`, headers: admin.auth }), 403)
+    expectProblem('enrollInCourse', await inject({ method: 'POST', url: `/api/courses/${unknownId()}/enroll`, headers: student.auth }), 404)
+    expectProblem('enrollInCourse', await inject({ method: 'POST', url: '/api/courses/123/enroll', headers: student.auth }), 400)
+    expect(await server.current.db.query('SELECT 1 FROM enrollments')).toHaveLength(0)
+  })
+})
+
+describe('GET /api/courses/{courseId}/enrolled-students', () => {
+  it('lists _id and username of enrolled students to any logged-in user', async () => {
+    const teacher = await server.current.createUser('instructor')
+    const a = await server.current.createUser('student')
+    const b = await server.current.createUser('student')
+    const id = await server.current.createCourse(teacher)
+    await inject({ method: 'POST', url: `/api/courses/${id}/enroll`, headers: a.auth })
+    await inject({ method: 'POST', url: `/api/courses/${id}/enroll`, headers: b.auth })
+    const res = await inject({ method: 'GET', url: `/api/courses/${id}/enrolled-students`, headers: teacher.auth })
+    expect(expectContract('getEnrolledStudents', res)).toEqual([
+      { _id: a.id, username: a.username },
+      { _id: b.id, username: b.username },
+    ])
+    expect(JSON.stringify(res.json())).not.toContain('@')
+    expect((await inject({ method: 'GET', url: `/api/courses/${id}/enrolled-students`, headers: b.auth })).statusCode).toBe(200)
+  })
+
+  it('answers 401 anonymously and 404 for an unknown course', async () => {
+    const student = await server.current.createUser('student')
+    const teacher = await server.current.createUser('instructor')
+    const id = await server.current.createCourse(teacher)
+    expectProblem('getEnrolledStudents', await inject({ method: 'GET', url: `/api/courses/${id}/enrolled-students` }), 401)
+    expectProblem('getEnrolledStudents', await inject({ method: 'GET', url: `/api/courses/${unknownId()}/enrolled-students`, headers: student.auth }), 404)
+    expectProblem('getEnrolledStudents', await inject({ method: 'GET', url: '/api/courses/nope/enrolled-students', headers: student.auth }), 400)
+  })
+})
+
+describe('GET /api/courses/user/{userId}/enrolled', () => {
+  it('answers the user their enrolled courses and an admin anyone’s; others get 403', async () => {
+    const teacher = await server.current.createUser('instructor')
+    const student = await server.current.createUser('student')
+    const other = await server.current.createUser('student')
+    const admin = await server.current.createUser('admin')
+    const c1 = await server.current.createCourse(teacher, { title: 'One' })
+    await server.current.createCourse(teacher, { title: 'Two' })
+    await inject({ method: 'POST', url: `/api/courses/${c1}/enroll`, headers: student.auth })
+    const url = `/api/courses/user/${student.id}/enrolled`
+    const own = expectContract('getEnrolledCourses', await inject({ method: 'GET', url, headers: student.auth }))
+    expect(own.map((c: { _id: string }) => c._id)).toEqual([c1])
+    expect(expectContract('getEnrolledCourses', await inject({ method: 'GET', url, headers: admin.auth }))).toHaveLength(1)
+    expectProblem('getEnrolledCourses', await inject({ method: 'GET', url, headers: other.auth }), 403)
+    expectProblem('getEnrolledCourses', await inject({ method: 'GET', url, headers: teacher.auth }), 403)
+    expectProblem('getEnrolledCourses', await inject({ method: 'GET', url }), 401)
+  })
+
+  it('answers 404 for an unknown user (admin) and 400 for a malformed id', async () => {
+    const admin = await server.current.createUser('admin')
+    expectProblem('getEnrolledCourses', await inject({ method: 'GET', url: `/api/courses/user/${unknownId()}/enrolled`, headers: admin.auth }), 404)
+    expectProblem('getEnrolledCourses', await inject({ method: 'GET', url: '/api/courses/user/xyz/enrolled', headers: admin.auth }), 400)
+  })
+})

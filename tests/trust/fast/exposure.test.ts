@@ -85,6 +85,17 @@ describe('signed media URLs', () => {
     expect(part.headers['content-range']).toBe('bytes 0-15/2048')
   })
 
+  it('odd Range headers get 206, 200 or 416 problem+json, never a 5xx or bytes outside the file', async () => {
+    const url = await fresh()
+    for (const range of ['bytes=0-0,5-9', 'bytes=-0', 'bytes=2048-', 'bytes=99999999999999999999-', 'bytes=5-1', 'bytes=--1', 'items=0-1', 'bytes=0-99999999', 'bytes=-99999', 'bytes= 0-1', 'bytes=0x10-']) {
+      const r = await h.send({ method: 'GET', url, headers: { range } })
+      expect([200, 206, 416], range).toContain(r.status)
+      if (r.status === 416) expect(isProblem(r), range).toBeNull()
+      if (r.status === 206) expect(String(r.headers['content-range']), range).toMatch(/^bytes \d+-\d+\/2048$/)
+      if (r.status !== 416) expect(Number(r.headers['content-length']), range).toBeLessThanOrEqual(2048)
+    }
+  })
+
   it('refuse an altered signature, an altered expiry, and another file\'s signature', async () => {
     const url = await fresh()
     const s = signed(url)

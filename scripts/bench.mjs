@@ -156,6 +156,8 @@ async function browserFigures(browser, base, data) {
     const m = await measureFirstVisit(browser, base, path, {
       localStorage: session ? sessionEntries(session) : undefined,
       settleMs: 800,
+      // The modules page counts once its video player has loaded.
+      waitFor: path.endsWith('/modules') ? (page) => page.locator('video, iframe').first().waitFor({ timeout: 30_000 }) : undefined,
     })
     results.firstVisit.push({
       route: path.replace(data.course._id, '{id}') + (session ? ' (student)' : ''),
@@ -414,12 +416,20 @@ try {
     results.server.postgres = await loadFigures('postgres', pgServer, pgData)
     await pgServer.stop()
     stops.pop()
-  } else results.notes.push('PostgreSQL: skipped (nothing answers on 127.0.0.1:5432 and DATABASE_URL is unset)')
+  } else
+    results.notes.push(
+      withPostgres
+        ? 'PostgreSQL: skipped (nothing answers on 127.0.0.1:5432 and DATABASE_URL is unset)'
+        : 'PostgreSQL: skipped (--no-postgres)',
+    )
 
   log('cold start of npm start')
-  const cold = await startServer({ command: ['npm', 'start'], databaseUrl: null, keepDataDir: true })
+  const { existsSync } = await import('node:fs')
+  const startCommand = existsSync('scripts/start.mjs') ? ['npm', 'start'] : ['node', '--import', 'tsx', 'server/main.ts']
+  if (startCommand[0] !== 'npm') results.notes.push('cold start: scripts/start.mjs is missing, timed node --import tsx server/main.ts instead')
+  const cold = await startServer({ command: startCommand, databaseUrl: null, keepDataDir: true })
   await cold.stop()
-  const warm = await startServer({ command: ['npm', 'start'], databaseUrl: null, dataDir: cold.dataDir })
+  const warm = await startServer({ command: startCommand, databaseUrl: null, dataDir: cold.dataDir })
   await warm.stop()
   const { rmSync } = await import('node:fs')
   rmSync(cold.dataDir, { recursive: true, force: true })

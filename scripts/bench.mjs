@@ -177,7 +177,12 @@ async function browserFigures(browser, base, data) {
     await page.goto('/courses', { waitUntil: 'networkidle' })
     const cardTitle = data.course.title
     await page.getByText(cardTitle, { exact: true }).first().waitFor()
-    const steps = [{ view: 'courses (page load)', apiRequests: requests.filter((u) => u.startsWith('/api/')).length, otherRequests: requests.filter((u) => !u.startsWith('/api/')).length, clickToViewMs: null }]
+    const kinds = (list) => ({
+      apiRequests: list.filter((u) => u.startsWith('/api/') && !u.startsWith('/api/media/')).length,
+      mediaRequests: list.filter((u) => u.startsWith('/api/media/')).length,
+      otherRequests: list.filter((u) => !u.startsWith('/api/')).length,
+    })
+    const steps = [{ view: 'courses (page load)', ...kinds(requests), clickToViewMs: null }]
     const modulesLink = () =>
       page
         .locator('article, li, section')
@@ -205,8 +210,7 @@ async function browserFigures(browser, base, data) {
       await page.waitForTimeout(300)
       steps.push({
         view,
-        apiRequests: requests.filter((u) => u.startsWith('/api/')).length,
-        otherRequests: requests.filter((u) => !u.startsWith('/api/')).length,
+        ...kinds(requests),
         clickToViewMs: round(ms),
         requested: requests.filter((u) => u.startsWith('/api/')).map((u) => u.replace(/[0-9a-f-]{36}/g, '{id}')),
       })
@@ -472,8 +476,9 @@ const out = [
   ]),
   table('Student: courses -> modules -> courses -> modules -> courses', results.navigation, [
     ['view', 'view'],
-    ['API requests', 'apiRequests'],
-    ['other requests', 'otherRequests'],
+    ['API data requests', 'apiRequests'],
+    ['video requests', 'mediaRequests'],
+    ['script/asset requests', 'otherRequests'],
     ['click to view ms', (r) => r.clickToViewMs ?? '-'],
   ]),
   results.moduleUpdate

@@ -13,7 +13,7 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete']
 
 export async function loadOperations(): Promise<Map<string, Operation>> {
   const raw = parse(readFileSync(resolve(process.cwd(), 'openapi/openapi.yaml'), 'utf8')) as Record<string, unknown>
-  const doc = (await dereference(raw as never)) as { paths: Record<string, Record<string, Operation>> }
+  const doc = (await dereference(raw as never)) as unknown as { paths: Record<string, Record<string, Operation>> }
   const ops = new Map<string, Operation>()
   for (const item of Object.values(doc.paths))
     for (const [method, op] of Object.entries(item)) if (METHODS.includes(method)) ops.set(op.operationId, op)

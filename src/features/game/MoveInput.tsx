@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useAppDispatch } from '@/app/hooks'
-import { playTypedMove } from './gameThunks'
+import { loadGameEngine, loadedGameEngine, logEngineError } from './gameEngine'
 
 /** Keyboard alternative to dragging pieces. */
 export function MoveInput({ disabled }: { disabled: boolean }) {
@@ -12,7 +12,14 @@ export function MoveInput({ disabled }: { disabled: boolean }) {
   function submit(event: FormEvent) {
     event.preventDefault()
     if (!text.trim()) return
-    if (dispatch(playTypedMove(text))) setText('')
+    const engine = loadedGameEngine()
+    if (engine) {
+      if (dispatch(engine.playTypedMove(text))) setText('')
+      return
+    }
+    loadGameEngine().then((loaded) => {
+      if (dispatch(loaded.playTypedMove(text))) setText('')
+    }, logEngineError)
   }
 
   return (

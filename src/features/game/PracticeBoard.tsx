@@ -1,8 +1,8 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { Chessboard, type PieceDropHandlerArgs } from 'react-chessboard'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
-import { selectGame } from './gameSlice'
-import { cancelComputerReply, playMove, resumeGame, startNewGame } from './gameThunks'
+import { loadGameEngine, loadedGameEngine, logEngineError } from './gameEngine'
+import { gameReset, isComputerToMove, selectGame } from './gameSlice'
 import { MoveInput } from './MoveInput'
 import './practiceBoard.css'
 
@@ -10,23 +10,53 @@ import './practiceBoard.css'
 export const BOARD_ANIMATION_MS = 300
 export const COMPUTER_LABEL = 'Chess Online Education'
 
+const warmUp = () => void loadGameEngine().catch(logEngineError)
+
 /** The practice game: the player is white, the computer answers as black. */
 export function PracticeBoard() {
   const dispatch = useAppDispatch()
-  const { fen, status, computerThinking, over } = useAppSelector(selectGame)
+  const game = useAppSelector(selectGame)
+  const { fen, status, computerThinking, over } = game
+  // Back on a game where the computer was to move (its reply was cancelled when the board unmounted).
+  const resumeOnMount = useRef(isComputerToMove(game))
 
   useEffect(() => {
-    dispatch(resumeGame())
+    let mounted = true
+    if (resumeOnMount.current) {
+      loadGameEngine().then((engine) => {
+        if (mounted) dispatch(engine.resumeGame())
+      }, logEngineError)
+    }
     return () => {
-      dispatch(cancelComputerReply())
+      mounted = false
+      const engine = loadedGameEngine()
+      if (engine) dispatch(engine.cancelComputerReply())
     }
   }, [dispatch])
 
-  const onPieceDrop = ({ sourceSquare, targetSquare }: PieceDropHandlerArgs) =>
-    targetSquare ? dispatch(playMove({ from: sourceSquare, to: targetSquare })) : false
+  const onPieceDrop = ({ sourceSquare, targetSquare }: PieceDropHandlerArgs) => {
+    if (!targetSquare) return false
+    const move = { from: sourceSquare, to: targetSquare }
+    const engine = loadedGameEngine()
+    if (engine) return dispatch(engine.playMove(move))
+    // Dropped before the rules arrived: the piece goes back, then moves once they have loaded.
+    loadGameEngine().then((loaded) => dispatch(loaded.playMove(move)), logEngineError)
+    return false
+  }
+
+  const newGame = () => {
+    const engine = loadedGameEngine()
+    dispatch(engine ? engine.startNewGame() : gameReset()) // without the engine no reply can be pending
+  }
 
   return (
-    <section className="practice-board" aria-labelledby="practice-board-heading">
+    <section
+      className="practice-board"
+      aria-labelledby="practice-board-heading"
+      onPointerEnter={warmUp}
+      onPointerDown={warmUp}
+      onFocus={warmUp}
+    >
       <h2 id="practice-board-heading">Practice game</h2>
       <p className="practice-board__side">
         <span aria-hidden="true">♚</span> {COMPUTER_LABEL}
@@ -57,7 +87,7 @@ export function PracticeBoard() {
         {status}
       </p>
       <MoveInput disabled={over || computerThinking} />
-      <button type="button" className="btn practice-board__new" onClick={() => dispatch(startNewGame())}>
+      <button type="button" className="btn practice-board__new" onClick={newGame}>
         New game
       </button>
     </section>

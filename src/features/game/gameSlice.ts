@@ -38,6 +38,10 @@ export const initialGameState: GameState = {
   over: false,
 }
 
+/** Black (the computer) is to move in a game still going: read from the FEN's side-to-move field. */
+export const isComputerToMove = (game: Pick<GameState, 'fen' | 'over'>) =>
+  !game.over && game.fen.split(' ')[1] === 'b'
+
 export const gameSlice = createSlice({
   name: 'game',
   initialState: initialGameState,

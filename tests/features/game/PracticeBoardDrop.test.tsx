@@ -1,9 +1,10 @@
 import { act, render, screen } from '@testing-library/react'
 import { Provider } from 'react-redux'
 import type { ChessboardOptions } from 'react-chessboard'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { makeStore } from '@/app/store'
 import { PracticeBoard } from '@/features/game/PracticeBoard'
+import { loadGameEngine } from '@/features/game/gameEngine'
 
 // Rendering the board and long lists under jsdom is slow on a busy two-core machine.
 vi.setConfig({ testTimeout: 20000 })
@@ -28,6 +29,10 @@ function drop(sourceSquare: string, targetSquare: string | null): boolean {
   })
   return accepted
 }
+
+beforeAll(async () => {
+  await loadGameEngine()
+})
 
 afterEach(() => {
   captured.options = undefined

@@ -1,0 +1,28 @@
+import { screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import HomePage from '@/features/home/HomePage'
+import { renderWithProviders } from '../../helpers/renderWithProviders'
+
+vi.setConfig({ testTimeout: 20000 })
+
+// The board library itself failing to render.
+vi.mock('react-chessboard', () => ({
+  Chessboard: () => {
+    throw new Error('Square width not found')
+  },
+}))
+
+describe('HomePage with a broken board', () => {
+  it('shows "Something went wrong" in place of the board and keeps the rest of the page', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    renderWithProviders(<HomePage />, { route: '/home', path: '/home' })
+    expect(await screen.findByText('Something went wrong', undefined, { timeout: 10000 })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'New game' })).not.toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Hello Guest, Welcome to Chess Online Education',
+    )
+    expect(screen.getByRole('heading', { name: 'Search Players' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Expert Tips' })).toBeInTheDocument()
+    consoleError.mockRestore()
+  })
+})

@@ -151,6 +151,33 @@ describe('XSRF double submit', () => {
   })
 })
 
+describe('cookies behind an HTTPS proxy (TRUST_PROXY=1)', () => {
+  let hp: AppHarness
+  beforeAll(async () => {
+    hp = await startApp({ env: { TRUST_PROXY: '1' } })
+  })
+  afterAll(async () => {
+    await hp?.close()
+  })
+
+  it('the XSRF cookie is Secure when the request came over HTTPS, and only then', async () => {
+    const https = await hp.send({ method: 'GET', url: '/api/courses', headers: { 'x-forwarded-proto': 'https' } })
+    const c = ([] as string[]).concat((https.headers['set-cookie'] as string[] | string | undefined) ?? []).find((x) => x.startsWith('XSRF-TOKEN='))
+    expect(c).toMatch(/;\s*Secure/i)
+    expect(c).toMatch(/;\s*SameSite=(Lax|Strict)/i)
+    const http = await hp.send({ method: 'GET', url: '/api/courses' })
+    const d = ([] as string[]).concat((http.headers['set-cookie'] as string[] | string | undefined) ?? []).find((x) => x.startsWith('XSRF-TOKEN='))
+    expect(d).toBeDefined()
+    expect(d).not.toMatch(/;\s*Secure/i)
+  })
+
+  it('without TRUST_PROXY a forged X-Forwarded-Proto changes nothing', async () => {
+    const r = await h.send({ method: 'GET', url: '/api/courses', headers: { 'x-forwarded-proto': 'https' } })
+    const c = ([] as string[]).concat((r.headers['set-cookie'] as string[] | string | undefined) ?? []).find((x) => x.startsWith('XSRF-TOKEN='))
+    expect(c).not.toMatch(/;\s*Secure/i)
+  })
+})
+
 describe('dependencies', () => {
   it('npm audit --omit=dev reports no high or critical vulnerability (or each is explained)', (ctx) => {
     // Findings we have read and judged not exploitable here, with the reason.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -116,6 +116,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<TestServer> 
     },
     async reset() {
       await db.query(`TRUNCATE ${TABLES} CASCADE`)
+      rmSync(config.mediaDir, { recursive: true, force: true })
+      mkdirSync(config.mediaDir, { recursive: true })
     },
     async close() {
       await app.close()

@@ -1,0 +1,79 @@
+import type { InjectOptions } from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { expectContract, expectProblem } from '../../helpers/contract'
+import { unknownId, useTestServer } from '../../helpers/buildServer'
+
+const server = useTestServer()
+const inject = (opts: InjectOptions) => server.current.app.inject(opts)
+
+describe('GET /api/profile/me', () => {
+  it('answers the own profile with email and enrolled courses for a student', async () => {
+    const teacher = await server.current.createUser('instructor')
+    const student = await server.current.createUser('student')
+    const id = await server.current.createCourse(teacher, { title: 'Enrolled one' })
+    await server.current.createCourse(teacher, { title: 'Not enrolled' })
+    await server.current.db.query('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [id, student.id])
+    const body = expectContract('getMyProfile', await inject({ method: 'GET', url: '/api/profile/me', headers: student.auth }))
+    expect(body).toMatchObject({ _id: student.id, username: student.username, email: student.email, role: 'student', bio: '', phoneNumber: '' })
+    expect(body.courses.map((c: { title: string }) => c.title)).toEqual(['Enrolled one'])
+  })
+
+  it('lists the teaching courses of an instructor', async () => {
+    const teacher = await server.current.createUser('instructor')
+    await server.current.createCourse(teacher, { title: 'Mine' })
+    const other = await server.current.createUser('instructor')
+    await server.current.createCourse(other, { title: 'Not mine' })
+    const body = expectContract('getMyProfile', await inject({ method: 'GET', url: '/api/profile/me', headers: teacher.auth }))
+    expect(body.courses.map((c: { title: string }) => c.title)).toEqual(['Mine'])
+  })
+
+  it('answers 401 without a token', async () => {
+    expectProblem('getMyProfile', await inject({ method: 'GET', url: '/api/profile/me' }), 401)
+  })
+})
+
+describe('PUT /api/profile/me', () => {
+  it('saves bio and phone number and answers them', async () => {
+    const user = await server.current.createUser('student')
+    const payload = { bio: '<b>Loves</b> the King’s Gambit', phoneNumber: '+44 (0) 20 7946 0958' }
+    const res = await inject({ method: 'PUT', url: '/api/profile/me', headers: user.auth, payload })
+    expect(expectContract('updateMyProfile', res)).toEqual(payload)
+    const me = (await inject({ method: 'GET', url: '/api/profile/me', headers: user.auth })).json()
+    expect(me).toMatchObject(payload)
+  })
+
+  it('refuses anonymous (401), invalid fields and attempts to change role or email (400)', async () => {
+    const user = await server.current.createUser('student')
+    expectProblem('updateMyProfile', await inject({ method: 'PUT', url: '/api/profile/me', payload: { bio: '', phoneNumber: '' } }), 401)
+    for (const payload of [
+      { bio: 'x', phoneNumber: 'call me' },
+      { bio: 'x'.repeat(2001), phoneNumber: '' },
+      { bio: 'x', phoneNumber: '', role: 'admin' },
+      { bio: 'x', phoneNumber: '', email: 'new@example.com' },
+      { bio: 'x' },
+    ]) {
+      expectProblem('updateMyProfile', await inject({ method: 'PUT', url: '/api/profile/me', headers: user.auth, payload }), 400)
+    }
+    const [row] = await server.current.db.query<{ role: string; bio: string }>('SELECT role, bio FROM users WHERE id = $1', [user.id])
+    expect(row).toEqual({ role: 'student', bio: '' })
+  })
+})
+
+describe('GET /api/profile/{id}', () => {
+  it('shows a public profile to anyone, never with the email', async () => {
+    const user = await server.current.createUser('instructor')
+    await server.current.db.query("UPDATE users SET bio = 'Coach' WHERE id = $1", [user.id])
+    await server.current.createCourse(user, { title: 'Taught' })
+    const res = await inject({ method: 'GET', url: `/api/profile/${user.id}` })
+    const body = expectContract('getProfile', res)
+    expect(body).toMatchObject({ _id: user.id, username: user.username, role: 'instructor', bio: 'Coach' })
+    expect(body.courses).toHaveLength(1)
+    expect(body).not.toHaveProperty('email')
+    expect(res.body).not.toContain(user.email)
+  })
+
+  it('answers 404 for an unknown user and 400 for a malformed id', async () => {
+    expectProblem('getProfile', await inject({ method: 'GET', url: `/api/profile/${unknownId()}` }), 404)
+    expectProblem('getProfile', await inject({ method: 'GET', url: '/api/profile/abc' }), 400)
+  })
+})

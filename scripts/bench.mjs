@@ -12,7 +12,7 @@ import { fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
 import { chromium } from 'playwright-core'
@@ -28,9 +28,11 @@ const withPostgres = !args.includes('--no-postgres')
 const connections = 10
 const KB = 1024
 
+const round = (n, d = 0) => (n === undefined || n === null || Number.isNaN(n) ? null : Number(n.toFixed(d)))
+
 const results = {
   date: new Date().toISOString(),
-  machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGB: Math.round(totalmem() / 2 ** 30), node: process.version },
+  machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGB: Math.round(totalmem() / 2 ** 30), node: process.version, loadAverageAtStart: loadavg().map((n) => round(n, 1)) },
   settings: { loadSeconds: duration, connections },
   firstVisit: [],
   lighthouse: [],
@@ -41,7 +43,6 @@ const results = {
   notes: [],
 }
 const log = (...a) => console.error('bench:', ...a)
-const round = (n, d = 0) => (n === undefined || n === null || Number.isNaN(n) ? null : Number(n.toFixed(d)))
 
 // ---------------------------------------------------------------- setup
 if (!ensureBuild()) process.exit(1)
@@ -458,7 +459,7 @@ function table(title, rows, cols) {
 }
 
 const out = [
-  `Chess Online Education benchmark, ${results.date}, ${results.machine.cpus} CPU ${results.machine.cpu}, Node ${results.machine.node}`,
+  `Chess Online Education benchmark, ${results.date}, ${results.machine.cpus} CPU ${results.machine.cpu}, Node ${results.machine.node}, load average at start ${results.machine.loadAverageAtStart.join(' ')}`,
   table('First visit (gzip, level 9)', results.firstVisit, [
     ['route', 'route'],
     ['JS KB', 'jsGzipKB'],

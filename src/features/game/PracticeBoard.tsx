@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Chessboard, type PieceDropHandlerArgs } from 'react-chessboard'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { accessiblePieces } from './accessiblePieces'
 import { loadGameEngine, loadedGameEngine, logEngineError } from './gameEngine'
 import { gameReset, isComputerToMove, selectGame } from './gameSlice'
 import { MoveInput } from './MoveInput'
@@ -67,6 +68,7 @@ export function PracticeBoard() {
           options={{
             id: 'practice-board',
             position: fen,
+            pieces: accessiblePieces,
             boardOrientation: 'white',
             onPieceDrop,
             animationDurationInMs: BOARD_ANIMATION_MS,

@@ -58,6 +58,9 @@ describe('PracticeBoard', () => {
     expect(pieceOn('e1')).toBe('wK')
     expect(pieceOn('e8')).toBe('bK')
     expect(pieceOn('e2')).toBe('wP')
+    // Each draggable piece is a button with a name (axe: aria-command-name).
+    expect(screen.getByRole('button', { name: 'White king on e1' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Black queen on d8' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'New game' })).toBeInTheDocument()
     expect(screen.getByRole('status', { name: 'Game status' })).toHaveTextContent('')
   })

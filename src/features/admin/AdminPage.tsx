@@ -2,12 +2,14 @@ import type { Role } from '@/api/generated/api'
 import { useGetUsersQuery, useUpdateUserRoleMutation } from '@/api/enhancedApi'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { Spinner } from '@/components/Spinner'
+import { useLogError } from '@/components/useLogError'
 import { ownRoleChanged, selectCurrentUser } from '@/features/auth/authSlice'
 
 const ROLES: Role[] = ['student', 'instructor', 'admin']
 
 export default function AdminPage() {
-  const { data: users = [], isLoading } = useGetUsersQuery()
+  const { data: users = [], isLoading, error } = useGetUsersQuery()
+  useLogError('Loading the users failed', error)
   const [updateRole, { isLoading: saving }] = useUpdateUserRoleMutation()
   const me = useAppSelector(selectCurrentUser)
   const dispatch = useAppDispatch()

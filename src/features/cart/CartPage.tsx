@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom'
 import { useCheckoutMutation, useGetCartQuery, useRemoveFromCartMutation } from '@/api/enhancedApi'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { Spinner } from '@/components/Spinner'
+import { useLogError } from '@/components/useLogError'
 import { selectCurrentUser } from '@/features/auth/authSlice'
 import { LoginRequiredModal } from '@/features/auth/LoginRequiredModal'
 import { alertShown } from '@/features/layout/alertsSlice'
@@ -11,7 +12,8 @@ export const CHECKOUT_DONE_TEXT = 'Checkout complete: you are now enrolled in th
 
 export default function CartPage() {
   const user = useAppSelector(selectCurrentUser)
-  const { data: cart, isLoading } = useGetCartQuery(undefined, { skip: !user })
+  const { data: cart, isLoading, error } = useGetCartQuery(undefined, { skip: !user })
+  useLogError('Loading the cart failed', error)
   const [removeFromCart] = useRemoveFromCartMutation()
   const [checkout, { isLoading: checkingOut }] = useCheckoutMutation()
   const dispatch = useAppDispatch()

@@ -9,6 +9,7 @@ import {
 import { useAppSelector } from '@/app/hooks'
 import { ConfirmDialog } from '@/components/ConfirmDialog'
 import { Spinner } from '@/components/Spinner'
+import { useLogError } from '@/components/useLogError'
 import { selectCurrentUser } from '@/features/auth/authSlice'
 import { LoginRequiredModal } from '@/features/auth/LoginRequiredModal'
 import { CourseCard } from '@/features/courses/CourseCard'
@@ -18,7 +19,8 @@ import { canCreateCourse } from '@/features/courses/coursePermissions'
 export default function CoursesPage() {
   const user = useAppSelector(selectCurrentUser)
   const isStudent = user?.role === 'student'
-  const { data: courses = [], isLoading } = useGetCoursesQuery()
+  const { data: courses = [], isLoading, error } = useGetCoursesQuery()
+  useLogError('Loading the courses failed', error)
   const { data: enrolled = [] } = useGetEnrolledCoursesQuery({ userId: user?._id ?? '' }, { skip: !isStudent })
   const { data: cart } = useGetCartQuery(undefined, { skip: !isStudent })
   const [deleteCourse] = useDeleteCourseMutation()

@@ -10,6 +10,7 @@ import {
 } from '@/api/enhancedApi'
 import { useAppSelector } from '@/app/hooks'
 import { ConfirmDialog } from '@/components/ConfirmDialog'
+import { useLogError } from '@/components/useLogError'
 import { selectCurrentUser } from '@/features/auth/authSlice'
 import { canManageCourse } from '@/features/courses/coursePermissions'
 import { ModuleCard } from '@/features/modules/ModuleCard'
@@ -30,6 +31,8 @@ export default function ModulesPage() {
   const [updateModule] = useUpdateModuleMutation()
   const [deleteModule] = useDeleteModuleMutation()
   const [form, setForm] = useState<FormState>({ mode: 'closed' })
+  useLogError('Loading the course failed', course.error)
+  useLogError('Loading the modules failed', modules.error)
   const [deleting, setDeleting] = useState<Module | null>(null)
 
   if (course.isLoading || modules.isLoading) return <p role="status">Loading...</p>

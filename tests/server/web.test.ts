@@ -1,0 +1,157 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { InjectOptions } from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app'
+import { loadConfig } from '../../server/config'
+import type { Db } from '../../server/db/db'
+import { loadContract } from '../../server/openapi'
+import { expectProblem } from '../helpers/contract'
+import { unknownId, useTestServer } from '../helpers/buildServer'
+
+// A built SPA stand-in: an index page and a hashed asset large enough to be compressed.
+const dist = mkdtempSync(join(tmpdir(), 'coe-dist-'))
+mkdirSync(join(dist, 'assets'))
+writeFileSync(join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>')
+const asset = `export const data = ${JSON.stringify('chess '.repeat(2000))};\n`
+writeFileSync(join(dist, 'assets', 'app-abc123.js'), asset)
+
+const server = useTestServer({ distDir: dist, env: { AUTH_RATE_LIMIT_MAX: '3', TRUST_PROXY: '1' } })
+const inject = (opts: InjectOptions) => server.current.app.inject(opts)
+
+describe('static SPA', () => {
+  it('serves hashed assets with immutable caching and compression', async () => {
+    const res = await inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(res.headers['content-type']).toContain('javascript')
+    expect(res.headers['content-encoding']).toBe('gzip')
+    expect(res.rawPayload.length).toBeLessThan(asset.length / 4)
+  })
+
+  it('answers index.html (no-cache) for client routes that accept HTML', async () => {
+    for (const url of ['/', '/courses', '/courses/abc/modules', '/profile/xyz?tab=1']) {
+      const res = await inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['content-type']).toContain('text/html')
+      expect(res.headers['cache-control']).toBe('no-cache')
+      expect(res.body).toContain('<div id="root">')
+    }
+  })
+
+  it('never answers index.html for /api paths or missing assets: 404 problem+json', async () => {
+    for (const url of ['/api/nope', '/api', '/api/courses/x/y/z']) {
+      const res = await inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      expect(res.statusCode, url).toBe(404)
+      expect(res.headers['content-type']).toContain('application/problem+json')
+      expect(res.json()).toMatchObject({ status: 404, title: 'Not Found' })
+    }
+    const missing = await inject({ method: 'GET', url: '/assets/missing-123.js', headers: { accept: '*/*' } })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.headers['content-type']).toContain('application/problem+json')
+  })
+})
+
+describe('security headers', () => {
+  it('sends the Content-Security-Policy the SPA needs and no inline scripts', async () => {
+    const res = await inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })
+    const csp = String(res.headers['content-security-policy'])
+    const directives = Object.fromEntries(csp.split(';').map((d) => { const [k, ...v] = d.trim().split(/\s+/); return [k, v] }))
+    expect(directives['default-src']).toEqual(["'self'"])
+    expect(directives['script-src']).toEqual(["'self'", 'https://www.youtube.com', 'https://s.ytimg.com', 'https://player.vimeo.com'])
+    expect(directives['connect-src']).toEqual(["'self'", 'https://api.chess.com'])
+    expect(directives['img-src']).toEqual(expect.arrayContaining(['https://images.chesscomfiles.com', 'https://*.chess.com']))
+    expect(directives['frame-src']).toEqual(['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'])
+    expect(directives['frame-ancestors']).toEqual(["'none'"])
+    expect(directives['object-src']).toEqual(["'none'"])
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(res.headers['x-powered-by']).toBeUndefined()
+    expect(res.headers['access-control-allow-origin']).toBeUndefined()
+  })
+})
+
+describe('XSRF double-submit cookie', () => {
+  it('sets a readable XSRF-TOKEN cookie (SameSite=Lax, path /), Secure over https', async () => {
+    const res = await inject({ method: 'GET', url: '/api/courses' })
+    const cookie = String(res.headers['set-cookie'])
+    expect(cookie).toMatch(/^XSRF-TOKEN=[A-Za-z0-9_-]{43}; Path=\/; SameSite=Lax$/)
+    expect(cookie).not.toMatch(/HttpOnly/i)
+    const https = await inject({ method: 'GET', url: '/api/courses', headers: { 'x-forwarded-proto': 'https' } })
+    expect(String(https.headers['set-cookie'])).toMatch(/; Secure/)
+    const again = await inject({ method: 'GET', url: '/api/courses', cookies: { 'XSRF-TOKEN': 'abc' } })
+    expect(again.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('refuses a state-changing request that carries the cookie without the matching header (403)', async () => {
+    const teacher = await server.current.createUser('instructor')
+    const create = (headers: Record<string, string>) =>
+      inject({ method: 'POST', url: '/api/courses', headers: { ...teacher.auth, ...headers }, cookies: { 'XSRF-TOKEN': 'token-1' }, payload: { title: 't', description: 'd', price: 1 } })
+    expect(expectProblem('createCourse', await create({}), 403).detail).toContain('X-XSRF-TOKEN')
+    expectProblem('createCourse', await create({ 'x-xsrf-token': 'token-2' }), 403)
+    expect(await server.current.db.query('SELECT 1 FROM courses')).toHaveLength(0)
+    expect((await create({ 'x-xsrf-token': 'token-1' })).statusCode).toBe(201)
+    // API clients without the cookie (bearer token only) are not affected.
+    const bearer = await inject({ method: 'POST', url: '/api/courses', headers: teacher.auth, payload: { title: 't', description: 'd', price: 1 } })
+    expect(bearer.statusCode).toBe(201)
+  })
+})
+
+describe('rate limit on login and register', () => {
+  it('answers 429 problem+json with Retry-After after AUTH_RATE_LIMIT_MAX attempts per client', async () => {
+    const attempt = (ip: string) =>
+      inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-for': ip }, payload: { email: 'x@y.z', password: 'wrong-password' } })
+    for (let i = 0; i < 3; i++) expect((await attempt('203.0.113.7')).statusCode).toBe(401)
+    const limited = await attempt('203.0.113.7')
+    expectProblem('login', limited, 429)
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+    expect((await attempt('203.0.113.8')).statusCode, 'another client is not limited').toBe(401)
+    const reg = (i: number) =>
+      inject({ method: 'POST', url: '/api/auth/register', headers: { 'x-forwarded-for': '198.51.100.1' }, payload: { username: `user_${i}`, email: `u${i}@example.com`, password: 'long-enough-1' } })
+    for (let i = 0; i < 3; i++) expect((await reg(i)).statusCode).toBe(201)
+    expectProblem('register', await reg(3), 429)
+  })
+})
+
+describe('routing and failures', () => {
+  it('routes every operation of the contract (none falls through to not-found)', async () => {
+    const contract = await loadContract()
+    for (const [id, op] of contract.operations) {
+      const url = op.path.replace(/\{[^}]+\}/g, (m) => (m === '{username}' ? 'hikaru' : unknownId()))
+      const res = await inject({ method: op.method as 'GET', url })
+      expect(res.body, id).not.toContain('No route for')
+    }
+  })
+
+  it('answers 503 problem+json when the database is unreachable, with a generic body', async () => {
+    const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
+    const db: Db = {
+      kind: 'postgres',
+      query: async () => { throw down },
+      transaction: async () => { throw down },
+      exec: async () => { throw down },
+      close: async () => {},
+    }
+    const app = await buildApp({ config: loadConfig({ JWT_SECRET: 'x'.repeat(40), DATA_DIR: dist, LOG_LEVEL: 'silent' }), db, logger: false })
+    try {
+      expectProblem('getHealth', await app.inject({ method: 'GET', url: '/api/health' }), 503)
+      const res = await app.inject({ method: 'GET', url: '/api/courses' })
+      expect(res.statusCode).toBe(503)
+      expect(res.headers['content-type']).toContain('application/problem+json')
+      expect(res.body).not.toContain('ECONNREFUSED')
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('answers 415 problem+json for an unsupported content type', async () => {
+    const user = await server.current.createUser('instructor')
+    const res = await inject({ method: 'POST', url: '/api/courses', headers: { ...user.auth, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'title=x' })
+    expect(res.statusCode).toBe(415)
+    expect(res.headers['content-type']).toContain('application/problem+json')
+    expect(res.json()).toMatchObject({ status: 415, title: 'Unsupported Media Type' })
+    expect(await server.current.db.query('SELECT 1 FROM courses')).toHaveLength(0)
+  })
+})

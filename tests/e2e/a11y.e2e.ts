@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCourse, createModule, enroll, login, type Course, type Session } from './support/api'
-import { launch, open, seeText, visible } from './support/browser'
+import { gotoQuiet, launch, open, seeText, visible, waitQuiet } from './support/browser'
 import { accounts } from './support/env'
 
 interface Found {
@@ -16,8 +16,11 @@ interface Found {
 }
 
 async function audit(page: Page, route: string, prepare?: (page: Page) => Promise<void>): Promise<Found[]> {
-  await page.goto(route, { waitUntil: 'networkidle' })
-  if (prepare) await prepare(page)
+  await gotoQuiet(page, route)
+  if (prepare) {
+    await prepare(page)
+    await waitQuiet(page)
+  }
   const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

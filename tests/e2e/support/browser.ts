@@ -59,12 +59,40 @@ export async function open(browser: Browser, opts: { session?: Session; viewport
     return route.abort('blockedbyclient')
   })
   const page = await context.newPage()
+  const inflight = new Set<Request>()
+  // A video element may hold its media request open; it does not change what the page shows.
+  page.on('request', (r) => {
+    if (r.resourceType() !== 'media') inflight.add(r)
+  })
+  page.on('requestfinished', (r) => inflight.delete(r))
+  page.on('requestfailed', (r) => inflight.delete(r))
+  quietPages.set(page, inflight)
   page.on('pageerror', (e) => errors.push(e))
   page.on('request', (r) => {
     if (r.url().startsWith(baseUrl + '/api/')) apiRequests.push(r)
   })
   page.setDefaultTimeout(15_000)
   return { context, page, external, errors, apiRequests }
+}
+
+const quietPages = new WeakMap<Page, Set<Request>>()
+
+/** Navigates and waits for the load event and then `quietMs` without a request in flight. */
+export async function gotoQuiet(page: Page, path: string, quietMs = 200, timeout = 15_000) {
+  await page.goto(path, { waitUntil: 'load' })
+  await waitQuiet(page, quietMs, timeout)
+}
+
+export async function waitQuiet(page: Page, quietMs = 200, timeout = 15_000) {
+  const inflight = quietPages.get(page)
+  if (!inflight) return page.waitForLoadState('networkidle')
+  const deadline = Date.now() + timeout
+  let quietSince = Date.now()
+  while (Date.now() < deadline) {
+    if (inflight.size > 0) quietSince = Date.now()
+    else if (Date.now() - quietSince >= quietMs) return
+    await page.waitForTimeout(25)
+  }
 }
 
 /** Waits until `locator` (its first match) is visible, and returns it. */

@@ -23,7 +23,11 @@ export function isSameOrigin(url: string): boolean {
 }
 
 /** Bearer token from the auth state; XSRF echo from the XSRF-TOKEN cookie on same-origin calls. */
-export function authHeaders(headers: Headers, getState: () => unknown, url: string = config.apiBaseUrl): Headers {
+export function authHeaders(
+  headers: Headers,
+  getState: () => unknown,
+  url: string = config.apiBaseUrl,
+): Headers {
   const token = (getState() as AuthSource).auth?.token
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`)
   const xsrf = readCookie('XSRF-TOKEN')

@@ -13,7 +13,17 @@ const player = (username: string) => username.toLowerCase()
 let tempIds = 0
 
 export const api = generatedApi.enhanceEndpoints({
-  addTagTypes: ['Course', 'Module', 'Enrollment', 'Followers', 'Comments', 'User', 'Profile', 'Cart', 'Video'],
+  addTagTypes: [
+    'Course',
+    'Module',
+    'Enrollment',
+    'Followers',
+    'Comments',
+    'User',
+    'Profile',
+    'Cart',
+    'Video',
+  ],
   endpoints: {
     getHealth: { providesTags: [] },
     register: { invalidatesTags: [] },
@@ -30,7 +40,12 @@ export const api = generatedApi.enhanceEndpoints({
     updateCourse: { invalidatesTags: (r, _e, arg) => (r ? [{ type: 'Course', id: arg.courseId }] : []) },
     deleteCourse: {
       invalidatesTags: (_r, e, arg) =>
-        e ? [] : [{ type: 'Course', id: arg.courseId }, { type: 'Course', id: 'LIST' }],
+        e
+          ? []
+          : [
+              { type: 'Course', id: arg.courseId },
+              { type: 'Course', id: 'LIST' },
+            ],
     },
     getEnrolledCourses: {
       providesTags: (r, _e, arg) => [
@@ -91,16 +106,14 @@ export const api = generatedApi.enhanceEndpoints({
     updateModule: {
       invalidatesTags: [],
       async onQueryStarted({ moduleId, modulePatch }, { dispatch, getState, queryFulfilled }) {
-        const patches = api.util
-          .selectCachedArgsForQuery(getState(), 'getModulesByCourse')
-          .map((args) =>
-            dispatch(
-              api.util.updateQueryData('getModulesByCourse', args, (draft) => {
-                const found = draft.find((m) => m._id === moduleId)
-                if (found) Object.assign(found, modulePatch)
-              }),
-            ),
-          )
+        const patches = api.util.selectCachedArgsForQuery(getState(), 'getModulesByCourse').map((args) =>
+          dispatch(
+            api.util.updateQueryData('getModulesByCourse', args, (draft) => {
+              const found = draft.find((m) => m._id === moduleId)
+              if (found) Object.assign(found, modulePatch)
+            }),
+          ),
+        )
         try {
           const { data } = await queryFulfilled
           dispatch(

@@ -11,7 +11,9 @@ export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false
   return (
     error.name === 'ChunkLoadError' ||
-    /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message)
+    /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(
+      error.message,
+    )
   )
 }
 
@@ -19,7 +21,10 @@ export function isChunkLoadError(error: unknown): boolean {
 export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${timeoutMs} ms`)), timeoutMs)
+    timer = setTimeout(
+      () => reject(new ChunkLoadError(`Loading chunk timed out after ${timeoutMs} ms`)),
+      timeoutMs,
+    )
   })
   return Promise.race([load(), timeout])
     .catch((error: unknown) => {

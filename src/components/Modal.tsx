@@ -35,7 +35,14 @@ export function Modal({ title, children, onClose }: Props) {
 
   return (
     <div className="modal-backdrop">
-      <div ref={ref} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+      <div
+        ref={ref}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+      >
         <h2 id={titleId}>{title}</h2>
         {children}
       </div>

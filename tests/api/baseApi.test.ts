@@ -34,7 +34,9 @@ describe('base query (spec §7; DECISIONS.md API)', () => {
   })
 
   it('logs the user out when a bearer call answers 401', async () => {
-    const store = makeStore({ auth: { token: 'expired', user: { _id: 'x', role: 'student', username: 'x' } } })
+    const store = makeStore({
+      auth: { token: 'expired', user: { _id: 'x', role: 'student', username: 'x' } },
+    })
     await store.dispatch(api.endpoints.getMyProfile.initiate())
     await waitFor(() => expect(selectIsLoggedIn(store.getState())).toBe(false))
   })
@@ -45,7 +47,9 @@ describe('base query (spec §7; DECISIONS.md API)', () => {
     await store.dispatch(api.endpoints.getUsers.initiate())
     expect(selectIsLoggedIn(store.getState())).toBe(true)
     const anon = makeStore()
-    const r = await anon.dispatch(api.endpoints.login.initiate({ loginInput: { email: 'no@x.io', password: 'nope' } }))
+    const r = await anon.dispatch(
+      api.endpoints.login.initiate({ loginInput: { email: 'no@x.io', password: 'nope' } }),
+    )
     expect(r.error).toMatchObject({ status: 401 })
   })
 })

@@ -38,7 +38,9 @@ describe('cache tags (issue: state and data)', () => {
       store.dispatch(api.endpoints.getPlayerComments.initiate({ username: 'hikaru' })),
     ]
     await Promise.all(subs)
-    await store.dispatch(api.endpoints.followPlayer.initiate({ followInput: { chessPlayerUsername: 'Hikaru' } }))
+    await store.dispatch(
+      api.endpoints.followPlayer.initiate({ followInput: { chessPlayerUsername: 'Hikaru' } }),
+    )
     await waitFor(() => expect(countRequests('/api/player/hikaru/followers')).toBe(2))
     const followers = await store.dispatch(api.endpoints.getPlayerFollowers.initiate({ username: 'hikaru' }))
     expect(followers.data).toEqual([expect.objectContaining({ user: { _id: u._id, username: 'fan' } })])
@@ -46,7 +48,9 @@ describe('cache tags (issue: state and data)', () => {
     expect(countRequests('/api/comments/hikaru')).toBe(1)
 
     await store.dispatch(
-      api.endpoints.commentPlayer.initiate({ commentInput: { chessPlayerUsername: 'hikaru', comment: 'Great!' } }),
+      api.endpoints.commentPlayer.initiate({
+        commentInput: { chessPlayerUsername: 'hikaru', comment: 'Great!' },
+      }),
     )
     await waitFor(() => expect(countRequests('/api/comments/hikaru')).toBe(2))
     await store.dispatch(api.endpoints.unfollowPlayer.initiate({ username: 'hikaru' }))
@@ -107,7 +111,9 @@ describe('cache tags (issue: state and data)', () => {
     const store = makeStore({ auth: sessionOf(admin) })
     const sub = store.dispatch(api.endpoints.getUsers.initiate())
     await sub
-    await store.dispatch(api.endpoints.updateUserRole.initiate({ id: stu._id, roleChange: { newRole: 'admin' } }))
+    await store.dispatch(
+      api.endpoints.updateUserRole.initiate({ id: stu._id, roleChange: { newRole: 'admin' } }),
+    )
     await waitFor(() => expect(countRequests('/api/users')).toBe(2))
     sub.unsubscribe()
   })

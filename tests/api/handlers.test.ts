@@ -18,7 +18,9 @@ async function call({ op, method, path, token, body, form }: Call) {
     body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
   })
   const text = op === 'streamVideo' ? '' : await res.text()
-  expect(contractMismatch(operations.get(op)!, res.status, res.headers.get('Content-Type') ?? '', text)).toBeNull()
+  expect(
+    contractMismatch(operations.get(op)!, res.status, res.headers.get('Content-Type') ?? '', text),
+  ).toBeNull()
   return { status: res.status }
 }
 
@@ -43,40 +45,133 @@ describe('msw fake of our API', () => {
     fileForm.append('file', new Blob([new Uint8Array(8)], { type: 'video/mp4' }), 'a.mp4')
     const calls: Call[] = [
       { op: 'getHealth', method: 'GET', path: '/api/health' },
-      { op: 'register', method: 'POST', path: '/api/auth/register', body: { username: 'newbie', email: 'n@example.com', password: 'long-password', role: 'student' } },
-      { op: 'login', method: 'POST', path: '/api/auth/login', body: { email: 'stu@example.com', password: 'password123' } },
+      {
+        op: 'register',
+        method: 'POST',
+        path: '/api/auth/register',
+        body: { username: 'newbie', email: 'n@example.com', password: 'long-password', role: 'student' },
+      },
+      {
+        op: 'login',
+        method: 'POST',
+        path: '/api/auth/login',
+        body: { email: 'stu@example.com', password: 'password123' },
+      },
       { op: 'getCourses', method: 'GET', path: '/api/courses' },
-      { op: 'createCourse', method: 'POST', path: '/api/courses', token: w.teacher.token, body: { title: 'New', description: 'D', price: 3 } },
+      {
+        op: 'createCourse',
+        method: 'POST',
+        path: '/api/courses',
+        token: w.teacher.token,
+        body: { title: 'New', description: 'D', price: 3 },
+      },
       { op: 'getCourse', method: 'GET', path: `/api/courses/${w.course._id}` },
-      { op: 'updateCourse', method: 'PATCH', path: `/api/courses/${w.course._id}`, token: w.teacher.token, body: { price: 15 } },
-      { op: 'getEnrolledCourses', method: 'GET', path: `/api/courses/user/${w.stu._id}/enrolled`, token: w.stu.token },
-      { op: 'getEnrolledStudents', method: 'GET', path: `/api/courses/${w.course._id}/enrolled-students`, token: w.stu.token },
-      { op: 'enrollInCourse', method: 'POST', path: `/api/courses/${w.course._id}/enroll`, token: w.stu.token },
-      { op: 'createModule', method: 'POST', path: '/api/modules', token: w.teacher.token, body: { title: 'T', description: 'D', videoUrl: 'https://v.example/a.mp4', courseId: w.course._id } },
-      { op: 'getModulesByCourse', method: 'GET', path: `/api/modules/course/${w.course._id}`, token: w.stu.token },
-      { op: 'updateModule', method: 'PATCH', path: `/api/modules/${w.mod._id}`, token: w.admin.token, body: { title: 'Renamed' } },
+      {
+        op: 'updateCourse',
+        method: 'PATCH',
+        path: `/api/courses/${w.course._id}`,
+        token: w.teacher.token,
+        body: { price: 15 },
+      },
+      {
+        op: 'getEnrolledCourses',
+        method: 'GET',
+        path: `/api/courses/user/${w.stu._id}/enrolled`,
+        token: w.stu.token,
+      },
+      {
+        op: 'getEnrolledStudents',
+        method: 'GET',
+        path: `/api/courses/${w.course._id}/enrolled-students`,
+        token: w.stu.token,
+      },
+      {
+        op: 'enrollInCourse',
+        method: 'POST',
+        path: `/api/courses/${w.course._id}/enroll`,
+        token: w.stu.token,
+      },
+      {
+        op: 'createModule',
+        method: 'POST',
+        path: '/api/modules',
+        token: w.teacher.token,
+        body: { title: 'T', description: 'D', videoUrl: 'https://v.example/a.mp4', courseId: w.course._id },
+      },
+      {
+        op: 'getModulesByCourse',
+        method: 'GET',
+        path: `/api/modules/course/${w.course._id}`,
+        token: w.stu.token,
+      },
+      {
+        op: 'updateModule',
+        method: 'PATCH',
+        path: `/api/modules/${w.mod._id}`,
+        token: w.admin.token,
+        body: { title: 'Renamed' },
+      },
       { op: 'uploadVideo', method: 'POST', path: '/api/videos', token: w.teacher.token, form: fileForm },
       { op: 'getVideo', method: 'GET', path: `/api/videos/${w.video._id}`, token: w.stu.token },
-      { op: 'streamVideo', method: 'GET', path: `/api/media/${w.video._id}?exp=9999999999&sig=${'a'.repeat(43)}` },
+      {
+        op: 'streamVideo',
+        method: 'GET',
+        path: `/api/media/${w.video._id}?exp=9999999999&sig=${'a'.repeat(43)}`,
+      },
       { op: 'getMyProfile', method: 'GET', path: '/api/profile/me', token: w.stu.token },
-      { op: 'updateMyProfile', method: 'PUT', path: '/api/profile/me', token: w.stu.token, body: { bio: 'Hi', phoneNumber: '123' } },
+      {
+        op: 'updateMyProfile',
+        method: 'PUT',
+        path: '/api/profile/me',
+        token: w.stu.token,
+        body: { bio: 'Hi', phoneNumber: '123' },
+      },
       { op: 'getProfile', method: 'GET', path: `/api/profile/${w.teacher._id}` },
       { op: 'getUsers', method: 'GET', path: '/api/users', token: w.admin.token },
-      { op: 'updateUserRole', method: 'PATCH', path: `/api/user/${w.stu._id}/role`, token: w.admin.token, body: { newRole: 'instructor' } },
+      {
+        op: 'updateUserRole',
+        method: 'PATCH',
+        path: `/api/user/${w.stu._id}/role`,
+        token: w.admin.token,
+        body: { newRole: 'instructor' },
+      },
       { op: 'getUserRank', method: 'GET', path: `/api/user/rank/${w.teacher._id}` },
-      { op: 'followPlayer', method: 'POST', path: '/api/follow-player', token: w.admin.token, body: { chessPlayerUsername: 'hikaru' } },
+      {
+        op: 'followPlayer',
+        method: 'POST',
+        path: '/api/follow-player',
+        token: w.admin.token,
+        body: { chessPlayerUsername: 'hikaru' },
+      },
       { op: 'getPlayerFollowers', method: 'GET', path: '/api/player/hikaru/followers' },
-      { op: 'commentPlayer', method: 'POST', path: '/api/comment-player', token: w.admin.token, body: { chessPlayerUsername: 'hikaru', comment: 'Wow' } },
+      {
+        op: 'commentPlayer',
+        method: 'POST',
+        path: '/api/comment-player',
+        token: w.admin.token,
+        body: { chessPlayerUsername: 'hikaru', comment: 'Wow' },
+      },
       { op: 'getPlayerComments', method: 'GET', path: '/api/comments/hikaru' },
       { op: 'unfollowPlayer', method: 'DELETE', path: '/api/unfollow-player/hikaru', token: w.admin.token },
       { op: 'getCart', method: 'GET', path: '/api/cart', token: w.admin.token },
-      { op: 'removeFromCart', method: 'DELETE', path: `/api/cart/items/${w.other._id}`, token: w.admin.token },
+      {
+        op: 'removeFromCart',
+        method: 'DELETE',
+        path: `/api/cart/items/${w.other._id}`,
+        token: w.admin.token,
+      },
       { op: 'deleteModule', method: 'DELETE', path: `/api/modules/${w.mod._id}`, token: w.teacher.token },
       { op: 'deleteCourse', method: 'DELETE', path: `/api/courses/${w.course._id}`, token: w.admin.token },
     ]
     const stuAgain = seedUser({ username: 'buyer' })
     calls.push(
-      { op: 'addToCart', method: 'POST', path: '/api/cart/items', token: stuAgain.token, body: { courseId: w.other._id } },
+      {
+        op: 'addToCart',
+        method: 'POST',
+        path: '/api/cart/items',
+        token: stuAgain.token,
+        body: { courseId: w.other._id },
+      },
       { op: 'checkout', method: 'POST', path: '/api/cart/checkout', token: stuAgain.token },
     )
     expect(new Set(calls.map((c) => c.op))).toEqual(new Set(operations.keys()))
@@ -89,13 +184,62 @@ describe('msw fake of our API', () => {
   it('refuses like the server: 401 without a token, 403 for the wrong role, 404 for an unknown id', async () => {
     const w = world()
     expect((await call({ op: 'getUsers', method: 'GET', path: '/api/users' })).status).toBe(401)
-    expect((await call({ op: 'getUsers', method: 'GET', path: '/api/users', token: w.teacher.token })).status).toBe(403)
+    expect(
+      (await call({ op: 'getUsers', method: 'GET', path: '/api/users', token: w.teacher.token })).status,
+    ).toBe(403)
     const stranger = seedUser({ username: 'stranger' })
-    expect((await call({ op: 'getModulesByCourse', method: 'GET', path: `/api/modules/course/${w.course._id}`, token: stranger.token })).status).toBe(403)
-    expect((await call({ op: 'createCourse', method: 'POST', path: '/api/courses', token: w.stu.token, body: { title: 'x', description: 'y', price: 1 } })).status).toBe(403)
+    expect(
+      (
+        await call({
+          op: 'getModulesByCourse',
+          method: 'GET',
+          path: `/api/modules/course/${w.course._id}`,
+          token: stranger.token,
+        })
+      ).status,
+    ).toBe(403)
+    expect(
+      (
+        await call({
+          op: 'createCourse',
+          method: 'POST',
+          path: '/api/courses',
+          token: w.stu.token,
+          body: { title: 'x', description: 'y', price: 1 },
+        })
+      ).status,
+    ).toBe(403)
     const otherTeacher = seedUser({ username: 'other', role: 'instructor' })
-    expect((await call({ op: 'updateCourse', method: 'PATCH', path: `/api/courses/${w.course._id}`, token: otherTeacher.token, body: { price: 1 } })).status).toBe(403)
-    expect((await call({ op: 'getCourse', method: 'GET', path: '/api/courses/00000000-0000-4000-8000-0000000fffff' })).status).toBe(404)
-    expect((await call({ op: 'updateUserRole', method: 'PATCH', path: `/api/user/${w.admin._id}/role`, token: w.admin.token, body: { newRole: 'student' } })).status).toBe(409)
+    expect(
+      (
+        await call({
+          op: 'updateCourse',
+          method: 'PATCH',
+          path: `/api/courses/${w.course._id}`,
+          token: otherTeacher.token,
+          body: { price: 1 },
+        })
+      ).status,
+    ).toBe(403)
+    expect(
+      (
+        await call({
+          op: 'getCourse',
+          method: 'GET',
+          path: '/api/courses/00000000-0000-4000-8000-0000000fffff',
+        })
+      ).status,
+    ).toBe(404)
+    expect(
+      (
+        await call({
+          op: 'updateUserRole',
+          method: 'PATCH',
+          path: `/api/user/${w.admin._id}/role`,
+          token: w.admin.token,
+          body: { newRole: 'student' },
+        })
+      ).status,
+    ).toBe(409)
   })
 })

@@ -8,13 +8,22 @@ const KEYS = ['token', 'user', 'userId', 'username', 'userRole']
 
 describe('auth storage (spec §3, §4; DECISIONS.md browser side)', () => {
   it('writes the five localStorage keys after login and navigates to /', async () => {
-    const ann = seedUser({ username: 'ann', email: 'ann@example.com', password: 'secret-pass', role: 'instructor' })
+    const ann = seedUser({
+      username: 'ann',
+      email: 'ann@example.com',
+      password: 'secret-pass',
+      role: 'instructor',
+    })
     const { user, router } = renderApp('/login')
     await user.type(await screen.findByLabelText('Email'), 'ann@example.com')
     await user.type(screen.getByLabelText('Password'), 'secret-pass')
     await user.click(screen.getByRole('button', { name: 'Login' }))
     await waitFor(() => expect(localStorage.getItem('token')).toBe(ann.token))
-    expect(JSON.parse(localStorage.getItem('user')!)).toEqual({ _id: ann._id, role: 'instructor', username: 'ann' })
+    expect(JSON.parse(localStorage.getItem('user')!)).toEqual({
+      _id: ann._id,
+      role: 'instructor',
+      username: 'ann',
+    })
     expect(localStorage.getItem('userId')).toBe(ann._id)
     expect(localStorage.getItem('username')).toBe('ann')
     expect(localStorage.getItem('userRole')).toBe('instructor')
@@ -55,7 +64,11 @@ describe('auth storage (spec §3, §4; DECISIONS.md browser side)', () => {
     localStorage.setItem('userRole', 'student')
     const { store } = renderApp('/blog')
     expect(await screen.findByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile/u-old')
-    expect(selectCurrentUser(store.getState())).toEqual({ _id: 'u-old', role: 'student', username: 'olduser' })
+    expect(selectCurrentUser(store.getState())).toEqual({
+      _id: 'u-old',
+      role: 'student',
+      username: 'olduser',
+    })
     expect(Object.keys(localStorage).filter((k) => k.startsWith('persist:'))).toEqual([])
   })
 

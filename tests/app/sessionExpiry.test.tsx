@@ -21,7 +21,12 @@ describe('session expiry and silent failures (spec §4, §8)', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     renderApp(`/courses/${course._id}/modules`, { preloadedState: { auth: sessionOf(stu) } })
     expect(await screen.findByRole('heading', { name: 'Modules for Course: Locked' })).toBeInTheDocument()
-    await waitFor(() => expect(spy).toHaveBeenCalledWith('Loading the modules failed', expect.objectContaining({ status: 403 })))
+    await waitFor(() =>
+      expect(spy).toHaveBeenCalledWith(
+        'Loading the modules failed',
+        expect.objectContaining({ status: 403 }),
+      ),
+    )
     expect(screen.queryByText('Secret lesson')).not.toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     spy.mockRestore()

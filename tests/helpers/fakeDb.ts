@@ -126,7 +126,11 @@ export function seedCart(userId: string, courseIds: string[]): void {
 }
 
 export function seedFollower(player: string, user: FakeUser): void {
-  db.followers.push({ _id: newId(), player: player.toLowerCase(), user: { _id: user._id, username: user.username } })
+  db.followers.push({
+    _id: newId(),
+    player: player.toLowerCase(),
+    user: { _id: user._id, username: user.username },
+  })
 }
 
 export function seedComment(player: string, user: FakeUser, comment: string): void {

@@ -87,7 +87,8 @@ const courseHandlers: HttpHandler[] = [
     if (!user) return unauthorized()
     if (user.role === 'student') return forbidden()
     const b = await body<Course>(req.request)
-    if (!b.title || !b.description || typeof b.price !== 'number') return badRequest('title, description, price')
+    if (!b.title || !b.description || typeof b.price !== 'number')
+      return badRequest('title, description, price')
     const course: Course = {
       _id: newId(),
       title: b.title,
@@ -125,9 +126,16 @@ const courseHandlers: HttpHandler[] = [
     if (!course) return notFound()
     if (user.role !== 'student') return forbidden()
     const existing = db.enrollments.find((e) => e.courseId === course._id && e.studentId === user._id)
-    const enrollment = existing ?? { courseId: course._id, studentId: user._id, enrolledAt: new Date().toISOString() }
+    const enrollment = existing ?? {
+      courseId: course._id,
+      studentId: user._id,
+      enrolledAt: new Date().toISOString(),
+    }
     if (!existing) db.enrollments.push(enrollment)
-    db.carts.set(user._id, (db.carts.get(user._id) ?? []).filter((id) => id !== course._id))
+    db.carts.set(
+      user._id,
+      (db.carts.get(user._id) ?? []).filter((id) => id !== course._id),
+    )
     return HttpResponse.json(enrollment, { status: existing ? 200 : 201 })
   }),
   http.get(`${API}/courses/:courseId`, ({ params }) => {
@@ -157,7 +165,13 @@ const courseHandlers: HttpHandler[] = [
   }),
 ]
 
-type ModuleBody = { title: string; description: string; videoUrl: string; courseId: string; videoId: string | null }
+type ModuleBody = {
+  title: string
+  description: string
+  videoUrl: string
+  courseId: string
+  videoId: string | null
+}
 
 const moduleHandlers: HttpHandler[] = [
   http.post(`${API}/modules`, async (req) => {
@@ -242,8 +256,9 @@ const videoHandlers: HttpHandler[] = [
     if (!course || !canRead(user, course)) return forbidden()
     return HttpResponse.json(video)
   }),
-  http.get(`${API}/media/:videoId`, () =>
-    new HttpResponse(new Uint8Array(16), { status: 200, headers: { 'Content-Type': 'video/mp4' } }),
+  http.get(
+    `${API}/media/:videoId`,
+    () => new HttpResponse(new Uint8Array(16), { status: 200, headers: { 'Content-Type': 'video/mp4' } }),
   ),
 ]
 
@@ -286,13 +301,19 @@ const userHandlers: HttpHandler[] = [
     if (!target) return notFound()
     const { newRole } = await body<{ newRole: Role }>(req.request)
     if (!newRole || !['student', 'instructor', 'admin'].includes(newRole)) return badRequest('newRole')
-    if (target.role === 'admin' && newRole !== 'admin' && db.users.filter((u) => u.role === 'admin').length === 1)
+    if (
+      target.role === 'admin' &&
+      newRole !== 'admin' &&
+      db.users.filter((u) => u.role === 'admin').length === 1
+    )
       return problem(409, 'Conflict', 'The last admin cannot be demoted')
     target.role = newRole
     return HttpResponse.json({ _id: target._id, username: target.username, role: target.role })
   }),
   http.get(`${API}/user/rank/:userId`, ({ params }) => {
-    const index = [...db.users].sort((a, b) => a.createdAt - b.createdAt).findIndex((u) => u._id === params.userId)
+    const index = [...db.users]
+      .sort((a, b) => a.createdAt - b.createdAt)
+      .findIndex((u) => u._id === params.userId)
     return index < 0 ? notFound() : HttpResponse.json({ rank: index + 1 })
   }),
 ]
@@ -369,7 +390,10 @@ const cartHandlers: HttpHandler[] = [
   http.delete(`${API}/cart/items/:courseId`, (req) => {
     const user = withUser(req)
     if (!user) return unauthorized()
-    db.carts.set(user._id, (db.carts.get(user._id) ?? []).filter((id) => id !== req.params.courseId))
+    db.carts.set(
+      user._id,
+      (db.carts.get(user._id) ?? []).filter((id) => id !== req.params.courseId),
+    )
     return HttpResponse.json(cartOf(user._id))
   }),
   http.post(`${API}/cart/checkout`, (req) => {
@@ -377,7 +401,9 @@ const cartHandlers: HttpHandler[] = [
     if (!user) return unauthorized()
     const cart = cartOf(user._id)
     if (cart.items.length === 0) return problem(409, 'Conflict', 'The cart is empty')
-    for (const c of cart.items) if (!isEnrolled(c._id, user._id)) db.enrollments.push({ courseId: c._id, studentId: user._id, enrolledAt: new Date().toISOString() })
+    for (const c of cart.items)
+      if (!isEnrolled(c._id, user._id))
+        db.enrollments.push({ courseId: c._id, studentId: user._id, enrolledAt: new Date().toISOString() })
     const order = {
       _id: newId(),
       courseIds: cart.items.map((c) => c._id),

@@ -8,14 +8,18 @@ import { resetDb } from './fakeDb'
 // react-player's providers do not run under jsdom; a stub shows what it would play.
 vi.mock('react-player', () => ({
   default: (props: { src?: string; controls?: boolean; width?: string | number; height?: string | number }) =>
-    createElement('div', {
-      role: 'region',
-      'aria-label': 'Video player',
-      'data-src': props.src,
-      'data-controls': String(Boolean(props.controls)),
-      'data-width': String(props.width),
-      'data-height': String(props.height),
-    }, props.src),
+    createElement(
+      'div',
+      {
+        role: 'region',
+        'aria-label': 'Video player',
+        'data-src': props.src,
+        'data-controls': String(Boolean(props.controls)),
+        'data-width': String(props.width),
+        'data-height': String(props.height),
+      },
+      props.src,
+    ),
 }))
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

@@ -29,7 +29,14 @@ export default function LoginPage() {
       <form className="form card" onSubmit={onSubmit}>
         <label className="field">
           <span>Email</span>
-          <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </label>
         <label className="field">
           <span>Password</span>

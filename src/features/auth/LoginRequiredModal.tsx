@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { Modal } from '@/components/Modal'
 
-export const LOGIN_REQUIRED_TEXT = 'You need to be logged in to view enroll courses. Please login or register.'
+export const LOGIN_REQUIRED_TEXT =
+  'You need to be logged in to view enroll courses. Please login or register.'
 
 /** Spec §2/§8: shown on /courses and /cart to visitors who are not logged in. */
 export function LoginRequiredModal() {

@@ -30,11 +30,24 @@ export default function RegisterPage() {
       <form className="form card" onSubmit={onSubmit}>
         <label className="field">
           <span>Username</span>
-          <input name="username" autoComplete="username" required value={form.username} onChange={set('username')} />
+          <input
+            name="username"
+            autoComplete="username"
+            required
+            value={form.username}
+            onChange={set('username')}
+          />
         </label>
         <label className="field">
           <span>Email</span>
-          <input type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+          <input
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            onChange={set('email')}
+          />
         </label>
         <label className="field">
           <span>Password</span>
@@ -54,7 +67,13 @@ export default function RegisterPage() {
         </small>
         <label className="field">
           <span>Phone number (optional)</span>
-          <input type="tel" name="phoneNumber" autoComplete="tel" value={form.phoneNumber} onChange={set('phoneNumber')} />
+          <input
+            type="tel"
+            name="phoneNumber"
+            autoComplete="tel"
+            value={form.phoneNumber}
+            onChange={set('phoneNumber')}
+          />
         </label>
         <button type="submit" className="btn btn--primary" disabled={isLoading}>
           Register

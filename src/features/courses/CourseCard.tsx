@@ -34,7 +34,12 @@ export function CourseCard({ course, user, enrolled, inCart, onEdit, onDelete }:
       {user?.role === 'student' && !enrolled && <StudentActions courseId={course._id} inCart={inCart} />}
       {canManageCourse(user, course) && (
         <div className="row">
-          <button type="button" className="btn" onClick={() => onEdit(course)} aria-label={`Edit ${course.title}`}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => onEdit(course)}
+            aria-label={`Edit ${course.title}`}
+          >
             Edit
           </button>
           <button

@@ -13,7 +13,11 @@ export function CourseForm({ editing, onDone }: Props) {
   const [updateCourse, update] = useUpdateCourseMutation()
 
   useEffect(() => {
-    setForm(editing ? { title: editing.title, description: editing.description, price: String(editing.price) } : empty)
+    setForm(
+      editing
+        ? { title: editing.title, description: editing.description, price: String(editing.price) }
+        : empty,
+    )
   }, [editing])
 
   const set = (key: keyof typeof empty) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
@@ -21,7 +25,11 @@ export function CourseForm({ editing, onDone }: Props) {
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault()
-    const input = { title: form.title.trim(), description: form.description.trim(), price: Number(form.price) }
+    const input = {
+      title: form.title.trim(),
+      description: form.description.trim(),
+      price: Number(form.price),
+    }
     try {
       if (editing) await updateCourse({ courseId: editing._id, coursePatch: input }).unwrap()
       else await createCourse({ courseInput: input }).unwrap()
@@ -41,11 +49,25 @@ export function CourseForm({ editing, onDone }: Props) {
       </label>
       <label className="field">
         <span>Description</span>
-        <textarea name="description" required rows={3} value={form.description} onChange={set('description')} />
+        <textarea
+          name="description"
+          required
+          rows={3}
+          value={form.description}
+          onChange={set('description')}
+        />
       </label>
       <label className="field">
         <span>Price</span>
-        <input name="price" type="number" min={0} step="0.01" required value={form.price} onChange={set('price')} />
+        <input
+          name="price"
+          type="number"
+          min={0}
+          step="0.01"
+          required
+          value={form.price}
+          onChange={set('price')}
+        />
       </label>
       <div className="row">
         <button type="submit" className="btn btn--primary" disabled={create.isLoading || update.isLoading}>

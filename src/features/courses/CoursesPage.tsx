@@ -21,7 +21,10 @@ export default function CoursesPage() {
   const isStudent = user?.role === 'student'
   const { data: courses = [], isLoading, error } = useGetCoursesQuery()
   useLogError('Loading the courses failed', error)
-  const { data: enrolled = [] } = useGetEnrolledCoursesQuery({ userId: user?._id ?? '' }, { skip: !isStudent })
+  const { data: enrolled = [] } = useGetEnrolledCoursesQuery(
+    { userId: user?._id ?? '' },
+    { skip: !isStudent },
+  )
   const { data: cart } = useGetCartQuery(undefined, { skip: !isStudent })
   const [deleteCourse] = useDeleteCourseMutation()
   const [editing, setEditing] = useState<Course | null>(null)

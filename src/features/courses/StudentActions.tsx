@@ -10,7 +10,11 @@ export function StudentActions({ courseId, inCart }: { courseId: string; inCart:
         type="button"
         className="btn btn--primary"
         disabled={enrolling.isLoading}
-        onClick={() => void enroll({ courseId }).unwrap().catch(() => undefined)}
+        onClick={() =>
+          void enroll({ courseId })
+            .unwrap()
+            .catch(() => undefined)
+        }
       >
         Enroll Now
       </button>

@@ -7,7 +7,8 @@ export function canManageCourse(user: SessionUser | null, course: Pick<Course, '
   return user.role === 'admin' || (user.role === 'instructor' && course.instructor?._id === user._id)
 }
 
-export const canCreateCourse = (user: SessionUser | null) => user?.role === 'admin' || user?.role === 'instructor'
+export const canCreateCourse = (user: SessionUser | null) =>
+  user?.role === 'admin' || user?.role === 'instructor'
 
 /** 'View Modules' and the enrolled notice: admins, instructors, and enrolled students. */
 export const canViewModules = (user: SessionUser | null, enrolled: boolean) =>

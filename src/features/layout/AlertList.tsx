@@ -14,7 +14,12 @@ function AlertItem({ alert }: { alert: AppAlert }) {
   return (
     <div className={`alert alert--${alert.kind}`} role="alert">
       <span>{alert.text}</span>
-      <button type="button" className="alert__close" aria-label="Dismiss" onClick={() => dispatch(alertDismissed(alert.id))}>
+      <button
+        type="button"
+        className="alert__close"
+        aria-label="Dismiss"
+        onClick={() => dispatch(alertDismissed(alert.id))}
+      >
         ×
       </button>
     </div>

@@ -16,16 +16,40 @@ export function NavBar() {
       </NavLink>
       <nav aria-label="Main">
         <ul className="nav__links">
-          <li><NavLink to="/home" className={link}>Home</NavLink></li>
-          <li><NavLink to="/courses" className={link}>Courses</NavLink></li>
-          <li><NavLink to="/blog" className={link}>Blog</NavLink></li>
-          <li><NavLink to="/cart" className={link}>Cart</NavLink></li>
+          <li>
+            <NavLink to="/home" className={link}>
+              Home
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/courses" className={link}>
+              Courses
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/blog" className={link}>
+              Blog
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/cart" className={link}>
+              Cart
+            </NavLink>
+          </li>
           {user?.role === 'admin' && (
-            <li><NavLink to="/admin" className={link}>Admin</NavLink></li>
+            <li>
+              <NavLink to="/admin" className={link}>
+                Admin
+              </NavLink>
+            </li>
           )}
           {isLoggedIn && user ? (
             <>
-              <li><NavLink to={`/profile/${user._id}`} className={link}>Profile</NavLink></li>
+              <li>
+                <NavLink to={`/profile/${user._id}`} className={link}>
+                  Profile
+                </NavLink>
+              </li>
               <li>
                 <button
                   type="button"
@@ -41,8 +65,16 @@ export function NavBar() {
             </>
           ) : (
             <>
-              <li><NavLink to="/login" className={link}>Login</NavLink></li>
-              <li><NavLink to="/register" className={link}>Register</NavLink></li>
+              <li>
+                <NavLink to="/login" className={link}>
+                  Login
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/register" className={link}>
+                  Register
+                </NavLink>
+              </li>
             </>
           )}
         </ul>

@@ -1,7 +1,12 @@
 import type { Module } from '@/api/generated/api'
 import { ModuleVideo } from '@/features/modules/ModuleVideo'
 
-type Props = { module: Module; canManage: boolean; onEdit: (m: Module) => void; onDelete: (m: Module) => void }
+type Props = {
+  module: Module
+  canManage: boolean
+  onEdit: (m: Module) => void
+  onDelete: (m: Module) => void
+}
 
 export function ModuleCard({ module, canManage, onEdit, onDelete }: Props) {
   const titleId = `module-${module._id}`
@@ -13,7 +18,12 @@ export function ModuleCard({ module, canManage, onEdit, onDelete }: Props) {
       {/* A module still being saved has no server id yet. */}
       {canManage && !module._id.startsWith('pending-') && (
         <div className="row">
-          <button type="button" className="btn" onClick={() => onEdit(module)} aria-label={`Edit ${module.title}`}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => onEdit(module)}
+            aria-label={`Edit ${module.title}`}
+          >
             Edit
           </button>
           <button

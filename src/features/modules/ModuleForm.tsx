@@ -4,7 +4,12 @@ import { useUploadVideoMutation } from '@/api/enhancedApi'
 
 export type ModuleFormValues = { title: string; description: string; videoUrl: string; videoId?: string }
 
-type Props = { courseId: string; editing: Module | null; onSubmit: (values: ModuleFormValues) => void; onCancel: () => void }
+type Props = {
+  courseId: string
+  editing: Module | null
+  onSubmit: (values: ModuleFormValues) => void
+  onCancel: () => void
+}
 
 /** The uploaded file's URL without its (short-lived) signature, as a fallback videoUrl. */
 const pathOf = (filePath: string) => new URL(filePath, globalThis.location.origin).pathname
@@ -19,7 +24,11 @@ export function ModuleForm({ courseId, editing, onSubmit, onCancel }: Props) {
 
   async function submit(e: React.FormEvent) {
     e.preventDefault()
-    const values: ModuleFormValues = { title: title.trim(), description: description.trim(), videoUrl: videoUrl.trim() }
+    const values: ModuleFormValues = {
+      title: title.trim(),
+      description: description.trim(),
+      videoUrl: videoUrl.trim(),
+    }
     if (file) {
       try {
         const video = await upload({ videoUpload: { courseId, file } }).unwrap()
@@ -35,7 +44,13 @@ export function ModuleForm({ courseId, editing, onSubmit, onCancel }: Props) {
 
   return (
     <form className="form card" onSubmit={submit} aria-label={editing ? 'Edit module' : 'Add module'}>
-      <input aria-label="Module Title" placeholder="Module Title" required value={title} onChange={(e) => setTitle(e.target.value)} />
+      <input
+        aria-label="Module Title"
+        placeholder="Module Title"
+        required
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+      />
       <textarea
         aria-label="Module Description"
         placeholder="Module Description"
@@ -53,7 +68,11 @@ export function ModuleForm({ courseId, editing, onSubmit, onCancel }: Props) {
       />
       <label className="field">
         <span>Or upload a video file</span>
-        <input type="file" accept="video/mp4,video/webm,video/ogg" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <input
+          type="file"
+          accept="video/mp4,video/webm,video/ogg"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
       </label>
       <div className="row">
         <button type="submit" className="btn btn--primary" disabled={uploading}>

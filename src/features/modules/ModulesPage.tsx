@@ -41,9 +41,13 @@ export default function ModulesPage() {
   // The list updates at once (optimistic updates in enhancedApi.ts); a refusal rolls back with an alert.
   function save(values: ModuleFormValues) {
     if (form.mode === 'edit') {
-      updateModule({ moduleId: form.module._id, modulePatch: values }).unwrap().catch(logFailure('Update failed'))
+      updateModule({ moduleId: form.module._id, modulePatch: values })
+        .unwrap()
+        .catch(logFailure('Update failed'))
     } else {
-      createModule({ moduleInput: { ...values, courseId } }).unwrap().catch(logFailure('Add failed'))
+      createModule({ moduleInput: { ...values, courseId } })
+        .unwrap()
+        .catch(logFailure('Add failed'))
     }
     setForm({ mode: 'closed' })
   }
@@ -93,7 +97,13 @@ export default function ModulesPage() {
         ))}
         {user && modules.data?.length === 0 && <p className="muted">No modules yet.</p>}
       </div>
-      {deleting && <ConfirmDialog message={DELETE_MODULE_TEXT} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />}
+      {deleting && (
+        <ConfirmDialog
+          message={DELETE_MODULE_TEXT}
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
     </section>
   )
 }

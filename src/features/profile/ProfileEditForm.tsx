@@ -29,7 +29,12 @@ export function ProfileEditForm({ bio: initialBio, phoneNumber: initialPhone, on
       </label>
       <label className="field">
         <span>Phone Number</span>
-        <input name="phoneNumber" type="tel" value={phoneNumber} onChange={(e) => setPhoneNumber(e.target.value)} />
+        <input
+          name="phoneNumber"
+          type="tel"
+          value={phoneNumber}
+          onChange={(e) => setPhoneNumber(e.target.value)}
+        />
       </label>
       {failure && <ErrorMessage>{`Error updating profile: ${failure}`}</ErrorMessage>}
       <div className="row">

@@ -15,7 +15,8 @@ type Query = {
 
 function ProfileResult({ query, isOwner }: { query: Query; isOwner: boolean }) {
   if (query.isLoading) return <Spinner />
-  if (query.error) return <ErrorMessage>{`Error fetching profile: ${errorMessage(query.error)}`}</ErrorMessage>
+  if (query.error)
+    return <ErrorMessage>{`Error fetching profile: ${errorMessage(query.error)}`}</ErrorMessage>
   return query.data ? <ProfileView profile={query.data} isOwner={isOwner} /> : null
 }
 

@@ -20,7 +20,11 @@ export function ProfileView({ profile, isOwner }: { profile: ProfileData; isOwne
     <article className="card profile">
       <h1>{profile.username}</h1>
       {editing ? (
-        <ProfileEditForm bio={profile.bio} phoneNumber={profile.phoneNumber} onDone={() => setEditing(false)} />
+        <ProfileEditForm
+          bio={profile.bio}
+          phoneNumber={profile.phoneNumber}
+          onDone={() => setEditing(false)}
+        />
       ) : (
         <dl className="profile__fields">
           <dt>Bio</dt>
@@ -47,7 +51,11 @@ export function ProfileView({ profile, isOwner }: { profile: ProfileData; isOwne
         <ul className="course-buttons">
           {profile.courses.map((c) => (
             <li key={c._id}>
-              <button type="button" className="btn" onClick={() => void navigate(`/courses/${c._id}/modules`)}>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => void navigate(`/courses/${c._id}/modules`)}
+              >
                 {c.title}
               </button>
             </li>

@@ -12,7 +12,11 @@ describe('/admin (spec §2, §6)', () => {
     const row = (await screen.findByRole('cell', { name: 'stu' })).closest('tr')!
     expect(within(row).getAllByRole('cell')[1]).toHaveTextContent(/^student$/)
     const select = within(row).getByRole('combobox', { name: 'Role of stu' })
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['student', 'instructor', 'admin'])
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['student', 'instructor', 'admin'])
     expect(screen.getAllByRole('row')).toHaveLength(3)
   })
 

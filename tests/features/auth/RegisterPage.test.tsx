@@ -23,7 +23,8 @@ describe('/register (spec §2, §4, §5)', () => {
   it("sends role 'student' and navigates to /login on success", async () => {
     let sent: Record<string, unknown> = {}
     server.events.on('request:start', async ({ request }) => {
-      if (request.url.endsWith('/api/auth/register')) sent = (await request.clone().json()) as Record<string, unknown>
+      if (request.url.endsWith('/api/auth/register'))
+        sent = (await request.clone().json()) as Record<string, unknown>
     })
     const { user } = render()
     await user.type(screen.getByLabelText('Username'), 'newbie')
@@ -53,7 +54,11 @@ describe('/register (spec §2, §4, §5)', () => {
   })
 
   it('only logs a refused registration to the console', async () => {
-    server.use(http.post(`${config.apiBaseUrl}/api/auth/register`, () => HttpResponse.json({ title: 'Conflict', status: 409, type: 'about:blank' }, { status: 409 })))
+    server.use(
+      http.post(`${config.apiBaseUrl}/api/auth/register`, () =>
+        HttpResponse.json({ title: 'Conflict', status: 409, type: 'about:blank' }, { status: 409 }),
+      ),
+    )
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { user } = render()
     await user.type(screen.getByLabelText('Username'), 'taken')

@@ -5,7 +5,15 @@ import CoursesPage from '@/features/courses/CoursesPage'
 import { AlertList } from '@/features/layout/AlertList'
 import { config } from '@/app/config'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
-import { db, seedCart, seedCourse, seedEnrollment, seedUser, sessionOf, type FakeUser } from '../../helpers/fakeDb'
+import {
+  db,
+  seedCart,
+  seedCourse,
+  seedEnrollment,
+  seedUser,
+  sessionOf,
+  type FakeUser,
+} from '../../helpers/fakeDb'
 import { countRequests, server } from '../../helpers/mswServer'
 
 const LOGIN_TEXT = 'You need to be logged in to view enroll courses. Please login or register.'
@@ -36,7 +44,7 @@ describe('/courses: cards (spec §2)', () => {
     expect(c.getByText('$49.5')).toBeInTheDocument()
   })
 
-  it("lists the Coursemates, each linking to /profile/{studentId}", async () => {
+  it('lists the Coursemates, each linking to /profile/{studentId}', async () => {
     const course = seedCourse({ title: 'Endgames' })
     const mate = seedUser({ username: 'mate' })
     seedEnrollment(course._id, mate._id)
@@ -92,20 +100,26 @@ describe('/courses: permissions (spec §6)', () => {
     seedEnrollment(course._id, stu._id)
     render(stu)
     const c = await card('Strategy')
-    expect(await c.findByRole('link', { name: 'View Modules' })).toHaveAttribute('href', `/courses/${course._id}/modules`)
+    expect(await c.findByRole('link', { name: 'View Modules' })).toHaveAttribute(
+      'href',
+      `/courses/${course._id}/modules`,
+    )
     expect(c.getByText('You are already enrolled in this course.')).toBeInTheDocument()
     expect(c.queryByRole('button', { name: 'Enroll Now' })).not.toBeInTheDocument()
   })
 
-  it.each(['instructor', 'admin'] as const)("shows 'View Modules' to an %s and never 'Enroll Now'", async (role) => {
-    seedCourse({ title: 'Strategy' })
-    render(seedUser({ username: 'staff', role }))
-    const c = await card('Strategy')
-    expect(c.getByRole('link', { name: 'View Modules' })).toBeInTheDocument()
-    expect(c.getByText('You are already enrolled in this course.')).toBeInTheDocument()
-    expect(c.queryByRole('button', { name: 'Enroll Now' })).not.toBeInTheDocument()
-    expect(c.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument()
-  })
+  it.each(['instructor', 'admin'] as const)(
+    "shows 'View Modules' to an %s and never 'Enroll Now'",
+    async (role) => {
+      seedCourse({ title: 'Strategy' })
+      render(seedUser({ username: 'staff', role }))
+      const c = await card('Strategy')
+      expect(c.getByRole('link', { name: 'View Modules' })).toBeInTheDocument()
+      expect(c.getByText('You are already enrolled in this course.')).toBeInTheDocument()
+      expect(c.queryByRole('button', { name: 'Enroll Now' })).not.toBeInTheDocument()
+      expect(c.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument()
+    },
+  )
 
   it('gives a student no create form and no edit or delete controls', async () => {
     seedCourse({ title: 'Strategy' })
@@ -204,7 +218,9 @@ describe('/courses: enrollment and cart (spec §8; DECISIONS.md cart)', () => {
 
   it("says 'Failed to enroll in course.' when enrolling fails", async () => {
     seedCourse({ title: 'Strategy' })
-    server.use(http.post(`${config.apiBaseUrl}/api/courses/:id/enroll`, () => HttpResponse.json({}, { status: 500 })))
+    server.use(
+      http.post(`${config.apiBaseUrl}/api/courses/:id/enroll`, () => HttpResponse.json({}, { status: 500 })),
+    )
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { user } = render(seedUser({ username: 'stu' }))
     const c = await card('Strategy')

@@ -21,16 +21,19 @@ describe('navigation bar (spec §2, §6)', () => {
     expect(nav().queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument()
   })
 
-  it.each(['student', 'instructor'] as const)('shows Profile and Logout but no Admin link for a %s', (role) => {
-    const u = seedUser({ username: 'someone', role })
-    renderWithProviders(<NavBar />, { preloadedState: { auth: sessionOf(u) } })
-    expect(hrefOf('Profile')).toBe(`/profile/${u._id}`)
-    expect(nav().getByRole('button', { name: 'Logout' })).toBeInTheDocument()
-    expect(nav().queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument()
-    expect(nav().queryByRole('link', { name: 'Login' })).not.toBeInTheDocument()
-    expect(nav().queryByRole('link', { name: 'Register' })).not.toBeInTheDocument()
-    expect(hrefOf('Cart')).toBe('/cart')
-  })
+  it.each(['student', 'instructor'] as const)(
+    'shows Profile and Logout but no Admin link for a %s',
+    (role) => {
+      const u = seedUser({ username: 'someone', role })
+      renderWithProviders(<NavBar />, { preloadedState: { auth: sessionOf(u) } })
+      expect(hrefOf('Profile')).toBe(`/profile/${u._id}`)
+      expect(nav().getByRole('button', { name: 'Logout' })).toBeInTheDocument()
+      expect(nav().queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument()
+      expect(nav().queryByRole('link', { name: 'Login' })).not.toBeInTheDocument()
+      expect(nav().queryByRole('link', { name: 'Register' })).not.toBeInTheDocument()
+      expect(hrefOf('Cart')).toBe('/cart')
+    },
+  )
 
   it('shows the Admin link only for an admin', () => {
     const a = seedUser({ username: 'root', role: 'admin' })

@@ -54,7 +54,9 @@ describe('/courses/{courseId}/modules: page (spec §2, §4)', () => {
     const { teacher, course } = setup()
     render(course._id, teacher)
     expect(screen.getByText('Loading...')).toBeInTheDocument()
-    expect(await screen.findByRole('heading', { name: 'Modules for Course: Endgame Mastery' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Modules for Course: Endgame Mastery' }),
+    ).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Modules' })).toBeInTheDocument()
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument()
     expect(moduleCard('King activity').getByText('Use the king')).toBeInTheDocument()
@@ -74,7 +76,12 @@ describe('/courses/{courseId}/modules: page (spec §2, §4)', () => {
     const { teacher, course } = setup()
     db.modules = []
     const video = seedVideo(course._id, '/api/media/abc?exp=1&sig=x')
-    seedModule({ courseId: course._id, title: 'Uploaded', videoId: video._id, videoUrl: 'https://fallback.example/v.mp4' })
+    seedModule({
+      courseId: course._id,
+      title: 'Uploaded',
+      videoId: video._id,
+      videoUrl: 'https://fallback.example/v.mp4',
+    })
     render(course._id, teacher)
     const player = await screen.findByRole('region', { name: 'Video player' })
     await waitFor(() => expect(player).toHaveAttribute('data-src', '/api/media/abc?exp=1&sig=x'))
@@ -87,15 +94,21 @@ describe('/courses/{courseId}/modules: permissions (spec §6)', () => {
     const { teacher, course } = setup()
     render(course._id, teacher)
     expect(await screen.findByRole('button', { name: 'Add Module' })).toBeInTheDocument()
-    expect(moduleCard('King activity').getByRole('button', { name: 'Edit King activity' })).toBeInTheDocument()
-    expect(moduleCard('King activity').getByRole('button', { name: 'Delete King activity' })).toBeInTheDocument()
+    expect(
+      moduleCard('King activity').getByRole('button', { name: 'Edit King activity' }),
+    ).toBeInTheDocument()
+    expect(
+      moduleCard('King activity').getByRole('button', { name: 'Delete King activity' }),
+    ).toBeInTheDocument()
   })
 
   it('gives an admin the same controls', async () => {
     const { course } = setup()
     render(course._id, seedUser({ username: 'root', role: 'admin' }))
     expect(await screen.findByRole('button', { name: 'Add Module' })).toBeInTheDocument()
-    expect(moduleCard('King activity').getByRole('button', { name: 'Delete King activity' })).toBeInTheDocument()
+    expect(
+      moduleCard('King activity').getByRole('button', { name: 'Delete King activity' }),
+    ).toBeInTheDocument()
   })
 
   it('gives an enrolled student the modules and videos but no controls', async () => {

@@ -37,15 +37,16 @@ it('finishes in-flight requests, refuses new ones, exits 0 within 10 s, and keep
   cleanups.push(() => server.kill('SIGKILL'))
   const student = await register(server.send)
 
-  // in flight: slow-bodied comments and CPU-heavy registrations
+  // surely in flight: comments whose headers and half their body were sent long before the signal
   const slow = Array.from({ length: 5 }, (_, i) =>
-    slowPost(server.port, '/api/comment-player', student.token, JSON.stringify({ chessPlayerUsername: 'sigterm-player', comment: `slow ${i}` }), 1500),
+    slowPost(server.port, '/api/comment-player', student.token, JSON.stringify({ chessPlayerUsername: 'sigterm-player', comment: `slow ${i}` }), 2500),
   )
+  // and CPU-heavy registrations racing the signal: each is either done (201) or refused cleanly (503)
   const names = Array.from({ length: 8 }, () => uniq('term'))
   const regs = names.map((username) =>
     server.send({ method: 'POST', url: '/api/auth/register', ...json({ username, email: `${username}@trust.example`, password: 'sigterm password' }) }),
   )
-  await new Promise((r) => setTimeout(r, 300))
+  await new Promise((r) => setTimeout(r, 1000))
   const t0 = Date.now()
   server.kill('SIGTERM')
   await new Promise((r) => setTimeout(r, 200))
@@ -70,7 +71,7 @@ it('finishes in-flight requests, refuses new ones, exits 0 within 10 s, and keep
       `after the signal: ${late.join(', ')}; exit code ${code} after ${exitMs} ms`,
   )
   for (const r of slowResults) expect(r.status === 'fulfilled' && r.value.status).toBe(201)
-  for (const r of regResults) expect(r.status === 'fulfilled' && r.value.status).toBe(201)
+  for (const r of regResults) expect([201, 503]).toContain(r.status === 'fulfilled' && r.value.status)
   for (const l of late) expect(['ECONNREFUSED', '503']).toContain(l)
   expect(signal).toBeNull()
   expect(code).toBe(0)
@@ -81,7 +82,9 @@ it('finishes in-flight requests, refuses new ones, exits 0 within 10 s, and keep
   cleanups.push(() => again.stop())
   const comments = await again.send({ method: 'GET', url: '/api/comments/sigterm-player' })
   expect(comments.body.map((c: any) => c.comment).sort()).toEqual(['slow 0', 'slow 1', 'slow 2', 'slow 3', 'slow 4'])
-  for (const username of names) {
+  const acknowledged = names.filter((_, i) => regResults[i].status === 'fulfilled' && (regResults[i] as PromiseFulfilledResult<{ status: number }>).value.status === 201)
+  expect(acknowledged.length).toBeGreaterThan(0)
+  for (const username of acknowledged) {
     const r = await again.send({ method: 'POST', url: '/api/auth/login', ...json({ email: `${username}@trust.example`, password: 'sigterm password' }) })
     expect(r.status, username).toBe(200)
   }

@@ -2,7 +2,7 @@
 import { request } from 'node:http'
 import { rmSync } from 'node:fs'
 import { afterAll, expect, it } from 'vitest'
-import { json } from '../support/http'
+import { isProblem, json } from '../support/http'
 import { startServer, tempDir } from '../support/spawn'
 import { register, uniq } from '../support/world'
 
@@ -55,7 +55,8 @@ it('finishes in-flight requests, refuses new ones, exits 0 within 10 s, and keep
   for (let i = 0; i < 5; i++) {
     try {
       const r = await server.send({ method: 'GET', url: '/api/courses' })
-      late.push(String(r.status))
+      // a refusal is a 503 problem+json like every other refusal
+      late.push(r.status === 503 && isProblem(r) === null ? '503' : `${r.status} ${r.contentType}`)
     } catch (err) {
       late.push(((err as Error).cause as { code?: string })?.code ?? (err as Error).name)
     }

@@ -89,6 +89,22 @@ describe('/courses/{courseId}/modules: page (spec §2, §4)', () => {
   })
 })
 
+describe('/courses/{courseId}/modules: video fallback', () => {
+  it('plays videoUrl when the video record cannot be read', async () => {
+    const { teacher, course } = setup()
+    db.modules = []
+    seedModule({
+      courseId: course._id,
+      title: 'Lost upload',
+      videoId: '00000000-0000-4000-8000-00000000dead',
+      videoUrl: 'https://fallback.example/v.mp4',
+    })
+    render(course._id, teacher)
+    const player = await screen.findByRole('region', { name: 'Video player' })
+    expect(player).toHaveAttribute('data-src', 'https://fallback.example/v.mp4')
+  })
+})
+
 describe('/courses/{courseId}/modules: permissions (spec §6)', () => {
   it("gives the course's instructor 'Add Module', Edit and Delete", async () => {
     const { teacher, course } = setup()

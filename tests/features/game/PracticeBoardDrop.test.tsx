@@ -11,7 +11,8 @@ vi.setConfig({ testTimeout: 20000 })
 
 // Drag and drop needs real layout; here the board's options are captured to drive its callbacks directly.
 const captured: { options?: ChessboardOptions } = {}
-vi.mock('react-chessboard', () => ({
+vi.mock('react-chessboard', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('react-chessboard')>()),
   Chessboard: ({ options }: { options: ChessboardOptions }) => {
     captured.options = options
     return <div data-testid="board" data-position={String(options.position)} />

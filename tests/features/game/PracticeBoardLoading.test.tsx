@@ -11,7 +11,8 @@ vi.setConfig({ testTimeout: 20000 })
 
 // A fresh module registry per file: here the rules engine has not been loaded by anyone yet.
 const captured: { options?: ChessboardOptions } = {}
-vi.mock('react-chessboard', () => ({
+vi.mock('react-chessboard', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('react-chessboard')>()),
   Chessboard: ({ options }: { options: ChessboardOptions }) => {
     captured.options = options
     return <div data-testid="board" data-position={String(options.position)} />

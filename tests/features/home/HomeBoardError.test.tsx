@@ -6,7 +6,8 @@ import { renderWithProviders } from '../../helpers/renderWithProviders'
 vi.setConfig({ testTimeout: 20000 })
 
 // The board library itself failing to render.
-vi.mock('react-chessboard', () => ({
+vi.mock('react-chessboard', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('react-chessboard')>()),
   Chessboard: () => {
     throw new Error('Square width not found')
   },
@@ -17,6 +18,12 @@ describe('HomePage with a broken board', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     renderWithProviders(<HomePage />, { route: '/home', path: '/home' })
     expect(await screen.findByText('Something went wrong', undefined, { timeout: 10000 })).toBeInTheDocument()
+    // It was the board's render that failed, not the loading of its code.
+    expect(consoleError).toHaveBeenCalledWith(
+      'Practice board failed',
+      expect.objectContaining({ message: 'Square width not found' }),
+      expect.anything(),
+    )
     expect(screen.queryByRole('button', { name: 'New game' })).not.toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'Hello Guest, Welcome to Chess Online Education',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadOperations, responseErrors, type Operation } from '../support/contract'
 import { changedTables, fingerprint } from '../support/fingerprint'
 import { isProblem, json, type Res } from '../support/http'
-import { requestArbitrary, HTML_PAYLOADS, type HostileRequest, type Ids } from '../support/hostile'
+import { requestArbitrary, HTML_PAYLOADS, SQL_PAYLOADS, UNICODE_PAYLOADS, type HostileRequest, type Ids } from '../support/hostile'
 import { startApp, type AppHarness } from '../support/harness'
 import { leaks } from '../support/leaks'
 import { account, buildWorld, createCourse, createModule, type World } from '../support/world'
@@ -156,6 +156,87 @@ describe('generated hostile requests', () => {
     expect(sent).toBeGreaterThanOrEqual(5000)
     expect([...failures].map(([k, f]) => `${k} (x${f.count}), e.g. ${f.example}`)).toEqual([])
   }, 600_000)
+
+  it('every free-text field against every SQL, HTML and unicode payload: stored verbatim or refused, never a 5xx', async () => {
+    const inst = await account(h, 'instructor')
+    const stu = await account(h, 'student')
+    const course = await createCourse(h.send, inst)
+    const mod = await createModule(h.send, inst, course._id)
+    const fields: { op: string; field: string; send: (v: string) => Promise<Res>; read: (r: Res) => Promise<unknown> }[] = [
+      {
+        op: 'commentPlayer',
+        field: 'comment',
+        send: (v) => h.send({ method: 'POST', url: '/api/comment-player', token: stu.token, ...json({ chessPlayerUsername: 'catalogue', comment: v }) }),
+        read: async (r) => (await h.send({ method: 'GET', url: '/api/comments/catalogue' })).body.find((c: any) => c._id === r.body._id)?.comment,
+      },
+      {
+        op: 'updateMyProfile',
+        field: 'bio',
+        send: (v) => h.send({ method: 'PUT', url: '/api/profile/me', token: stu.token, ...json({ bio: v, phoneNumber: '' }) }),
+        read: async () => (await h.send({ method: 'GET', url: `/api/profile/${stu.id}` })).body.bio,
+      },
+      ...(['title', 'description'] as const).map((field) => ({
+        op: 'createCourse',
+        field,
+        send: (v: string) => h.send({ method: 'POST', url: '/api/courses', token: inst.token, ...json({ title: 't', description: 'd', price: 1, [field]: v }) }),
+        read: async (r: Res) => (await h.send({ method: 'GET', url: `/api/courses/${r.body._id}` })).body[field],
+      })),
+      ...(['title', 'description'] as const).map((field) => ({
+        op: 'updateCourse',
+        field,
+        send: (v: string) => h.send({ method: 'PATCH', url: `/api/courses/${course._id}`, token: inst.token, ...json({ [field]: v }) }),
+        read: async () => (await h.send({ method: 'GET', url: `/api/courses/${course._id}` })).body[field],
+      })),
+      ...(['title', 'description'] as const).map((field) => ({
+        op: 'createModule',
+        field,
+        send: (v: string) =>
+          h.send({ method: 'POST', url: '/api/modules', token: inst.token, ...json({ title: 't', description: 'd', videoUrl: '/v.mp4', courseId: course._id, [field]: v }) }),
+        read: async (r: Res) =>
+          (await h.send({ method: 'GET', url: `/api/modules/course/${course._id}`, token: inst.token })).body.find((m: any) => m._id === r.body._id)?.[field],
+      })),
+      ...(['title', 'description'] as const).map((field) => ({
+        op: 'updateModule',
+        field,
+        send: (v: string) => h.send({ method: 'PATCH', url: `/api/modules/${mod._id}`, token: inst.token, ...json({ [field]: v }) }),
+        read: async () => (await h.send({ method: 'GET', url: `/api/modules/course/${course._id}`, token: inst.token })).body.find((m: any) => m._id === mod._id)?.[field],
+      })),
+      {
+        op: 'login',
+        field: 'password',
+        send: (v) => h.send({ method: 'POST', url: '/api/auth/login', ...json({ email: stu.email, password: v }) }),
+        read: async () => undefined,
+      },
+      {
+        op: 'login',
+        field: 'email',
+        send: (v) => h.send({ method: 'POST', url: '/api/auth/login', ...json({ email: v, password: 'whatever pw' }) }),
+        read: async () => undefined,
+      },
+    ]
+    const payloads = [...SQL_PAYLOADS, ...HTML_PAYLOADS, ...UNICODE_PAYLOADS, `x${'\u0000'.repeat(3)}`, 'tab\there', ' leading and trailing ']
+    const failures: string[] = []
+    let count = 0
+    for (const f of fields) {
+      for (const p of payloads) {
+        const before = await fingerprint(h, h.config.mediaDir)
+        const r = await f.send(p)
+        count++
+        const where = `${f.op}.${f.field} = ${JSON.stringify(p)} -> ${r.status}`
+        if (r.status >= 500) failures.push(`${where} ${r.text.slice(0, 120)}`)
+        else if (r.status >= 400) {
+          if (isProblem(r)) failures.push(`${where}: not problem+json`)
+          const changed = changedTables(before, await fingerprint(h, h.config.mediaDir))
+          if (changed.length) failures.push(`${where}: refused but changed ${changed.join(', ')}`)
+        } else if (f.op !== 'login') {
+          const stored = await f.read(r)
+          if (!sameText(p, stored)) failures.push(`${where}: stored ${JSON.stringify(stored)}`)
+        }
+      }
+    }
+    console.log(`payload catalogue: ${count} requests (${fields.length} fields x ${payloads.length} payloads)`)
+    expect(failures).toEqual([])
+  })
 
   it('malformed routes, methods and query strings: never a 5xx, every refusal problem+json', async () => {
     const odd = [

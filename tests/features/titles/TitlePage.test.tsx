@@ -63,6 +63,14 @@ describe('TitlePage', () => {
     expect(countRequests('/pub/titled/IM')).toBe(0)
   })
 
+  it('fetches again when the cached entry is unreadable, and replaces it', async () => {
+    sessionStorage.setItem('players-WFM', '{not json')
+    renderTitle('WFM')
+    expect(await screen.findByRole('link', { name: 'anna_cramling' })).toBeInTheDocument()
+    expect(countRequests('/pub/titled/WFM')).toBe(1)
+    expect(JSON.parse(sessionStorage.getItem('players-WFM') ?? 'null')).toEqual(['anna_cramling'])
+  })
+
   it('a second visit in the same tab is served from the cache (one request in all)', async () => {
     const first = renderTitle('WFM')
     await screen.findByRole('link', { name: 'anna_cramling' })

@@ -106,12 +106,13 @@ describe('a student', () => {
     await dragPiece(page, 'e2', 'e4')
     await visible(page.locator('[data-square="e4"] [data-piece="wP"]'))
     await seeText(page, 'AI moved.')
-    // Black answered: one black piece left its home ranks' start squares.
-    const blackMoved = await page.evaluate(() => {
-      const start = ['a7', 'b7', 'c7', 'd7', 'e7', 'f7', 'g7', 'h7', 'b8', 'g8']
-      return start.filter((s) => !document.querySelector(`[data-square="${s}"] [data-piece^="b"]`)).length
-    })
-    expect(blackMoved).toBe(1)
+    // Black answered: one black piece left its start square (after the 300 ms animation).
+    const blackMoved = () =>
+      page.evaluate(() => {
+        const start = ['a7', 'b7', 'c7', 'd7', 'e7', 'f7', 'g7', 'h7', 'b8', 'g8']
+        return start.filter((s) => !document.querySelector(`[data-square="${s}"] [data-piece^="b"]`)).length
+      })
+    await expect.poll(blackMoved, { timeout: 5_000 }).toBe(1)
     // The rook on a1 cannot jump its own pawn.
     await dragPiece(page, 'a1', 'a5')
     await seeText(page, 'Invalid move.')

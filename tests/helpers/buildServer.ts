@@ -1,5 +1,17 @@
-import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createHash, randomBytes } from 'node:crypto'
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -49,11 +61,55 @@ export interface BuildOptions {
 
 const TABLES = 'order_items, orders, cart_items, comments, follows, enrollments, modules, videos, courses, users'
 
+const migrationsDir = fileURLToPath(new URL('../../server/db/migrations', import.meta.url))
+
+function sleep(ms: number) {
+  return new Promise((r) => setTimeout(r, ms))
+}
+
+/**
+ * A migrated in-memory PGlite. Creating one from scratch runs initdb (seconds, and far longer on a busy
+ * machine), so the first test file migrates once and dumps a template that every other file loads.
+ * The template is keyed by the migrations' contents, so a changed migration builds a new one.
+ */
+async function migratedPglite(): Promise<Db> {
+  const hash = createHash('sha256')
+  for (const f of readdirSync(migrationsDir).sort()) hash.update(f).update(readFileSync(join(migrationsDir, f)))
+  const template = join(tmpdir(), `coe-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`)
+  const lock = `${template}.lock`
+  for (let waited = 0; !existsSync(template); waited += 200) {
+    let fd: number | undefined
+    try {
+      fd = openSync(lock, 'wx')
+    } catch {
+      // Another worker is building it; a lock left behind by a crashed worker expires after 3 minutes.
+      if (waited > 180_000) rmSync(lock, { force: true })
+      await sleep(200)
+      continue
+    }
+    try {
+      const db = await openPglite('memory://')
+      await migrate(db)
+      const dump = await db.dump!()
+      await db.close()
+      const part = `${template}.${process.pid}.part`
+      writeFileSync(part, Buffer.from(await dump.arrayBuffer()))
+      renameSync(part, template)
+    } finally {
+      closeSync(fd)
+      rmSync(lock, { force: true })
+    }
+  }
+  const db = await openPglite('memory://', new Blob([readFileSync(template)]))
+  await migrate(db)
+  return db
+}
+
 /** A fresh database: an in-memory PGlite, or a new `coe_test_<random>` database when DATABASE_URL is set. */
 async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL
   if (!url) {
-    const db = await openPglite('memory://')
+    const db = await migratedPglite()
     return { db, drop: async () => {} }
   }
   const name = `coe_test_${randomBytes(6).toString('hex')}`

@@ -2,7 +2,7 @@
 // comment on a player, edit the profile, buy through the cart, log out. The localStorage keys and a
 // reload are checked along the way.
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { call, createCourse, createModule, enroll, login, uploadVideo, type Course, type Session } from './support/api'
 import {
   card,
@@ -59,6 +59,11 @@ describe('a student', () => {
     page = o.page
     dialogs = recordDialogs(page)
   })
+  // After every step the five localStorage keys hold exactly the session of that moment.
+  let expectedSession: Awaited<ReturnType<typeof storedSession>> | undefined
+  afterEach(async () => {
+    if (expectedSession && page && !page.isClosed()) expect(await storedSession(page)).toEqual(expectedSession)
+  })
   afterAll(async () => {
     await o?.context.close()
     await browser?.close()
@@ -73,6 +78,7 @@ describe('a student', () => {
     await page.getByRole('button', { name: 'Register', exact: true }).click()
     await page.waitForURL('**/login')
     expect(await storedSession(page)).toEqual(loggedOut)
+    expectedSession = loggedOut
   })
 
   it('logs in, lands home with the greeting and rank, and the session is stored under the spec keys', async () => {
@@ -85,6 +91,7 @@ describe('a student', () => {
     expect(typeof user._id).toBe('string')
     userId = user._id
     expect(s).toMatchObject({ userId, username: me.username, userRole: 'student' })
+    expectedSession = s
     const { rank } = await call<{ rank: number }>('GET', `/api/user/rank/${userId}`)
     await waitForText(page, new RegExp(`You are the No\\.\\s*${rank}\\s+registered user on this platform\\.`))
     // Logged-in extras: the events and the Admin link stays hidden for a student.
@@ -228,6 +235,7 @@ describe('a student', () => {
   it('logs out: the stored session is gone and courses ask for a login again', async () => {
     await page.getByRole('button', { name: 'Logout' }).click()
     await expect.poll(() => storedSession(page)).toEqual(loggedOut)
+    expectedSession = loggedOut
     await visible(page.getByRole('navigation').getByRole('link', { name: 'Login', exact: true }))
     await page.goto('/courses')
     await seeText(page, 'You need to be logged in to view enroll courses. Please login or register.')

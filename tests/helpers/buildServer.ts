@@ -72,7 +72,7 @@ function sleep(ms: number) {
  * machine), so the first test file migrates once and dumps a template that every other file loads.
  * The template is keyed by the migrations' contents, so a changed migration builds a new one.
  */
-async function migratedPglite(): Promise<Db> {
+export async function pgliteTemplate(): Promise<Blob> {
   const hash = createHash('sha256')
   for (const f of readdirSync(migrationsDir).sort()) hash.update(f).update(readFileSync(join(migrationsDir, f)))
   const template = join(tmpdir(), `coe-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`)
@@ -100,7 +100,11 @@ async function migratedPglite(): Promise<Db> {
       rmSync(lock, { force: true })
     }
   }
-  const db = await openPglite('memory://', new Blob([readFileSync(template)]))
+  return new Blob([readFileSync(template)])
+}
+
+async function migratedPglite(): Promise<Db> {
+  const db = await openPglite('memory://', await pgliteTemplate())
   await migrate(db)
   return db
 }

@@ -33,7 +33,7 @@ async function course(instructor: string, price = 10) {
 describe('migrations', () => {
   it('are recorded by postgrator and running them again changes nothing', async () => {
     await migrate(server.current.db)
-    const versions = await q('SELECT version FROM schemaversion WHERE version > 0 ORDER BY version')
+    const versions = await q('SELECT version::int AS version FROM schemaversion WHERE version > 0 ORDER BY version')
     expect(versions).toEqual([{ version: 1 }])
   })
 })

@@ -246,7 +246,7 @@ export function requestArbitrary(op: Operation, ids: Ids, players: string[]): fc
     op.bodyContentType === 'application/json' && op.bodySchema
       ? fc.constantFrom(...BODY_MUTATIONS).chain((kind) => jsonBody(kind, op.bodySchema!, ids))
       : op.bodyContentType?.startsWith('multipart/')
-        ? fc.constantFrom('noBody', 'json', 'garbageMultipart', 'emptyBoundary').map((kind) => multipartJunk(kind))
+        ? fc.constantFrom('noBody', 'json', 'garbageMultipart', 'emptyBoundary', 'truncatedFile', 'noFile').map((kind) => multipartJunk(kind, ids))
         : fc.constantFrom('noBody', 'noBody', 'unexpectedBody', 'badJson').map((kind) =>
             kind === 'noBody'
               ? { kind }
@@ -376,8 +376,21 @@ function jsonBody(kind: (typeof BODY_MUTATIONS)[number], schema: Schema, ids: Id
   }
 }
 
-function multipartJunk(kind: string) {
+function multipartJunk(kind: string, ids: Ids) {
+  const field = (name: string, value: string) => `--abc\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+  const mp = 'multipart/form-data; boundary=abc'
   switch (kind) {
+    case 'truncatedFile':
+      return {
+        kind,
+        payload:
+          field('courseId', ids.courses[0]) +
+          '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.mp4"\r\nContent-Type: video/mp4\r\n\r\n\u0000\u0000\u0000\u0018ftypisom' +
+          'x'.repeat(3000),
+        contentType: mp,
+      }
+    case 'noFile':
+      return { kind, payload: field('courseId', ids.courses[0]) + '--abc--\r\n', contentType: mp }
     case 'noBody':
       return { kind }
     case 'json':

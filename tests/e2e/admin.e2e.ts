@@ -74,6 +74,13 @@ describe('an admin', () => {
     expect((await storedSession(target.page)).userRole).toBe('instructor')
     await target.page.goto('/courses')
     await visible(target.page.locator('form input[type="number"]'))
+    const promotedToken = (await storedSession(target.page)).token ?? ''
+
+    // And back: the demotion closes the door for the token in use at once, too.
+    const back = page.waitForResponse((r) => r.url().includes('/role') && r.request().method() === 'PATCH')
+    await page.getByRole('row').filter({ hasText: accounts.promoted.username }).getByRole('combobox').selectOption('student')
+    expect((await back).status()).toBe(200)
+    expect(await canCreateCourse(promotedToken)).toBe(403)
   })
 
   it('sends everyone else from /admin to /', async () => {

@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router-dom'
+import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import { useGetPlayerQuery } from '@/api/chessDataApi'
 import { useAppSelector } from '@/app/hooks'
 import { ErrorMessage } from '@/components/ErrorMessage'
@@ -14,6 +14,9 @@ import './player.css'
 export default function PlayerPage() {
   const { username = '' } = useParams()
   const navigate = useNavigate()
+  const location = useLocation()
+  // Opened directly (no earlier page in this app): Back leads home rather than off the site.
+  const goBack = () => (location.key === 'default' ? navigate('/home') : navigate(-1))
   const loggedIn = useAppSelector(selectIsLoggedIn)
   const user = useAppSelector(selectCurrentUser)
   const { data: player, isLoading, isError, error } = useGetPlayerQuery(username, { skip: !username })
@@ -22,7 +25,7 @@ export default function PlayerPage() {
   return (
     <div className="page player-page stack">
       <div>
-        <button type="button" className="btn btn--ghost" onClick={() => navigate(-1)}>
+        <button type="button" className="btn btn--ghost" onClick={goBack}>
           Back
         </button>
       </div>

@@ -17,16 +17,18 @@ function loggedInAs(user: FakeUser & { token: string }) {
   return { auth: { token: user.token, user: { _id: user._id, role: user.role, username: user.username } } }
 }
 
-/** The player page, reached from /home (so Back has somewhere to go). */
-function renderPlayer(username: string, preloadedState?: ReturnType<typeof loggedInAs>) {
+/** The player page, reached from /blog (so Back has somewhere to go), or opened directly. */
+function renderPlayer(username: string, preloadedState?: ReturnType<typeof loggedInAs>, direct = false) {
   const store = makeStore(preloadedState)
   const user = userEvent.setup()
+  const entries = direct ? [`/player/${username}`] : ['/blog', `/player/${username}`]
   render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={['/home', `/player/${username}`]} initialIndex={1}>
+      <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
         <Routes>
           <Route path="/player/:username" element={<PlayerPage />} />
           <Route path="/home" element={<p>Home page</p>} />
+          <Route path="/blog" element={<p>Blog page</p>} />
         </Routes>
       </MemoryRouter>
     </Provider>,
@@ -82,6 +84,13 @@ describe('PlayerPage, chess.com data', () => {
 
   it('goes back with the Back button', async () => {
     const { user } = renderPlayer('hikaru')
+    await screen.findByRole('article', { name: 'Hikaru Nakamura' })
+    await user.click(screen.getByRole('button', { name: 'Back' }))
+    expect(await screen.findByText('Blog page')).toBeInTheDocument()
+  })
+
+  it('goes home with the Back button when the page was opened directly', async () => {
+    const { user } = renderPlayer('hikaru', undefined, true)
     await screen.findByRole('article', { name: 'Hikaru Nakamura' })
     await user.click(screen.getByRole('button', { name: 'Back' }))
     expect(await screen.findByText('Home page')).toBeInTheDocument()
@@ -146,6 +155,26 @@ describe('PlayerPage, followers and comments', () => {
     expect(within(comments).getByText('chess_fan')).toBeInTheDocument()
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Your comment' })).toHaveValue(''))
     expect(countRequests('/api/comment-player', 'POST')).toBe(1)
+  })
+
+  it('logs a refused comment to the console, shows no message and keeps the text', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    server.use(
+      http.post(`${config.apiBaseUrl}/api/comment-player`, () =>
+        HttpResponse.json({ type: 'about:blank', title: 'Internal', status: 500 }, { status: 500 }),
+      ),
+    )
+    const me = seedUser({ username: 'chess_fan' })
+    const { user } = renderPlayer('hikaru', loggedInAs(me))
+    await screen.findByText('No comments yet.')
+    await user.type(screen.getByRole('textbox', { name: 'Your comment' }), 'Will this post?')
+    await user.click(screen.getByRole('button', { name: 'Comment' }))
+    await waitFor(() =>
+      expect(consoleError).toHaveBeenCalledWith('Could not post the comment', expect.anything()),
+    )
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Your comment' })).toHaveValue('Will this post?')
+    expect(screen.getByText('No comments yet.')).toBeInTheDocument()
   })
 
   it('does not post an empty comment', async () => {

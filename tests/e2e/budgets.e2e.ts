@@ -36,5 +36,13 @@ describe('first-visit JavaScript budgets', () => {
       expect(m.jsGzip, figures).toBeGreaterThan(0)
       expect(m.jsGzip, figures).toBeLessThanOrEqual(b.maxJsGzip)
     })
+
+    it(`${b.path} loads no video player, admin or module upload code`, async () => {
+      const m = await measureFirstVisit(browser, baseUrl, b.path)
+      const names = m.files.filter((f) => f.kind === 'js').map((f) => f.url.split('/').pop() ?? '')
+      // Vite names chunks after their entry module: react-player's providers, hls.js, dash.js, the pages.
+      const forbidden = names.filter((n) => /^(AdminPage|ModulesPage|ModuleForm|ModuleVideo|ReactPlayer|Preview|hls|dash\.all)/.test(n))
+      expect(forbidden, describeFiles(m)).toEqual([])
+    })
   }
 })

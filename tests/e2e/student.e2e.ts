@@ -142,6 +142,16 @@ describe('a student', () => {
     expect(await page.getByRole('button', { name: /^(edit|delete)/i }).count()).toBe(0)
   })
 
+  it('finds the enrolled course under Continue Study on the home page', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Home', exact: true }).click()
+    await page.waitForURL('**/home')
+    const study = await visible(page.getByRole('heading', { name: 'Continue Study' }))
+    await visible(page.getByText(lessons.title, { exact: true }))
+    expect(await study.isVisible()).toBe(true)
+    await page.getByRole('navigation').getByRole('link', { name: 'Courses', exact: true }).click()
+    await page.waitForURL('**/courses')
+  })
+
   it('sees coursemates on the course card, each linking to their profile', async () => {
     const c = card(page, lessons.title)
     await visible(c.getByText('Coursemates'))

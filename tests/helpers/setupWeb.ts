@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { createElement } from 'react'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { requestLog, server } from './mswServer'
 import { resetDb } from './fakeDb'
@@ -21,6 +21,10 @@ vi.mock('react-player', () => ({
       props.src,
     ),
 }))
+
+// Lazy route chunks are transformed on first import: on a busy 2-core machine that can take seconds.
+configure({ asyncUtilTimeout: 5000 })
+vi.setConfig({ testTimeout: 30000 })
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import LoginPage from '@/features/auth/LoginPage'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
 import { seedUser } from '../../helpers/fakeDb'
@@ -42,7 +42,7 @@ describe('/login (spec §2, §4, §5)', () => {
     await user.type(screen.getByLabelText('Email'), 'ann@example.com')
     await user.type(screen.getByLabelText('Password'), 'wrong-password')
     await user.click(screen.getByRole('button', { name: 'Login' }))
-    await vi.waitFor(() => expect(spy).toHaveBeenCalled())
+    await waitFor(() => expect(spy).toHaveBeenCalled())
     expect(store.getState().auth.token).toBeNull()
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import RegisterPage from '@/features/auth/RegisterPage'
 import { config } from '@/app/config'
@@ -65,7 +65,7 @@ describe('/register (spec §2, §4, §5)', () => {
     await user.type(screen.getByLabelText('Email'), 'taken@example.com')
     await user.type(screen.getByLabelText('Password'), 'long-enough-1')
     await user.click(screen.getByRole('button', { name: 'Register' }))
-    await vi.waitFor(() => expect(spy).toHaveBeenCalled())
+    await waitFor(() => expect(spy).toHaveBeenCalled())
     expect(screen.getByRole('heading', { name: 'Register' })).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     spy.mockRestore()

@@ -252,6 +252,16 @@ async function browserFigures(browser, base, data) {
 }
 
 // ---------------------------------------------------------------- Lighthouse
+function findNode(details) {
+  // Lighthouse nests tables in lists; the first node item is the element.
+  for (const item of details?.items ?? []) {
+    if (item?.node) return item.node.selector ?? item.node.snippet
+    const inner = findNode(item)
+    if (inner) return inner
+  }
+  return undefined
+}
+
 async function lighthouseFigures(base) {
   const { default: lighthouse } = await import('lighthouse')
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js')
@@ -274,6 +284,11 @@ async function lighthouseFigures(base) {
           tbtMs: round(a['total-blocking-time']?.numericValue),
           cls: round(a['cumulative-layout-shift']?.numericValue, 3),
           fcpMs: round(a['first-contentful-paint']?.numericValue),
+          // What to look at: the elements that shifted most and the LCP element.
+          layoutShifts: (a['layout-shifts']?.details?.items ?? [])
+            .slice(0, 3)
+            .map((i) => ({ score: round(i.score, 3), node: i.node?.selector ?? i.node?.snippet })),
+          lcpElement: findNode(a['largest-contentful-paint-element']?.details),
         })
       } finally {
         await chrome.kill()

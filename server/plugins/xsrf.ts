@@ -15,6 +15,8 @@ export const xsrfPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', async (req, reply) => {
       const cookie = req.cookies[XSRF_COOKIE]
+      // Hashed assets are cached for a year by browsers and CDNs: keep Set-Cookie off them.
+      if (!cookie && req.url.startsWith('/assets/')) return
       if (!cookie) {
         reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
           path: '/',

@@ -28,6 +28,7 @@ describe('static SPA', () => {
     expect(res.headers['content-type']).toContain('javascript')
     expect(res.headers['content-encoding']).toBe('gzip')
     expect(res.rawPayload.length).toBeLessThan(asset.length / 4)
+    expect(res.headers['set-cookie']).toBeUndefined()
   })
 
   it('answers index.html (no-cache) for client routes that accept HTML', async () => {

@@ -1,12 +1,12 @@
 // Authorization matrix: every operation of the contract x every actor, each cell an expected status.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contractOperationIds, loadOperations, responseErrors, type Operation } from '../support/contract'
-import { isProblem } from '../support/http'
+import { isProblem, json } from '../support/http'
 import { startApp, type AppHarness } from '../support/harness'
 import { ACTORS, MATRIX, cellCount } from '../support/matrix'
 import { MATRIX_REQUESTS } from '../support/matrixRequests'
 import { leaks } from '../support/leaks'
-import { buildWorld, resign, type World } from '../support/world'
+import { account, buildWorld, resign, type World } from '../support/world'
 
 let h: AppHarness
 let w: World
@@ -45,6 +45,25 @@ describe('the matrix table', () => {
     const studentAsAdmin = await resign(h.jwtSecret, w.student.token, { sub: w.admin.id })
     // with the real secret the subject decides, so the tampered token's 401 comes from the signature check
     expect((await h.send({ method: 'GET', url: '/api/users', token: studentAsAdmin })).status).toBe(200)
+  })
+})
+
+describe('tokens', () => {
+  it('only HS256 is accepted, even with the right secret', async () => {
+    const { SignJWT, decodeJwt } = await import('jose')
+    const key = new TextEncoder().encode(h.jwtSecret)
+    for (const alg of ['HS384', 'HS512']) {
+      const t = await new SignJWT(decodeJwt(w.admin.token) as Record<string, unknown>).setProtectedHeader({ alg }).sign(key)
+      expect((await h.send({ method: 'GET', url: '/api/users', token: t })).status, alg).toBe(401)
+    }
+  })
+
+  it('a role change takes effect at once for tokens already issued', async () => {
+    const a2 = await account(h, 'admin')
+    expect((await h.send({ method: 'GET', url: '/api/users', token: a2.token })).status).toBe(200)
+    const demote = await h.send({ method: 'PATCH', url: `/api/user/${a2.id}/role`, token: w.admin.token, ...json({ newRole: 'student' }) })
+    expect(demote.status).toBe(200)
+    expect((await h.send({ method: 'GET', url: '/api/users', token: a2.token })).status).toBe(403)
   })
 })
 

@@ -24,7 +24,9 @@ export interface AppHarness extends Harness {
   close(): Promise<void>
 }
 
-export async function startApp(opts: { database?: 'pglite' | 'postgres'; env?: Record<string, string> } = {}): Promise<AppHarness> {
+export async function startApp(
+  opts: { database?: 'pglite' | 'postgres'; env?: Record<string, string>; payments?: Parameters<typeof buildApp>[0]['payments'] } = {},
+): Promise<AppHarness> {
   const dataDir = tempDir('data')
   let dbName: string | undefined
   let databaseUrl: string | undefined
@@ -44,7 +46,7 @@ export async function startApp(opts: { database?: 'pglite' | 'postgres'; env?: R
   })
   const db = databaseUrl ? await openPostgres(databaseUrl, 20) : await openPglite('memory://')
   await migrate(db)
-  const app = await buildApp({ config, db, logger: false })
+  const app = await buildApp({ config, db, logger: false, payments: opts.payments })
   await app.ready()
   const log: Exchange[] = []
   const inject = injectSender(app)

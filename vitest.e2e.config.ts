@@ -9,6 +9,8 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/e2e/**/*.e2e.ts'],
     fileParallelism: false,
+    // Only the accessibility audits run concurrently (it.concurrent), two at a time.
+    maxConcurrency: 2,
     testTimeout: 90_000,
     hookTimeout: 90_000,
     retry: 0,

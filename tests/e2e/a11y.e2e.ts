@@ -2,7 +2,7 @@
 // Also the practice board's keyboard move input.
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import { createCourse, createModule, enroll, login, type Course, type Session } from './support/api'
 import { gotoQuiet, launch, open, seeText, visible, waitQuiet } from './support/browser'
 import { accounts } from './support/env'
@@ -78,7 +78,8 @@ describe('accessibility', () => {
   ]
 
   for (const [who, routes] of cases) {
-    it(`finds no serious or critical violation for ${who}`, async () => {
+    // Two roles at a time: axe runs in the page's renderer, one per core.
+    it.concurrent(`finds no serious or critical violation for ${who}`, async ({ expect }) => {
       const role = who.split(' ')[1] as 'visitor' | 'student' | 'instructor' | 'admin'
       const o = await open(browser, role === 'visitor' ? {} : { session: sessions[role] })
       const found: Found[] = []

@@ -70,6 +70,15 @@ describe('POST /api/cart/checkout', () => {
     expect(await server.current.db.query('SELECT 1 FROM orders WHERE user_id = $1', [student.id])).toHaveLength(1)
   })
 
+  it('charges and records only once when the same cart is checked out twice at the same time', async () => {
+    const { student, a } = await shop()
+    await add(student.auth, a)
+    const results = await Promise.all([1, 2].map(() => inject({ method: 'POST', url: '/api/cart/checkout', headers: student.auth })))
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409])
+    expect(await server.current.db.query('SELECT 1 FROM orders')).toHaveLength(1)
+    expect(await server.current.db.query('SELECT 1 FROM enrollments')).toHaveLength(1)
+  })
+
   it('answers 409 for an empty cart and 401 anonymously', async () => {
     const { student } = await shop()
     expectProblem('checkout', await inject({ method: 'POST', url: '/api/cart/checkout', headers: student.auth }), 409)

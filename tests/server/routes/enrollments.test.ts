@@ -24,6 +24,18 @@ describe('POST /api/courses/{courseId}/enroll', () => {
     expect(await server.current.db.query('SELECT 1 FROM cart_items'), 'the enrolled course left the cart').toHaveLength(0)
   })
 
+  it('keeps one enrollment when the same student enrolls several times at once', async () => {
+    const teacher = await server.current.createUser('instructor')
+    const student = await server.current.createUser('student')
+    const id = await server.current.createCourse(teacher)
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => inject({ method: 'POST', url: `/api/courses/${id}/enroll`, headers: student.auth })),
+    )
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 201])
+    results.forEach((r) => expectContract('enrollInCourse', r))
+    expect(await server.current.db.query('SELECT 1 FROM enrollments')).toHaveLength(1)
+  })
+
   it('refuses anonymous callers (401), instructors and admins (403), unknown courses (404), bad ids (400)', async () => {
     const teacher = await server.current.createUser('instructor')
     const admin = await server.current.createUser('admin')

@@ -1,7 +1,7 @@
 // `npm run test:trust`: the fast in-process trust tests on PGlite, then the fault tests that spawn real
 // server processes on PGlite and on the local PostgreSQL (127.0.0.1:5432), which they stop and restart.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 
 mkdirSync('.tmp', { recursive: true })
 const only = process.argv.slice(2).find((a) => a === '--fast' || a === '--faults')
@@ -30,7 +30,13 @@ function vitest(label, args, jsonFile) {
 function ensurePostgres() {
   const ready = () => spawnSync('pg_isready', ['-h', '127.0.0.1', '-p', '5432', '-q']).status === 0
   if (ready()) return
-  spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', '15', 'main', 'start'], { stdio: 'inherit' })
+  let version = '15'
+  try {
+    version = readdirSync('/etc/postgresql').sort()[0] ?? version
+  } catch {
+    // no cluster directory: try the default
+  }
+  spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], { stdio: 'inherit' })
   for (let i = 0; i < 30 && !ready(); i++) spawnSync('sleep', ['1'])
 }
 

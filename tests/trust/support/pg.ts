@@ -1,6 +1,7 @@
 // The local PostgreSQL (127.0.0.1:5432, user postgres, trust auth): fresh databases and restarts.
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { readdirSync } from 'node:fs'
 import pg from 'pg'
 
 export const PG_ADMIN_URL = process.env.TRUST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -53,8 +54,17 @@ export async function sql<T = any>(url: string, text: string, params: unknown[] 
   }
 }
 
+/** The installed cluster's version (15 here), as `.ci/run` finds it. */
+function clusterVersion(): string {
+  try {
+    return readdirSync('/etc/postgresql').sort()[0] ?? '15'
+  } catch {
+    return '15'
+  }
+}
+
 function ctl(action: 'start' | 'stop' | 'restart'): void {
-  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', '15', 'main', action], { stdio: 'pipe' })
+  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', clusterVersion(), 'main', action], { stdio: 'pipe' })
 }
 
 export function stopPg(): void {

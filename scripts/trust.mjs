@@ -1,10 +1,13 @@
 // `npm run test:trust`: the fast in-process trust tests on PGlite, then the fault tests that spawn real
 // server processes on PGlite and on the local PostgreSQL (127.0.0.1:5432), which they stop and restart.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 
 mkdirSync('.tmp', { recursive: true })
-const only = process.argv.slice(2).find((a) => a === '--fast' || a === '--faults')
+const argv = process.argv.slice(2)
+const only = argv.find((a) => a === '--fast' || a === '--faults')
+// `--json <file>`: the combined counts, in vitest's JSON field names, for scripts/test.mjs
+const jsonOut = argv.includes('--json') ? argv[argv.indexOf('--json') + 1] : undefined
 let failed = false
 const totals = { passed: 0, failed: 0, skipped: 0 }
 
@@ -53,4 +56,15 @@ try {
 }
 const secs = Math.round((Date.now() - started) / 1000)
 console.log(`\nTrust suite: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped in ${secs} s`)
+if (jsonOut) {
+  writeFileSync(
+    jsonOut,
+    JSON.stringify({
+      numPassedTests: totals.passed,
+      numFailedTests: totals.failed || (failed ? 1 : 0),
+      numPendingTests: totals.skipped,
+      success: !(failed || totals.failed),
+    }),
+  )
+}
 process.exit(failed || totals.failed ? 1 : 0)

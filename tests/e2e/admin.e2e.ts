@@ -100,4 +100,8 @@ describe('an admin', () => {
     await seeText(visitor.page, 'Search Players')
     await visitor.context.close()
   })
+
+  it('ran without an uncaught error in the pages', () => {
+    expect([...admin.errors, ...target.errors].map((e) => e.message)).toEqual([])
+  })
 })

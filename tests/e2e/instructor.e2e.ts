@@ -127,4 +127,8 @@ describe('an instructor', () => {
     const courses = await call<Course[]>('GET', '/api/courses')
     expect(courses.some((x) => x._id === courseId)).toBe(false)
   })
+
+  it('ran without an uncaught error in the page', () => {
+    expect(o.errors.map((e) => e.message)).toEqual([])
+  })
 })

@@ -252,4 +252,8 @@ describe('a student', () => {
     await page.reload()
     expect(await storedSession(page)).toEqual(loggedOut)
   })
+
+  it('ran without an uncaught error in the page', () => {
+    expect(o.errors.map((e) => e.message)).toEqual([])
+  })
 })

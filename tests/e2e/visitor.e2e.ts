@@ -120,4 +120,8 @@ describe('a visitor', () => {
     await page.goto('/no/such/page')
     await seeText(page, 'Unexpected Application Error!')
   })
+
+  it('ran without an uncaught error in the page', () => {
+    expect(o.errors.map((e) => e.message)).toEqual([])
+  })
 })

@@ -65,6 +65,8 @@ export async function videoRoutes(app: FastifyInstance, { db, config, signer }: 
           part.file.resume()
           continue
         }
+        // When courseId comes first (as the SPA sends it), refuse a non-owner before storing anything.
+        if (fields.courseId && validateFields(fields)) await videos.assertCanUpload(db, actorOf(req), fields.courseId)
         // The stored name is generated: the client's file name never reaches the file system.
         const id = randomUUID()
         const current = { id, temp: join(mediaRoot, `.upload-${id}`), size: 0, head: Buffer.alloc(0), originalName: part.filename, truncated: false }

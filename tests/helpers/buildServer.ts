@@ -194,9 +194,10 @@ export async function buildServer(opts: BuildOptions = {}): Promise<TestServer> 
  */
 export function useTestServer(opts: BuildOptions = {}): { current: TestServer } {
   const holder = {} as { current: TestServer }
+  // Generous: the first file on a busy machine may wait for the PGlite template to be built.
   beforeAll(async () => {
     holder.current = await buildServer(opts)
-  })
+  }, 240_000)
   beforeEach(async () => {
     await holder.current.reset()
   })

@@ -19,7 +19,13 @@ try {
 }
 
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pgdata') })
-await migrate(db)
+try {
+  await migrate(db)
+} catch (err) {
+  console.error(`Could not migrate the database: ${(err as Error).message}`)
+  await db.close().catch(() => {})
+  process.exit(1)
+}
 const app = await buildApp({ config, db })
 
 // Demo data only lands in an empty database: by default only an embedded one, or when SEED_DEMO=1 asks for it.

@@ -1,6 +1,6 @@
-import { createBrowserRouter, createMemoryRouter, Navigate, type RouteObject } from 'react-router-dom'
+import { createMemoryRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom'
 import { lazyPage } from '@/app/lazyPage'
-import { RouteError } from '@/app/RouteError'
+import { ErrorView, NOT_FOUND, RouteBoundary, RouteError } from '@/app/RouteError'
 import { RequireAdmin } from '@/features/auth/RequireAdmin'
 import { Layout } from '@/features/layout/Layout'
 
@@ -17,9 +17,10 @@ const RegisterPage = lazyPage(() => import('@/features/auth/RegisterPage'))
 const CartPage = lazyPage(() => import('@/features/cart/CartPage'))
 const ProfilePage = lazyPage(() => import('@/features/profile/ProfilePage'))
 
+// The page's own boundary shows the error page inside the layout, with or without a data router.
 const page = (path: string, element: React.ReactNode): RouteObject => ({
   path,
-  element,
+  element: <RouteBoundary>{element}</RouteBoundary>,
   errorElement: <RouteError />,
 })
 
@@ -51,5 +52,14 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export const createAppRouter = () => createBrowserRouter(routes)
+/**
+ * The app's routes for a plain <BrowserRouter>: the data router (createBrowserRouter) would add ~16 KB gzip
+ * to every first visit for features the app does not use (loaders, actions, fetchers). An unknown address
+ * shows the same error page a data router shows.
+ */
+export function AppRoutes() {
+  const element = useRoutes(routes)
+  return <RouteBoundary>{element ?? <ErrorView error={NOT_FOUND} />}</RouteBoundary>
+}
+
 export const createTestRouter = (url: string) => createMemoryRouter(routes, { initialEntries: [url] })

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import { useLoginMutation } from '@/api/enhancedApi'
 import { useAppDispatch } from '@/app/hooks'
 import { loggedIn } from '@/features/auth/authSlice'
+import { Field } from '@/components/Field'
 
 export default function LoginPage() {
   const [email, setEmail] = useState('')
@@ -27,28 +28,24 @@ export default function LoginPage() {
     <section className="page page--narrow">
       <h1>Login</h1>
       <form className="form card" onSubmit={onSubmit}>
-        <label className="field">
-          <span>Email</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>Password</span>
-          <input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <button type="submit" className="btn btn--primary" disabled={isLoading}>
           Login
         </button>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { useRegisterMutation } from '@/api/enhancedApi'
+import { Field } from '@/components/Field'
 
 const empty = { username: '', email: '', password: '', phoneNumber: '' }
 
@@ -28,53 +29,45 @@ export default function RegisterPage() {
     <section className="page page--narrow">
       <h1>Register</h1>
       <form className="form card" onSubmit={onSubmit}>
-        <label className="field">
-          <span>Username</span>
-          <input
-            name="username"
-            autoComplete="username"
-            required
-            value={form.username}
-            onChange={set('username')}
-          />
-        </label>
-        <label className="field">
-          <span>Email</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={form.email}
-            onChange={set('email')}
-          />
-        </label>
-        <label className="field">
-          <span>Password</span>
-          <input
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            aria-describedby="password-hint"
-            value={form.password}
-            onChange={set('password')}
-          />
-        </label>
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="username"
+          required
+          value={form.username}
+          onChange={set('username')}
+        />
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={set('email')}
+        />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          aria-describedby="password-hint"
+          value={form.password}
+          onChange={set('password')}
+        />
         <small id="password-hint" className="muted">
           At least 8 characters.
         </small>
-        <label className="field">
-          <span>Phone number (optional)</span>
-          <input
-            type="tel"
-            name="phoneNumber"
-            autoComplete="tel"
-            value={form.phoneNumber}
-            onChange={set('phoneNumber')}
-          />
-        </label>
+        <Field
+          label="Phone number (optional)"
+          type="tel"
+          name="phoneNumber"
+          autoComplete="tel"
+          value={form.phoneNumber}
+          onChange={set('phoneNumber')}
+        />
         <button type="submit" className="btn btn--primary" disabled={isLoading}>
           Register
         </button>

@@ -1,0 +1,34 @@
+import { useEffect, useState, type RefObject } from 'react'
+
+/** How far outside the viewport an element counts as about to be visible. */
+export const NEAR_VIEWPORT_MARGIN = '300px 0px'
+
+const canObserve = () => typeof IntersectionObserver === 'function'
+
+/**
+ * True once the element is on screen or within NEAR_VIEWPORT_MARGIN of it, and stays true.
+ * Where IntersectionObserver is missing, true at once. `already` skips observing (e.g. data in cache).
+ */
+export function useNearViewport(ref: RefObject<Element | null>, already = false): boolean {
+  const [near, setNear] = useState(() => already || !canObserve())
+  const shown = near || already
+
+  useEffect(() => {
+    if (shown) return
+    const element = ref.current
+    if (!element) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true)
+          observer.disconnect()
+        }
+      },
+      { rootMargin: NEAR_VIEWPORT_MARGIN },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [ref, shown])
+
+  return shown
+}

@@ -2,9 +2,31 @@ import { lazy, Suspense, useMemo, useState } from 'react'
 import { loadChunk } from '@/app/lazyPage'
 import { Spinner } from '@/components/Spinner'
 import { BoardErrorBoundary } from './BoardErrorBoundary'
+import './practiceBoardFrame.css'
 
 const loadBoard = () =>
   loadChunk(() => import('./PracticeBoard')).then((module) => ({ default: module.PracticeBoard }))
+
+/**
+ * Stands in for the board while its chunk loads, taking exactly the board panel's space
+ * (heading, two side lines, the square board, status, move input, 'New game'), so nothing
+ * below it moves when the board appears.
+ */
+function BoardPlaceholder() {
+  return (
+    <div className="practice-board practice-board--loading">
+      <div className="practice-board__slot--heading" aria-hidden="true" />
+      <div className="practice-board__slot--line" aria-hidden="true" />
+      <div className="practice-board__board practice-board__board--loading">
+        <Spinner label="Loading board..." />
+      </div>
+      <div className="practice-board__slot--line" aria-hidden="true" />
+      <div className="practice-board__slot--line" aria-hidden="true" />
+      <div className="practice-board__slot--move" aria-hidden="true" />
+      <div className="practice-board__slot--button" aria-hidden="true" />
+    </div>
+  )
+}
 
 /** The practice board in its own chunk, behind the 'Something went wrong' boundary. */
 export function PracticeBoardPanel() {
@@ -14,7 +36,7 @@ export function PracticeBoardPanel() {
   const Board = useMemo(() => lazy(loadBoard), [attempt])
   return (
     <BoardErrorBoundary onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense fallback={<Spinner label="Loading board..." />}>
+      <Suspense fallback={<BoardPlaceholder />}>
         <Board />
       </Suspense>
     </BoardErrorBoundary>

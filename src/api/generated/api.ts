@@ -1,17 +1,17 @@
-import { baseApi as api } from "../baseApi";
+import { baseApi as api } from '../baseApi'
 export const addTagTypes = [
-  "Health",
-  "Auth",
-  "Course",
-  "Enrollment",
-  "Module",
-  "Video",
-  "Profile",
-  "User",
-  "Followers",
-  "Comments",
-  "Cart",
-] as const;
+  'Health',
+  'Auth',
+  'Course',
+  'Enrollment',
+  'Module',
+  'Video',
+  'Profile',
+  'User',
+  'Followers',
+  'Comments',
+  'Cart',
+] as const
 const injectedRtkApi = api
   .enhanceEndpoints({
     addTagTypes,
@@ -20,571 +20,449 @@ const injectedRtkApi = api
     endpoints: (build) => ({
       getHealth: build.query<GetHealthApiResponse, GetHealthApiArg>({
         query: () => ({ url: `/api/health` }),
-        providesTags: ["Health"],
+        providesTags: ['Health'],
       }),
       register: build.mutation<RegisterApiResponse, RegisterApiArg>({
-        query: (queryArg) => ({
-          url: `/api/auth/register`,
-          method: "POST",
-          body: queryArg.registerInput,
-        }),
-        invalidatesTags: ["Auth"],
+        query: (queryArg) => ({ url: `/api/auth/register`, method: 'POST', body: queryArg.registerInput }),
+        invalidatesTags: ['Auth'],
       }),
       login: build.mutation<LoginApiResponse, LoginApiArg>({
-        query: (queryArg) => ({
-          url: `/api/auth/login`,
-          method: "POST",
-          body: queryArg.loginInput,
-        }),
-        invalidatesTags: ["Auth"],
+        query: (queryArg) => ({ url: `/api/auth/login`, method: 'POST', body: queryArg.loginInput }),
+        invalidatesTags: ['Auth'],
       }),
       getCourses: build.query<GetCoursesApiResponse, GetCoursesApiArg>({
         query: () => ({ url: `/api/courses` }),
-        providesTags: ["Course"],
+        providesTags: ['Course'],
       }),
-      createCourse: build.mutation<CreateCourseApiResponse, CreateCourseApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/courses`,
-            method: "POST",
-            body: queryArg.courseInput,
-          }),
-          invalidatesTags: ["Course"],
-        },
-      ),
+      createCourse: build.mutation<CreateCourseApiResponse, CreateCourseApiArg>({
+        query: (queryArg) => ({ url: `/api/courses`, method: 'POST', body: queryArg.courseInput }),
+        invalidatesTags: ['Course'],
+      }),
       getCourse: build.query<GetCourseApiResponse, GetCourseApiArg>({
         query: (queryArg) => ({ url: `/api/courses/${queryArg.courseId}` }),
-        providesTags: ["Course"],
+        providesTags: ['Course'],
       }),
-      updateCourse: build.mutation<UpdateCourseApiResponse, UpdateCourseApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/courses/${queryArg.courseId}`,
-            method: "PATCH",
-            body: queryArg.coursePatch,
-          }),
-          invalidatesTags: ["Course"],
-        },
-      ),
-      deleteCourse: build.mutation<DeleteCourseApiResponse, DeleteCourseApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/courses/${queryArg.courseId}`,
-            method: "DELETE",
-          }),
-          invalidatesTags: ["Course"],
-        },
-      ),
-      getEnrolledCourses: build.query<
-        GetEnrolledCoursesApiResponse,
-        GetEnrolledCoursesApiArg
-      >({
+      updateCourse: build.mutation<UpdateCourseApiResponse, UpdateCourseApiArg>({
         query: (queryArg) => ({
-          url: `/api/courses/user/${queryArg.userId}/enrolled`,
+          url: `/api/courses/${queryArg.courseId}`,
+          method: 'PATCH',
+          body: queryArg.coursePatch,
         }),
-        providesTags: ["Enrollment"],
+        invalidatesTags: ['Course'],
       }),
-      getEnrolledStudents: build.query<
-        GetEnrolledStudentsApiResponse,
-        GetEnrolledStudentsApiArg
-      >({
+      deleteCourse: build.mutation<DeleteCourseApiResponse, DeleteCourseApiArg>({
+        query: (queryArg) => ({ url: `/api/courses/${queryArg.courseId}`, method: 'DELETE' }),
+        invalidatesTags: ['Course'],
+      }),
+      getEnrolledCourses: build.query<GetEnrolledCoursesApiResponse, GetEnrolledCoursesApiArg>({
+        query: (queryArg) => ({ url: `/api/courses/user/${queryArg.userId}/enrolled` }),
+        providesTags: ['Enrollment'],
+      }),
+      getEnrolledStudents: build.query<GetEnrolledStudentsApiResponse, GetEnrolledStudentsApiArg>({
+        query: (queryArg) => ({ url: `/api/courses/${queryArg.courseId}/enrolled-students` }),
+        providesTags: ['Enrollment'],
+      }),
+      enrollInCourse: build.mutation<EnrollInCourseApiResponse, EnrollInCourseApiArg>({
+        query: (queryArg) => ({ url: `/api/courses/${queryArg.courseId}/enroll`, method: 'POST' }),
+        invalidatesTags: ['Enrollment'],
+      }),
+      createModule: build.mutation<CreateModuleApiResponse, CreateModuleApiArg>({
+        query: (queryArg) => ({ url: `/api/modules`, method: 'POST', body: queryArg.moduleInput }),
+        invalidatesTags: ['Module'],
+      }),
+      getModulesByCourse: build.query<GetModulesByCourseApiResponse, GetModulesByCourseApiArg>({
+        query: (queryArg) => ({ url: `/api/modules/course/${queryArg.courseId}` }),
+        providesTags: ['Module'],
+      }),
+      updateModule: build.mutation<UpdateModuleApiResponse, UpdateModuleApiArg>({
         query: (queryArg) => ({
-          url: `/api/courses/${queryArg.courseId}/enrolled-students`,
+          url: `/api/modules/${queryArg.moduleId}`,
+          method: 'PATCH',
+          body: queryArg.modulePatch,
         }),
-        providesTags: ["Enrollment"],
+        invalidatesTags: ['Module'],
       }),
-      enrollInCourse: build.mutation<
-        EnrollInCourseApiResponse,
-        EnrollInCourseApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/courses/${queryArg.courseId}/enroll`,
-          method: "POST",
-        }),
-        invalidatesTags: ["Enrollment"],
+      deleteModule: build.mutation<DeleteModuleApiResponse, DeleteModuleApiArg>({
+        query: (queryArg) => ({ url: `/api/modules/${queryArg.moduleId}`, method: 'DELETE' }),
+        invalidatesTags: ['Module'],
       }),
-      createModule: build.mutation<CreateModuleApiResponse, CreateModuleApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/modules`,
-            method: "POST",
-            body: queryArg.moduleInput,
-          }),
-          invalidatesTags: ["Module"],
-        },
-      ),
-      getModulesByCourse: build.query<
-        GetModulesByCourseApiResponse,
-        GetModulesByCourseApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/modules/course/${queryArg.courseId}`,
-        }),
-        providesTags: ["Module"],
-      }),
-      updateModule: build.mutation<UpdateModuleApiResponse, UpdateModuleApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/modules/${queryArg.moduleId}`,
-            method: "PATCH",
-            body: queryArg.modulePatch,
-          }),
-          invalidatesTags: ["Module"],
-        },
-      ),
-      deleteModule: build.mutation<DeleteModuleApiResponse, DeleteModuleApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/modules/${queryArg.moduleId}`,
-            method: "DELETE",
-          }),
-          invalidatesTags: ["Module"],
-        },
-      ),
       uploadVideo: build.mutation<UploadVideoApiResponse, UploadVideoApiArg>({
-        query: (queryArg) => ({
-          url: `/api/videos`,
-          method: "POST",
-          body: queryArg.videoUpload,
-        }),
-        invalidatesTags: ["Video"],
+        query: (queryArg) => ({ url: `/api/videos`, method: 'POST', body: queryArg.videoUpload }),
+        invalidatesTags: ['Video'],
       }),
       getVideo: build.query<GetVideoApiResponse, GetVideoApiArg>({
         query: (queryArg) => ({ url: `/api/videos/${queryArg.videoId}` }),
-        providesTags: ["Video"],
+        providesTags: ['Video'],
       }),
       getMyProfile: build.query<GetMyProfileApiResponse, GetMyProfileApiArg>({
         query: () => ({ url: `/api/profile/me` }),
-        providesTags: ["Profile"],
+        providesTags: ['Profile'],
       }),
-      updateMyProfile: build.mutation<
-        UpdateMyProfileApiResponse,
-        UpdateMyProfileApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/profile/me`,
-          method: "PUT",
-          body: queryArg.profileUpdate,
-        }),
-        invalidatesTags: ["Profile"],
+      updateMyProfile: build.mutation<UpdateMyProfileApiResponse, UpdateMyProfileApiArg>({
+        query: (queryArg) => ({ url: `/api/profile/me`, method: 'PUT', body: queryArg.profileUpdate }),
+        invalidatesTags: ['Profile'],
       }),
       getProfile: build.query<GetProfileApiResponse, GetProfileApiArg>({
         query: (queryArg) => ({ url: `/api/profile/${queryArg.id}` }),
-        providesTags: ["Profile"],
+        providesTags: ['Profile'],
       }),
       getUsers: build.query<GetUsersApiResponse, GetUsersApiArg>({
         query: () => ({ url: `/api/users` }),
-        providesTags: ["User"],
+        providesTags: ['User'],
       }),
-      updateUserRole: build.mutation<
-        UpdateUserRoleApiResponse,
-        UpdateUserRoleApiArg
-      >({
+      updateUserRole: build.mutation<UpdateUserRoleApiResponse, UpdateUserRoleApiArg>({
         query: (queryArg) => ({
           url: `/api/user/${queryArg.id}/role`,
-          method: "PATCH",
+          method: 'PATCH',
           body: queryArg.roleChange,
         }),
-        invalidatesTags: ["User"],
+        invalidatesTags: ['User'],
       }),
       getUserRank: build.query<GetUserRankApiResponse, GetUserRankApiArg>({
         query: (queryArg) => ({ url: `/api/user/rank/${queryArg.userId}` }),
-        providesTags: ["User"],
+        providesTags: ['User'],
       }),
-      getPlayerFollowers: build.query<
-        GetPlayerFollowersApiResponse,
-        GetPlayerFollowersApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/player/${queryArg.username}/followers`,
-        }),
-        providesTags: ["Followers"],
+      getPlayerFollowers: build.query<GetPlayerFollowersApiResponse, GetPlayerFollowersApiArg>({
+        query: (queryArg) => ({ url: `/api/player/${queryArg.username}/followers` }),
+        providesTags: ['Followers'],
       }),
-      getPlayerComments: build.query<
-        GetPlayerCommentsApiResponse,
-        GetPlayerCommentsApiArg
-      >({
+      getPlayerComments: build.query<GetPlayerCommentsApiResponse, GetPlayerCommentsApiArg>({
         query: (queryArg) => ({ url: `/api/comments/${queryArg.username}` }),
-        providesTags: ["Comments"],
+        providesTags: ['Comments'],
       }),
-      followPlayer: build.mutation<FollowPlayerApiResponse, FollowPlayerApiArg>(
-        {
-          query: (queryArg) => ({
-            url: `/api/follow-player`,
-            method: "POST",
-            body: queryArg.followInput,
-          }),
-          invalidatesTags: ["Followers"],
-        },
-      ),
-      unfollowPlayer: build.mutation<
-        UnfollowPlayerApiResponse,
-        UnfollowPlayerApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/unfollow-player/${queryArg.username}`,
-          method: "DELETE",
-        }),
-        invalidatesTags: ["Followers"],
+      followPlayer: build.mutation<FollowPlayerApiResponse, FollowPlayerApiArg>({
+        query: (queryArg) => ({ url: `/api/follow-player`, method: 'POST', body: queryArg.followInput }),
+        invalidatesTags: ['Followers'],
       }),
-      commentPlayer: build.mutation<
-        CommentPlayerApiResponse,
-        CommentPlayerApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/comment-player`,
-          method: "POST",
-          body: queryArg.commentInput,
-        }),
-        invalidatesTags: ["Comments"],
+      unfollowPlayer: build.mutation<UnfollowPlayerApiResponse, UnfollowPlayerApiArg>({
+        query: (queryArg) => ({ url: `/api/unfollow-player/${queryArg.username}`, method: 'DELETE' }),
+        invalidatesTags: ['Followers'],
+      }),
+      commentPlayer: build.mutation<CommentPlayerApiResponse, CommentPlayerApiArg>({
+        query: (queryArg) => ({ url: `/api/comment-player`, method: 'POST', body: queryArg.commentInput }),
+        invalidatesTags: ['Comments'],
       }),
       getCart: build.query<GetCartApiResponse, GetCartApiArg>({
         query: () => ({ url: `/api/cart` }),
-        providesTags: ["Cart"],
+        providesTags: ['Cart'],
       }),
       addToCart: build.mutation<AddToCartApiResponse, AddToCartApiArg>({
-        query: (queryArg) => ({
-          url: `/api/cart/items`,
-          method: "POST",
-          body: queryArg.cartItemInput,
-        }),
-        invalidatesTags: ["Cart"],
+        query: (queryArg) => ({ url: `/api/cart/items`, method: 'POST', body: queryArg.cartItemInput }),
+        invalidatesTags: ['Cart'],
       }),
-      removeFromCart: build.mutation<
-        RemoveFromCartApiResponse,
-        RemoveFromCartApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/cart/items/${queryArg.courseId}`,
-          method: "DELETE",
-        }),
-        invalidatesTags: ["Cart"],
+      removeFromCart: build.mutation<RemoveFromCartApiResponse, RemoveFromCartApiArg>({
+        query: (queryArg) => ({ url: `/api/cart/items/${queryArg.courseId}`, method: 'DELETE' }),
+        invalidatesTags: ['Cart'],
       }),
       checkout: build.mutation<CheckoutApiResponse, CheckoutApiArg>({
-        query: () => ({ url: `/api/cart/checkout`, method: "POST" }),
-        invalidatesTags: ["Cart"],
+        query: () => ({ url: `/api/cart/checkout`, method: 'POST' }),
+        invalidatesTags: ['Cart'],
       }),
     }),
     overrideExisting: false,
-  });
-export { injectedRtkApi as generatedApi };
-export type GetHealthApiResponse = /** status 200 Healthy */ Health;
-export type GetHealthApiArg = void;
-export type RegisterApiResponse = /** status 201 Account created */ User;
+  })
+export { injectedRtkApi as generatedApi }
+export type GetHealthApiResponse = /** status 200 Healthy */ Health
+export type GetHealthApiArg = void
+export type RegisterApiResponse = /** status 201 Account created */ User
 export type RegisterApiArg = {
-  registerInput: RegisterInput;
-};
-export type LoginApiResponse = /** status 200 Logged in */ LoginResponse;
+  registerInput: RegisterInput
+}
+export type LoginApiResponse = /** status 200 Logged in */ LoginResponse
 export type LoginApiArg = {
-  loginInput: LoginInput;
-};
-export type GetCoursesApiResponse =
-  /** status 200 Courses, newest first */ Course[];
-export type GetCoursesApiArg = void;
-export type CreateCourseApiResponse = /** status 201 The new course */ Course;
+  loginInput: LoginInput
+}
+export type GetCoursesApiResponse = /** status 200 Courses, newest first */ Course[]
+export type GetCoursesApiArg = void
+export type CreateCourseApiResponse = /** status 201 The new course */ Course
 export type CreateCourseApiArg = {
-  courseInput: CourseInput;
-};
-export type GetCourseApiResponse = /** status 200 The course */ Course;
+  courseInput: CourseInput
+}
+export type GetCourseApiResponse = /** status 200 The course */ Course
 export type GetCourseApiArg = {
-  courseId: Id;
-};
-export type UpdateCourseApiResponse =
-  /** status 200 The updated course */ Course;
+  courseId: Id
+}
+export type UpdateCourseApiResponse = /** status 200 The updated course */ Course
 export type UpdateCourseApiArg = {
-  courseId: Id;
-  coursePatch: CoursePatch;
-};
-export type DeleteCourseApiResponse = unknown;
+  courseId: Id
+  coursePatch: CoursePatch
+}
+export type DeleteCourseApiResponse = unknown
 export type DeleteCourseApiArg = {
-  courseId: Id;
-};
-export type GetEnrolledCoursesApiResponse =
-  /** status 200 Enrolled courses */ Course[];
+  courseId: Id
+}
+export type GetEnrolledCoursesApiResponse = /** status 200 Enrolled courses */ Course[]
 export type GetEnrolledCoursesApiArg = {
-  userId: Id;
-};
-export type GetEnrolledStudentsApiResponse =
-  /** status 200 Enrolled students */ EnrolledStudent[];
+  userId: Id
+}
+export type GetEnrolledStudentsApiResponse = /** status 200 Enrolled students */ EnrolledStudent[]
 export type GetEnrolledStudentsApiArg = {
-  courseId: Id;
-};
+  courseId: Id
+}
 export type EnrollInCourseApiResponse =
-  | /** status 200 Already enrolled */ Enrollment
-  | /** status 201 Enrolled */ Enrollment;
+  /** status 200 Already enrolled */ Enrollment | /** status 201 Enrolled */ Enrollment
 export type EnrollInCourseApiArg = {
-  courseId: Id;
-};
-export type CreateModuleApiResponse =
-  /** status 201 The created module */ Module;
+  courseId: Id
+}
+export type CreateModuleApiResponse = /** status 201 The created module */ Module
 export type CreateModuleApiArg = {
-  moduleInput: ModuleInput;
-};
-export type GetModulesByCourseApiResponse =
-  /** status 200 Modules in order */ Module[];
+  moduleInput: ModuleInput
+}
+export type GetModulesByCourseApiResponse = /** status 200 Modules in order */ Module[]
 export type GetModulesByCourseApiArg = {
-  courseId: Id;
-};
-export type UpdateModuleApiResponse =
-  /** status 200 The updated module */ Module;
+  courseId: Id
+}
+export type UpdateModuleApiResponse = /** status 200 The updated module */ Module
 export type UpdateModuleApiArg = {
-  moduleId: Id;
-  modulePatch: ModulePatch;
-};
-export type DeleteModuleApiResponse = unknown;
+  moduleId: Id
+  modulePatch: ModulePatch
+}
+export type DeleteModuleApiResponse = unknown
 export type DeleteModuleApiArg = {
-  moduleId: Id;
-};
-export type UploadVideoApiResponse = /** status 201 The stored video */ Video;
+  moduleId: Id
+}
+export type UploadVideoApiResponse = /** status 201 The stored video */ Video
 export type UploadVideoApiArg = {
-  videoUpload: VideoUpload;
-};
-export type GetVideoApiResponse = /** status 200 The video record */ Video;
+  videoUpload: VideoUpload
+}
+export type GetVideoApiResponse = /** status 200 The video record */ Video
 export type GetVideoApiArg = {
-  videoId: Id;
-};
-export type GetMyProfileApiResponse = /** status 200 Own profile */ Profile;
-export type GetMyProfileApiArg = void;
-export type UpdateMyProfileApiResponse =
-  /** status 200 The saved bio and phone number */ ProfileUpdate;
+  videoId: Id
+}
+export type GetMyProfileApiResponse = /** status 200 Own profile */ Profile
+export type GetMyProfileApiArg = void
+export type UpdateMyProfileApiResponse = /** status 200 The saved bio and phone number */ ProfileUpdate
 export type UpdateMyProfileApiArg = {
-  profileUpdate: ProfileUpdate;
-};
-export type GetProfileApiResponse =
-  /** status 200 Public profile */ PublicProfile;
+  profileUpdate: ProfileUpdate
+}
+export type GetProfileApiResponse = /** status 200 Public profile */ PublicProfile
 export type GetProfileApiArg = {
-  id: Id;
-};
-export type GetUsersApiResponse =
-  /** status 200 Users, oldest first */ UserSummary[];
-export type GetUsersApiArg = void;
-export type UpdateUserRoleApiResponse =
-  /** status 200 The user with the new role */ UserSummary;
+  id: Id
+}
+export type GetUsersApiResponse = /** status 200 Users, oldest first */ UserSummary[]
+export type GetUsersApiArg = void
+export type UpdateUserRoleApiResponse = /** status 200 The user with the new role */ UserSummary
 export type UpdateUserRoleApiArg = {
-  id: Id;
-  roleChange: RoleChange;
-};
-export type GetUserRankApiResponse = /** status 200 Rank */ Rank;
+  id: Id
+  roleChange: RoleChange
+}
+export type GetUserRankApiResponse = /** status 200 Rank */ Rank
 export type GetUserRankApiArg = {
-  userId: Id;
-};
-export type GetPlayerFollowersApiResponse =
-  /** status 200 Followers, oldest first */ Follower[];
+  userId: Id
+}
+export type GetPlayerFollowersApiResponse = /** status 200 Followers, oldest first */ Follower[]
 export type GetPlayerFollowersApiArg = {
   /** A chess.com username, compared case-insensitively */
-  username: PlayerUsername;
-};
-export type GetPlayerCommentsApiResponse =
-  /** status 200 Comments, oldest first */ Comment[];
+  username: PlayerUsername
+}
+export type GetPlayerCommentsApiResponse = /** status 200 Comments, oldest first */ Comment[]
 export type GetPlayerCommentsApiArg = {
   /** A chess.com username, compared case-insensitively */
-  username: PlayerUsername;
-};
+  username: PlayerUsername
+}
 export type FollowPlayerApiResponse =
-  | /** status 200 Already following */ Follower
-  | /** status 201 Now following */ Follower;
+  /** status 200 Already following */ Follower | /** status 201 Now following */ Follower
 export type FollowPlayerApiArg = {
-  followInput: FollowInput;
-};
-export type UnfollowPlayerApiResponse = unknown;
+  followInput: FollowInput
+}
+export type UnfollowPlayerApiResponse = unknown
 export type UnfollowPlayerApiArg = {
   /** A chess.com username, compared case-insensitively */
-  username: PlayerUsername;
-};
-export type CommentPlayerApiResponse =
-  /** status 201 The stored comment */ Comment;
+  username: PlayerUsername
+}
+export type CommentPlayerApiResponse = /** status 201 The stored comment */ Comment
 export type CommentPlayerApiArg = {
-  commentInput: CommentInput;
-};
-export type GetCartApiResponse = /** status 200 The cart */ Cart;
-export type GetCartApiArg = void;
-export type AddToCartApiResponse = /** status 200 The cart */ Cart;
+  commentInput: CommentInput
+}
+export type GetCartApiResponse = /** status 200 The cart */ Cart
+export type GetCartApiArg = void
+export type AddToCartApiResponse = /** status 200 The cart */ Cart
 export type AddToCartApiArg = {
-  cartItemInput: CartItemInput;
-};
-export type RemoveFromCartApiResponse = /** status 200 The cart */ Cart;
+  cartItemInput: CartItemInput
+}
+export type RemoveFromCartApiResponse = /** status 200 The cart */ Cart
 export type RemoveFromCartApiArg = {
-  courseId: Id;
-};
-export type CheckoutApiResponse = /** status 201 The recorded order */ Order;
-export type CheckoutApiArg = void;
+  courseId: Id
+}
+export type CheckoutApiResponse = /** status 201 The recorded order */ Order
+export type CheckoutApiArg = void
 export type Health = {
-  status: "ok";
-  database: "pglite" | "postgres";
-};
+  status: 'ok'
+  database: 'pglite' | 'postgres'
+}
 export type Problem = {
-  type: string;
-  title: string;
-  status: number;
-  detail?: string;
-  instance?: string;
-};
-export type Id = string;
-export type Role = "student" | "instructor" | "admin";
+  type: string
+  title: string
+  status: number
+  detail?: string
+  instance?: string
+}
+export type Id = string
+export type Role = 'student' | 'instructor' | 'admin'
 export type User = {
-  _id: Id;
-  username: string;
-  email: string;
-  phoneNumber: string;
-  role: Role;
-  bio: string;
-  purchasedCourses: Id[];
-};
+  _id: Id
+  username: string
+  email: string
+  phoneNumber: string
+  role: Role
+  bio: string
+  purchasedCourses: Id[]
+}
 export type RegisterInput = {
-  username: string;
-  email: string;
-  password: string;
-  phoneNumber?: string;
+  username: string
+  email: string
+  password: string
+  phoneNumber?: string
   /** Ignored; every registration creates a student */
-  role?: Role;
-};
+  role?: Role
+}
 export type LoginResponse = {
-  token: string;
-  result: User;
-};
+  token: string
+  result: User
+}
 export type LoginInput = {
-  email: string;
-  password: string;
-};
+  email: string
+  password: string
+}
 export type Course = {
-  _id: Id;
-  title: string;
+  _id: Id
+  title: string
   /** The title, kept equal to it (the modules page reads name) */
-  name: string;
-  description: string;
-  price: number;
+  name: string
+  description: string
+  price: number
   /** The course's instructor; null once that account is gone */
   instructor: {
-    _id: Id;
-    username: string;
-  } | null;
-  createdAt: string;
-};
+    _id: Id
+    username: string
+  } | null
+  createdAt: string
+}
 export type CourseInput = {
-  title: string;
-  description: string;
-  price: number;
-};
+  title: string
+  description: string
+  price: number
+}
 export type CoursePatch = {
-  title?: string;
-  description?: string;
-  price?: number;
-};
+  title?: string
+  description?: string
+  price?: number
+}
 export type EnrolledStudent = {
-  _id: Id;
-  username: string;
-};
+  _id: Id
+  username: string
+}
 export type Enrollment = {
-  courseId: Id;
-  studentId: Id;
-  enrolledAt: string;
-};
+  courseId: Id
+  studentId: Id
+  enrolledAt: string
+}
 export type Module = {
-  _id: Id;
-  title: string;
-  description: string;
-  videoUrl: string;
-  videoId: string | null;
-  courseId: Id;
-  position: number;
-};
-export type VideoUrl = string;
+  _id: Id
+  title: string
+  description: string
+  videoUrl: string
+  videoId: string | null
+  courseId: Id
+  position: number
+}
+export type VideoUrl = string
 export type ModuleInput = {
-  title: string;
-  description: string;
-  videoUrl: VideoUrl;
-  courseId: Id;
-  videoId?: string | null;
-};
+  title: string
+  description: string
+  videoUrl: VideoUrl
+  courseId: Id
+  videoId?: string | null
+}
 export type ModulePatch = {
-  title?: string;
-  description?: string;
-  videoUrl?: VideoUrl;
-  videoId?: string | null;
-};
+  title?: string
+  description?: string
+  videoUrl?: VideoUrl
+  videoId?: string | null
+}
 export type Video = {
-  _id: Id;
-  courseId: Id;
+  _id: Id
+  courseId: Id
   /** A short-lived signed URL on this server that streams the file */
-  filePath: string;
-  mimeType: string;
-  size: number;
-  originalName: string;
-};
+  filePath: string
+  mimeType: string
+  size: number
+  originalName: string
+}
 export type VideoUpload = {
-  courseId: Id;
+  courseId: Id
   /** A video file (MP4, WebM or Ogg) */
-  file: Blob;
-};
+  file: Blob
+}
 export type Profile = {
-  _id: Id;
-  username: string;
-  email: string;
-  role: Role;
-  bio: string;
-  phoneNumber: string;
+  _id: Id
+  username: string
+  email: string
+  role: Role
+  bio: string
+  phoneNumber: string
   /** Teaching courses for an instructor, purchased (enrolled) courses otherwise */
-  courses: Course[];
-};
+  courses: Course[]
+}
 export type ProfileUpdate = {
-  bio: string;
-  phoneNumber: string;
-};
+  bio: string
+  phoneNumber: string
+}
 export type PublicProfile = {
-  _id: Id;
-  username: string;
-  role: Role;
-  bio: string;
-  phoneNumber: string;
-  courses: Course[];
-};
+  _id: Id
+  username: string
+  role: Role
+  bio: string
+  phoneNumber: string
+  courses: Course[]
+}
 export type UserSummary = {
-  _id: Id;
-  username: string;
-  role: Role;
-};
+  _id: Id
+  username: string
+  role: Role
+}
 export type RoleChange = {
-  newRole: Role;
-};
+  newRole: Role
+}
 export type Rank = {
-  rank: number;
-};
+  rank: number
+}
 export type UserRef = {
-  _id: Id;
-  username: string;
-};
+  _id: Id
+  username: string
+}
 export type Follower = {
-  _id: Id;
-  user: UserRef;
-};
-export type PlayerUsername = string;
+  _id: Id
+  user: UserRef
+}
+export type PlayerUsername = string
 export type Comment = {
-  _id: Id;
-  user: UserRef;
-  comment: string;
-  createdAt: string;
-};
+  _id: Id
+  user: UserRef
+  comment: string
+  createdAt: string
+}
 export type FollowInput = {
-  chessPlayerUsername: PlayerUsername;
-};
+  chessPlayerUsername: PlayerUsername
+}
 export type CommentInput = {
-  chessPlayerUsername: PlayerUsername;
-  comment: string;
-};
+  chessPlayerUsername: PlayerUsername
+  comment: string
+}
 export type Cart = {
-  items: Course[];
+  items: Course[]
   /** Sum of the items' prices */
-  total: number;
-};
+  total: number
+}
 export type CartItemInput = {
-  courseId: Id;
-};
+  courseId: Id
+}
 export type Order = {
-  _id: Id;
-  courseIds: Id[];
-  total: number;
-  createdAt: string;
-};
+  _id: Id
+  courseIds: Id[]
+  total: number
+  createdAt: string
+}
 export const {
   useGetHealthQuery,
   useLazyGetHealthQuery,
@@ -632,4 +510,4 @@ export const {
   useAddToCartMutation,
   useRemoveFromCartMutation,
   useCheckoutMutation,
-} = injectedRtkApi;
+} = injectedRtkApi

@@ -13,14 +13,25 @@ export interface Db {
   close(): Promise<void>
   /** PGlite only: the whole data directory as a tarball (a template for fast test databases). */
   dump?: () => Promise<Blob>
+  /**
+   * Embedded PGlite only (one process owns the data): a counter that changes around every statement
+   * that may write, so a result read while it held still may be reused until it moves.
+   */
+  generation?: () => number
 }
 
-function pgliteTx(tx: Transaction): Db {
+const READ_ONLY = /^\s*SELECT\b/i
+
+function pgliteTx(tx: Transaction, wrote: () => void): Db {
   const self: Db = {
     kind: 'pglite',
-    query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
+    query: async <T>(sql: string, params: unknown[] = []) => {
+      if (!READ_ONLY.test(sql)) wrote()
+      return (await tx.query<T>(sql, params)).rows
+    },
     transaction: (fn) => fn(self),
     exec: async (sql) => {
+      wrote()
       await tx.exec(sql)
     },
     close: async () => {},
@@ -35,15 +46,31 @@ function pgliteTx(tx: Transaction): Db {
 export async function openPglite(dataDir: string, template?: Blob): Promise<Db> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
   const lite = template ? await PGlite.create(dataDir, { loadDataDir: template }) : await PGlite.create(dataDir)
+  let generation = 0
+  const wrote = () => {
+    generation++
+  }
+  // Bumped before and after a write: a read that overlaps one sees the counter move and is not reused.
+  const writing = async <T>(run: () => Promise<T>): Promise<T> => {
+    wrote()
+    try {
+      return await run()
+    } finally {
+      wrote()
+    }
+  }
   return {
     kind: 'pglite',
-    query: async <T>(sql: string, params: unknown[] = []) => (await lite.query<T>(sql, params)).rows,
-    transaction: (fn) => lite.transaction((tx) => fn(pgliteTx(tx))),
-    exec: async (sql) => {
-      await lite.exec(sql)
-    },
+    query: async <T>(sql: string, params: unknown[] = []) =>
+      READ_ONLY.test(sql) ? (await lite.query<T>(sql, params)).rows : writing(async () => (await lite.query<T>(sql, params)).rows),
+    transaction: (fn) => writing(() => lite.transaction((tx) => fn(pgliteTx(tx, wrote)))),
+    exec: (sql) =>
+      writing(async () => {
+        await lite.exec(sql)
+      }),
     close: () => lite.close(),
     dump: () => lite.dumpDataDir('none'),
+    generation: () => generation,
   }
 }
 

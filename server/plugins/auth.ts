@@ -28,14 +28,18 @@ export interface TokenService {
 }
 
 export function tokenService(secret: string, ttl: string): TokenService {
-  const key = new TextEncoder().encode(secret)
+  // Imported once: handing jose the raw bytes would re-import the HMAC key on every call.
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ])
   return {
-    issue: (userId) =>
-      new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(userId).setIssuedAt().setExpirationTime(ttl).sign(key),
+    issue: async (userId) =>
+      new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(userId).setIssuedAt().setExpirationTime(ttl).sign(await key),
     verify: async (token) => {
       try {
         // Pinning the algorithm refuses `alg: none` and key-confusion tokens.
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] })
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] })
         return typeof payload.sub === 'string' && UUID.test(payload.sub) ? payload.sub : undefined
       } catch {
         return undefined

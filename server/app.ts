@@ -7,7 +7,8 @@ import type { Config } from './config'
 import type { Db } from './db/db'
 import { loadContract } from './openapi'
 import { authPlugin, tokenService } from './plugins/auth'
-import { errorsPlugin } from './plugins/errors'
+import { errorsPlugin, sendProblem } from './plugins/errors'
+import { databaseRateLimitStore } from './plugins/rateLimitStore'
 import { webPlugin } from './plugins/web'
 import { xsrfPlugin } from './plugins/xsrf'
 import { authRoutes } from './routes/auth'
@@ -44,6 +45,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
+    // main.ts refuses requests that arrive while closing with a problem+json 503 (and closes their connection)
+    return503OnClosing: false,
+    // A path the router cannot decode (bad percent-encoding, an over-long parameter) is refused like any bad
+    // input; these replies skip the hooks, so they carry their own security headers.
+    frameworkErrors: (err, _req, reply) => {
+      void reply.headers({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'x-frame-options': 'DENY',
+      })
+      return sendProblem(reply, err.statusCode ?? 400, err.message)
+    },
     ajv: {
       // Extra fields and wrong types are client errors, not something to quietly fix up.
       customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false },
@@ -67,6 +81,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie)
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(db),
     errorResponseBuilder: (_req, ctx) =>
       Object.assign(new Error(`Too many attempts; try again in ${Math.ceil(ctx.ttl / 1000)} s`), { statusCode: 429 }),
   })

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { openDb } from './db/db'
+import { sendProblem } from './plugins/errors'
 import { migrate } from './db/migrate'
 import { isEmpty, seedDemo } from './db/seed'
 
@@ -37,6 +38,16 @@ if (seed && (await isEmpty(db))) {
 if (!existsSync(join(config.distDir, 'index.html'))) app.log.warn({ distDir: config.distDir }, 'no built SPA; serving the API only')
 
 let closing = false
+// While closing: what is in flight finishes, anything new gets a 503 problem, and no connection is kept alive
+// (a kept-alive connection would hold the close open until the 10 s limit).
+app.addHook('onRequest', async (_req, reply) => {
+  if (!closing) return
+  reply.header('connection', 'close')
+  return sendProblem(reply, 503, 'The server is shutting down')
+})
+app.addHook('onSend', async (_req, reply) => {
+  if (closing) reply.header('connection', 'close')
+})
 async function shutdown(signal: string) {
   if (closing) return
   closing = true

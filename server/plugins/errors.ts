@@ -35,6 +35,7 @@ const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
   '22P02': [400, 'A value has the wrong format'],
   '22001': [400, 'A value is too long'],
   '22003': [400, 'A number is out of range'],
+  '22021': [400, 'Text may not contain NUL characters'],
 }
 
 function handleError(this: FastifyInstance, err: FastifyError, req: FastifyRequest, reply: FastifyReply) {

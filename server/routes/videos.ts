@@ -8,7 +8,8 @@ import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { FastifyInstance } from 'fastify'
 import { actorOf } from '../plugins/auth'
-import { BadInput, NotFound, RangeNotSatisfiable, TooLarge, UnsupportedMedia } from '../services/errors'
+import { isDbUnavailable } from '../db/db'
+import { BadInput, DomainError, NotFound, RangeNotSatisfiable, TooLarge, UnsupportedMedia } from '../services/errors'
 import * as videos from '../services/videos'
 import { defineRoute } from './define'
 import type { RouteDeps } from './deps'
@@ -54,6 +55,7 @@ export async function videoRoutes(app: FastifyInstance, { db, config, signer }: 
     await mkdir(mediaRoot, { recursive: true })
     const fields: Record<string, string> = {}
     let upload: { id: string; temp: string; size: number; head: Buffer; originalName: string; truncated: boolean } | undefined
+    let parsing = true
     try {
       const parts = req.parts({ limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024 } })
       for await (const part of parts) {
@@ -81,6 +83,7 @@ export async function videoRoutes(app: FastifyInstance, { db, config, signer }: 
         await pipeline(part.file, sniff, createWriteStream(current.temp, { mode: 0o600 }))
         current.truncated = part.file.truncated
       }
+      parsing = false
       if (!upload) throw new BadInput('body/file is required')
       if (upload.truncated) throw new TooLarge(`The file is larger than ${config.uploadMaxBytes} bytes`)
       if (!validateFields(fields)) {
@@ -105,6 +108,10 @@ export async function videoRoutes(app: FastifyInstance, { db, config, signer }: 
     } catch (err) {
       const e = err as { code?: string }
       if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new TooLarge(`The file is larger than ${config.uploadMaxBytes} bytes`)
+      // the multipart parser's own errors carry no code (file-system errors do): a malformed body, so 400
+      if (parsing && err instanceof Error && e.code === undefined && !(err instanceof DomainError) && !isDbUnavailable(err)) {
+        throw new BadInput(`The multipart body is malformed: ${err.message}`)
+      }
       throw err
     } finally {
       if (upload) await rm(upload.temp, { force: true })

@@ -120,6 +120,9 @@ export async function updateCourse(db: Db, actor: Actor, id: string, patch: Part
 export async function deleteCourse(db: Db, actor: Actor, id: string): Promise<string[]> {
   await assertCourseOwner(db, actor, id)
   return db.transaction(async (tx) => {
+    // The row lock waits for uploads being recorded (they hold a key-share lock through the foreign key)
+    // and makes later ones fail, so every file of the course is in this list.
+    await tx.query('SELECT 1 FROM courses WHERE id = $1 FOR UPDATE', [id])
     const videos = await tx.query<{ stored_name: string }>('SELECT stored_name FROM videos WHERE course_id = $1', [id])
     await tx.query('DELETE FROM courses WHERE id = $1', [id])
     return videos.map((v) => v.stored_name)

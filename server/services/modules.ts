@@ -42,13 +42,18 @@ export interface ModuleInput {
 export async function createModule(db: Db, actor: Actor, input: ModuleInput): Promise<ModuleView> {
   await assertCourseOwner(db, actor, input.courseId)
   await checkVideo(db, input.videoId, input.courseId)
-  const [row] = await db.query<ModuleView>(
-    `INSERT INTO modules (course_id, title, description, video_url, video_id, position)
-     VALUES ($1, $2, $3, $4, $5, (SELECT COALESCE(max(position), 0) + 1 FROM modules WHERE course_id = $1))
-     RETURNING ${moduleColumns}`,
-    [input.courseId, input.title, input.description, input.videoUrl, input.videoId ?? null],
-  )
-  return row!
+  return db.transaction(async (tx) => {
+    // Locking the course row serialises concurrent adds, so max(position) + 1 stays unique.
+    const locked = await tx.query('SELECT 1 FROM courses WHERE id = $1 FOR UPDATE', [input.courseId])
+    if (!locked.length) throw new NotFound('Course')
+    const [row] = await tx.query<ModuleView>(
+      `INSERT INTO modules (course_id, title, description, video_url, video_id, position)
+       VALUES ($1, $2, $3, $4, $5, (SELECT COALESCE(max(position), 0) + 1 FROM modules WHERE course_id = $1))
+       RETURNING ${moduleColumns}`,
+      [input.courseId, input.title, input.description, input.videoUrl, input.videoId ?? null],
+    )
+    return row!
+  })
 }
 
 async function moduleCourse(db: Db, id: string): Promise<string> {
@@ -73,7 +78,9 @@ export async function updateModule(
      WHERE id = $1 RETURNING ${moduleColumns}`,
     [id, patch.title ?? null, patch.description ?? null, patch.videoUrl ?? null, 'videoId' in patch, patch.videoId ?? null],
   )
-  return row!
+  // deleted between the checks and the update
+  if (!row) throw new NotFound('Module')
+  return row
 }
 
 export async function deleteModule(db: Db, actor: Actor, id: string): Promise<void> {

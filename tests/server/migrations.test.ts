@@ -34,7 +34,7 @@ describe('migrations', () => {
   it('are recorded by postgrator and running them again changes nothing', async () => {
     await migrate(server.current.db)
     const versions = await q('SELECT version::int AS version FROM schemaversion WHERE version > 0 ORDER BY version')
-    expect(versions).toEqual([{ version: 1 }])
+    expect(versions).toEqual([{ version: 1 }, { version: 2 }])
   })
 })
 

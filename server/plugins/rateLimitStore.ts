@@ -1,0 +1,38 @@
+import type { Db } from '../db/db'
+
+type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void
+/** At run time the plugin hands each route's store its merged options, with the route as `routeInfo`. */
+type StoreParams = { routeInfo?: { method?: string | string[]; url?: string } }
+
+/**
+ * A @fastify/rate-limit store on our database: the counters are shared by every instance (a per-process
+ * store would let a client multiply its attempts by the number of instances).
+ */
+export function databaseRateLimitStore(db: Db) {
+  return class DatabaseStore {
+    private readonly prefix: string
+    constructor(params?: object) {
+      const route = (params as StoreParams | undefined)?.routeInfo
+      this.prefix = route?.url ? `${String(route.method)} ${route.url}|` : ''
+    }
+
+    incr(key: string, cb: Callback, timeWindow: number): void {
+      db.query<{ count: number; ttl: number }>(
+        `INSERT INTO rate_limits AS r (key, count, reset_at)
+         VALUES ($1, 1, clock_timestamp() + $2 * interval '1 millisecond')
+         ON CONFLICT (key) DO UPDATE SET
+           count = CASE WHEN r.reset_at <= clock_timestamp() THEN 1 ELSE r.count + 1 END,
+           reset_at = CASE WHEN r.reset_at <= clock_timestamp() THEN EXCLUDED.reset_at ELSE r.reset_at END
+         RETURNING count, greatest(0, extract(epoch FROM r.reset_at - clock_timestamp()) * 1000)::float8 AS ttl`,
+        [this.prefix + key, timeWindow],
+      ).then(
+        ([row]) => cb(null, { current: row!.count, ttl: Math.ceil(row!.ttl) }),
+        (err: Error) => cb(err),
+      )
+    }
+
+    child(params: object): DatabaseStore {
+      return new DatabaseStore(params)
+    }
+  }
+}

@@ -1,21 +1,12 @@
 // chess.com Published-Data API answers in the service's real response shapes
 // (https://www.chess.com/news/view/published-data-api): GET /pub/player/{username}, GET /pub/titled/{title}.
 
-/** GET /pub/player/{username} */
-export interface ChessComPlayerFixture {
-  '@id': string
-  url: string
-  username: string
-  player_id: number
-  avatar?: string
-  name?: string
-  title?: string
-  followers: number
-  country: string
-  location?: string
+import type { ChessPlayer, TitledPlayers } from '@/api/chessDataApi'
+
+/** GET /pub/player/{username}: the app's type plus the fields chess.com always sends and the app ignores. */
+export type ChessComPlayerFixture = ChessPlayer & {
   last_online: number
   joined: number
-  status: string
   is_streamer: boolean
   verified: boolean
   league?: string
@@ -23,9 +14,7 @@ export interface ChessComPlayerFixture {
 }
 
 /** GET /pub/titled/{title} */
-export interface ChessComTitledFixture {
-  players: string[]
-}
+export type ChessComTitledFixture = TitledPlayers
 
 /** chess.com's error body, e.g. for an unknown user (HTTP 404). */
 export interface ChessComErrorFixture {
@@ -109,6 +98,7 @@ export const chessComTitled: Record<string, ChessComTitledFixture> = {
   WFM: { players: ['anna_cramling'] },
 }
 
+// The spec's list typed out again on purpose: tests check the app's list against it.
 export const CHESS_TITLES = ['GM', 'WGM', 'IM', 'WIM', 'FM', 'WFM', 'NM', 'WNM', 'CM', 'WCM'] as const
 
 export const userNotFound = (username: string): ChessComErrorFixture => ({

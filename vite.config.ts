@@ -4,6 +4,15 @@ import { defineConfig } from 'vitest/config'
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`
 
+// Node 25 and newer have a global `localStorage` of their own (Web Storage, on by default), which without
+// `--localstorage-file` is an empty stub; since the global already exists, jsdom's Storage is not installed
+// over it and the app and the tests would have no working localStorage. The web tests run in a browser
+// environment, so their workers turn Node's Web Storage off and `localStorage` is jsdom's, the one the app
+// uses. Node 20 does not know the flag (it has no Web Storage), so it is only passed where Node accepts it.
+const noNodeWebStorage = process.allowedNodeEnvironmentFlags.has('--no-experimental-webstorage')
+  ? ['--no-experimental-webstorage']
+  : []
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -15,8 +24,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          environment: 'jsdom',
-          include: ['tests/{app,api,components,features}/**/*.test.{ts,tsx}'],
+          // jsdom, with Node's own Blob, File and FormData for Node's fetch (see the file).
+          environment: './tests/helpers/webEnvironment.ts',
+          execArgv: noNodeWebStorage,
+          include: ['tests/{app,api,components,domain,features}/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/helpers/setupWeb.ts'],
         },
       },

@@ -5,7 +5,10 @@ import { createServer } from 'node:http'
 
 process.once('message', ({ routes }) => {
   const table = new Map(
-    Object.entries(routes).map(([path, r]) => [path, { status: r.status, headers: r.headers, body: Buffer.from(r.bodyBase64, 'base64') }]),
+    Object.entries(routes).map(([path, r]) => [
+      path,
+      { status: r.status, headers: r.headers, body: Buffer.from(r.bodyBase64, 'base64') },
+    ]),
   )
   const server = createServer((req, res) => {
     const r = table.get(req.url)

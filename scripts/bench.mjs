@@ -32,7 +32,13 @@ const round = (n, d = 0) => (n === undefined || n === null || Number.isNaN(n) ? 
 
 const results = {
   date: new Date().toISOString(),
-  machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGB: Math.round(totalmem() / 2 ** 30), node: process.version, loadAverageAtStart: loadavg().map((n) => round(n, 1)) },
+  machine: {
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model,
+    memoryGB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverageAtStart: loadavg().map((n) => round(n, 1)),
+  },
   settings: { loadSeconds: duration, connections },
   firstVisit: [],
   lighthouse: [],
@@ -55,7 +61,12 @@ if (!chromiumPath) {
 const pw = () => `Pw-${randomBytes(9).toString('base64url')}`
 const accounts = {
   admin: { username: 'bench_admin', email: 'bench_admin@example.test', password: pw(), role: 'admin' },
-  instructor: { username: 'bench_teacher', email: 'bench_teacher@example.test', password: pw(), role: 'instructor' },
+  instructor: {
+    username: 'bench_teacher',
+    email: 'bench_teacher@example.test',
+    password: pw(),
+    role: 'instructor',
+  },
   student: { username: 'bench_pupil', email: 'bench_pupil@example.test', password: pw(), role: 'student' },
 }
 
@@ -77,10 +88,28 @@ async function api(base, method, path, token, body) {
 function demoVideoBytes() {
   // The same source the browser tests use: the committed demo WebM, or one made with ffmpeg.
   return import('node:child_process').then(({ spawnSync }) => {
-    const found = spawnSync('sh', ['-c', 'find assets -iname "*.webm" 2>/dev/null | head -n 1'], { encoding: 'utf8' }).stdout.trim()
+    const found = spawnSync('sh', ['-c', 'find assets -iname "*.webm" 2>/dev/null | head -n 1'], {
+      encoding: 'utf8',
+    }).stdout.trim()
     if (found) return { name: found.split('/').pop(), bytes: readFileSync(found) }
     const out = `/tmp/coe-bench-${process.pid}.webm`
-    const r = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=6:size=320x240:rate=15', '-c:v', 'libvpx', '-b:v', '300k', '-deadline', 'realtime', out])
+    const r = spawnSync('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=6:size=320x240:rate=15',
+      '-c:v',
+      'libvpx',
+      '-b:v',
+      '300k',
+      '-deadline',
+      'realtime',
+      out,
+    ])
     if (r.status !== 0) throw new Error('no demo WebM under assets/ and ffmpeg could not make one')
     return { name: 'lesson.webm', bytes: readFileSync(out) }
   })
@@ -88,7 +117,8 @@ function demoVideoBytes() {
 
 /** 200 courses, one with five modules (one an uploaded video), a student enrolled in it. */
 async function seed(base) {
-  const login = (a) => api(base, 'POST', '/api/auth/login', undefined, { email: a.email, password: a.password })
+  const login = (a) =>
+    api(base, 'POST', '/api/auth/login', undefined, { email: a.email, password: a.password })
   const teacher = await login(accounts.instructor)
   const student = await login(accounts.student)
   const admin = await login(accounts.admin)
@@ -140,9 +170,18 @@ async function newContext(browser, base, session) {
   const context = await browser.newContext({
     baseURL: base,
     viewport: { width: 1280, height: 900 },
-    storageState: session ? { cookies: [], origins: [{ origin: base, localStorage: sessionEntries(session) }] } : undefined,
+    storageState: session
+      ? { cookies: [], origins: [{ origin: base, localStorage: sessionEntries(session) }] }
+      : undefined,
   })
-  await context.route('**/*', (route) => (route.request().url().startsWith(base + '/') ? route.continue() : route.abort('blockedbyclient')))
+  await context.route('**/*', (route) =>
+    route
+      .request()
+      .url()
+      .startsWith(base + '/')
+      ? route.continue()
+      : route.abort('blockedbyclient'),
+  )
   return context
 }
 
@@ -158,7 +197,9 @@ async function browserFigures(browser, base, data) {
       localStorage: session ? sessionEntries(session) : undefined,
       settleMs: 800,
       // The modules page counts once its video player has loaded.
-      waitFor: path.endsWith('/modules') ? (page) => page.locator('video, iframe').first().waitFor({ timeout: 30_000 }) : undefined,
+      waitFor: path.endsWith('/modules')
+        ? (page) => page.locator('video, iframe').first().waitFor({ timeout: 30_000 })
+        : undefined,
     })
     results.firstVisit.push({
       route: path.replace(data.course._id, '{id}') + (session ? ' (student)' : ''),
@@ -213,7 +254,9 @@ async function browserFigures(browser, base, data) {
         view,
         ...kinds(requests),
         clickToViewMs: round(ms),
-        requested: requests.filter((u) => u.startsWith('/api/')).map((u) => u.replace(/[0-9a-f-]{36}/g, '{id}')),
+        requested: requests
+          .filter((u) => u.startsWith('/api/'))
+          .map((u) => u.replace(/[0-9a-f-]{36}/g, '{id}')),
       })
     }
     results.navigation = steps
@@ -230,10 +273,16 @@ async function browserFigures(browser, base, data) {
     })
     const page = await context.newPage()
     await page.goto(`/courses/${data.course._id}/modules`, { waitUntil: 'networkidle' })
-    const cardOf = (t) => page.locator('article, li, section').filter({ has: page.getByText(t, { exact: true }) }).last()
+    const cardOf = (t) =>
+      page
+        .locator('article, li, section')
+        .filter({ has: page.getByText(t, { exact: true }) })
+        .last()
     await cardOf('Module 3').getByRole('button', { name: /^edit/i }).click()
     await page.getByPlaceholder('Module Title').fill('Module 3 (revised)')
-    const answered = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/modules/'))
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().includes('/api/modules/'),
+    )
     const t0 = performance.now()
     let answerMs
     answered.then(() => (answerMs = performance.now() - t0)).catch(() => {})
@@ -268,11 +317,20 @@ async function lighthouseFigures(base) {
   const chromeLauncher = await import('chrome-launcher')
   for (const route of ['/home', '/courses']) {
     for (const preset of ['mobile', 'desktop']) {
-      const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumFlags] })
+      const chrome = await chromeLauncher.launch({
+        chromePath: chromiumPath,
+        chromeFlags: ['--headless=new', ...chromiumFlags],
+      })
       try {
         const r = await lighthouse(
           base + route,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], blockedUrlPatterns: ['*api.chess.com*'] },
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            blockedUrlPatterns: ['*api.chess.com*'],
+          },
           preset === 'desktop' ? desktopConfig : undefined,
         )
         const a = r.lhr.audits
@@ -300,8 +358,12 @@ async function lighthouseFigures(base) {
 // ---------------------------------------------------------------- server load
 function startBare(routes) {
   return new Promise((resolve, reject) => {
-    const child = fork(new URL('../bench/bareServer.mjs', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
-    child.once('message', ({ port }) => resolve({ url: `http://127.0.0.1:${port}`, stop: () => child.kill() }))
+    const child = fork(new URL('../bench/bareServer.mjs', import.meta.url), {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
+    child.once('message', ({ port }) =>
+      resolve({ url: `http://127.0.0.1:${port}`, stop: () => child.kill() }),
+    )
     child.once('error', reject)
     child.send({ routes })
   })
@@ -331,13 +393,21 @@ async function loadFigures(label, server, data) {
   const end = Math.min(data.videoSize - 1, 32 * KB - 1)
   const endpoints = [
     { name: 'GET /api/courses (200 courses)', method: 'GET', path: '/api/courses', headers: {} },
-    { name: 'GET /api/modules/course/{id} (enrolled)', method: 'GET', path: `/api/modules/course/${data.course._id}`, headers: bearer(data.student) },
+    {
+      name: 'GET /api/modules/course/{id} (enrolled)',
+      method: 'GET',
+      path: `/api/modules/course/${data.course._id}`,
+      headers: bearer(data.student),
+    },
     {
       name: 'POST /api/comment-player',
       method: 'POST',
       path: '/api/comment-player',
       headers: { ...bearer(data.student), 'content-type': 'application/json' },
-      body: JSON.stringify({ chessPlayerUsername: 'hikaru', comment: 'Great endgame technique in that game.' }),
+      body: JSON.stringify({
+        chessPlayerUsername: 'hikaru',
+        comment: 'Great endgame technique in that game.',
+      }),
     },
     { name: 'GET video, Range 32 KB', method: 'GET', path: videoPath, headers: { range: `bytes=0-${end}` } },
   ]
@@ -445,8 +515,13 @@ try {
 
   log('cold start of npm start')
   const { existsSync } = await import('node:fs')
-  const startCommand = existsSync('scripts/start.mjs') ? ['npm', 'start'] : ['node', '--import', 'tsx', 'server/main.ts']
-  if (startCommand[0] !== 'npm') results.notes.push('cold start: scripts/start.mjs is missing, timed node --import tsx server/main.ts instead')
+  const startCommand = existsSync('scripts/start.mjs')
+    ? ['npm', 'start']
+    : ['node', '--import', 'tsx', 'server/main.ts']
+  if (startCommand[0] !== 'npm')
+    results.notes.push(
+      'cold start: scripts/start.mjs is missing, timed node --import tsx server/main.ts instead',
+    )
   const cold = await startServer({ command: startCommand, databaseUrl: null, keepDataDir: true })
   await cold.stop()
   const warm = await startServer({ command: startCommand, databaseUrl: null, dataDir: cold.dataDir })
@@ -469,8 +544,14 @@ function table(title, rows, cols) {
   const head = cols.map((c) => c[0])
   const body = rows.map((r) => cols.map(([, f]) => String(typeof f === 'function' ? f(r) : (r[f] ?? '-'))))
   const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)))
-  const line = (cells) => '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join(' | ') + ' |'
-  return [`\n${title}`, line(head), '|' + w.map((n, i) => (i === 0 ? ':' : '') + '-'.repeat(n + 1) + (i === 0 ? '' : ':')).join('|') + '|', ...body.map(line)].join('\n')
+  const line = (cells) =>
+    '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join(' | ') + ' |'
+  return [
+    `\n${title}`,
+    line(head),
+    '|' + w.map((n, i) => (i === 0 ? ':' : '') + '-'.repeat(n + 1) + (i === 0 ? '' : ':')).join('|') + '|',
+    ...body.map(line),
+  ].join('\n')
 }
 
 const out = [
@@ -498,35 +579,44 @@ const out = [
     ['click to view ms', (r) => r.clickToViewMs ?? '-'],
   ]),
   results.moduleUpdate
-    ? table(`Instructor 'Update Module' (server answer delayed ${results.moduleUpdate.addedLatencyMs} ms)`, [results.moduleUpdate], [
-        ['click to list shows change ms', 'clickToListMs'],
-        ['server answer ms', 'serverAnswerMs'],
-        ['optimistic', 'optimistic'],
-      ])
+    ? table(
+        `Instructor 'Update Module' (server answer delayed ${results.moduleUpdate.addedLatencyMs} ms)`,
+        [results.moduleUpdate],
+        [
+          ['click to list shows change ms', 'clickToListMs'],
+          ['server answer ms', 'serverAnswerMs'],
+          ['optimistic', 'optimistic'],
+        ],
+      )
     : '',
-  table(`Server load (autocannon, ${connections} connections, ${duration} s each; bare = node:http with the same bytes)`, [
-    ...(results.server.pglite?.endpoints ?? []),
-    ...(results.server.postgres?.endpoints ?? []),
-  ], [
-    ['db / endpoint', (r) => `${r.database} ${r.endpoint}`],
-    ['rps', 'rps'],
-    ['p50 ms', 'p50ms'],
-    ['p99 ms', 'p99ms'],
-    ['bare rps', 'bareRps'],
-    ['bare p50', 'bareP50ms'],
-    ['bare p99', 'bareP99ms'],
-    ['ratio', 'ratio'],
-    ['non-2xx', 'non2xx'],
-  ]),
-  table('Server memory and start', [
-    { what: 'RSS after load, PGlite (MB)', v: results.server.pglite?.rssMBAfterLoad },
-    { what: 'RSS after load, PostgreSQL (MB)', v: results.server.postgres?.rssMBAfterLoad },
-    { what: 'npm start to /api/health, empty DATA_DIR (ms)', v: results.coldStart?.emptyDataDirMs },
-    { what: 'npm start to /api/health, existing DATA_DIR (ms)', v: results.coldStart?.existingDataDirMs },
-  ], [
-    ['figure', 'what'],
-    ['value', 'v'],
-  ]),
+  table(
+    `Server load (autocannon, ${connections} connections, ${duration} s each; bare = node:http with the same bytes)`,
+    [...(results.server.pglite?.endpoints ?? []), ...(results.server.postgres?.endpoints ?? [])],
+    [
+      ['db / endpoint', (r) => `${r.database} ${r.endpoint}`],
+      ['rps', 'rps'],
+      ['p50 ms', 'p50ms'],
+      ['p99 ms', 'p99ms'],
+      ['bare rps', 'bareRps'],
+      ['bare p50', 'bareP50ms'],
+      ['bare p99', 'bareP99ms'],
+      ['ratio', 'ratio'],
+      ['non-2xx', 'non2xx'],
+    ],
+  ),
+  table(
+    'Server memory and start',
+    [
+      { what: 'RSS after load, PGlite (MB)', v: results.server.pglite?.rssMBAfterLoad },
+      { what: 'RSS after load, PostgreSQL (MB)', v: results.server.postgres?.rssMBAfterLoad },
+      { what: 'npm start to /api/health, empty DATA_DIR (ms)', v: results.coldStart?.emptyDataDirMs },
+      { what: 'npm start to /api/health, existing DATA_DIR (ms)', v: results.coldStart?.existingDataDirMs },
+    ],
+    [
+      ['figure', 'what'],
+      ['value', 'v'],
+    ],
+  ),
   ...results.notes.map((n) => `\nnote: ${n}`),
   '\nwritten to bench/results/bench.json',
 ].join('\n')

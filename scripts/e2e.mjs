@@ -33,7 +33,9 @@ const chromium = findChromium()
 if (!chromium) {
   const banner = '!'.repeat(78)
   if (process.env.CI === 'true') {
-    console.error(`${banner}\ne2e: no Chromium found (CHROMIUM_PATH or /usr/bin/chromium) - failing because CI=true\n${banner}`)
+    console.error(
+      `${banner}\ne2e: no Chromium found (CHROMIUM_PATH or /usr/bin/chromium) - failing because CI=true\n${banner}`,
+    )
     writeSummary({ numPassedTests: 0, numFailedTests: 1, numPendingTests: 0, success: false })
     process.exit(1)
   }
@@ -42,7 +44,13 @@ if (!chromium) {
       `!! Install it (apt-get install -y chromium) to run the end-to-end journeys.\n${banner}`,
   )
   // One pending entry so the closing count of `npm test` shows that something was skipped.
-  writeSummary({ numPassedTests: 0, numFailedTests: 0, numPendingTests: 1, success: true, skipped: 'no chromium' })
+  writeSummary({
+    numPassedTests: 0,
+    numFailedTests: 0,
+    numPendingTests: 1,
+    success: true,
+    skipped: 'no chromium',
+  })
   process.exit(0)
 }
 
@@ -50,9 +58,19 @@ if (!chromium) {
 const password = () => `Pw-${randomBytes(9).toString('base64url')}`
 const accounts = {
   admin: { username: 'e2e_admin', email: 'e2e_admin@example.test', password: password(), role: 'admin' },
-  instructor: { username: 'e2e_teacher', email: 'e2e_teacher@example.test', password: password(), role: 'instructor' },
+  instructor: {
+    username: 'e2e_teacher',
+    email: 'e2e_teacher@example.test',
+    password: password(),
+    role: 'instructor',
+  },
   student: { username: 'e2e_pupil', email: 'e2e_pupil@example.test', password: password(), role: 'student' },
-  promoted: { username: 'e2e_promoted', email: 'e2e_promoted@example.test', password: password(), role: 'student' },
+  promoted: {
+    username: 'e2e_promoted',
+    email: 'e2e_promoted@example.test',
+    password: password(),
+    role: 'student',
+  },
 }
 
 let server
@@ -82,7 +100,16 @@ mkdirSync(dirname(vitestJson), { recursive: true })
 const code = await new Promise((resolve) => {
   child = spawn(
     'npx',
-    ['vitest', 'run', '-c', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`, ...passThrough],
+    [
+      'vitest',
+      'run',
+      '-c',
+      'vitest.e2e.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestJson}`,
+      ...passThrough,
+    ],
     {
       stdio: 'inherit',
       env: {
@@ -100,5 +127,6 @@ if (code !== 0 && server) {
   const out = server.output().trim()
   if (out) console.error(`\ne2e: last server output:\n${out.split('\n').slice(-40).join('\n')}`)
 }
-if (!existsSync(vitestJson)) writeSummary({ numPassedTests: 0, numFailedTests: 1, numPendingTests: 0, success: false })
+if (!existsSync(vitestJson))
+  writeSummary({ numPassedTests: 0, numFailedTests: 1, numPendingTests: 0, success: false })
 await shutdown(code)

@@ -1,14 +1,18 @@
 // `npm test`: every check and every test suite, in order, with one closing count.
 // `node scripts/test.mjs --postgres`: the same server, browser and trust suites again on the PostgreSQL
 // named by DATABASE_URL (CI runs it after `npm test`); its closing count includes the first run's.
+// `node scripts/test.mjs --node-lines [LINE...]`: the type check, the web and the server suites again on other
+// Node lines (default: 24 and 26, see scripts/node-lines.mjs); its closing count also includes earlier runs'.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 
 const postgres = process.argv.includes('--postgres')
+const nodeLines = process.argv.includes('--node-lines')
 const totalsFile = '.tmp/totals.json'
 mkdirSync('.tmp', { recursive: true })
 const totals =
-  postgres && existsSync(totalsFile)
+  (postgres || nodeLines) && existsSync(totalsFile)
     ? JSON.parse(readFileSync(totalsFile, 'utf8'))
     : { passed: 0, failed: 0, skipped: 0 }
 
@@ -25,29 +29,65 @@ function count(jsonFile) {
   totals.failed += r.numFailedTests ?? 0
   totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
   rmSync(jsonFile)
+  return r.numFailedTests ?? 0
 }
 
 function run(label, cmd, args, { env = {}, json } = {}) {
   console.log(`\n=== ${label}`)
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  if (json) count(json)
+  const failedTests = json ? (count(json) ?? 0) : 0
   if (r.status !== 0) {
     console.error(`\n${label} failed (exit ${r.status ?? r.signal})`)
-    if (!json) totals.failed += 1
+    // A step that fails without a failing test (a check, or errors outside any test) counts as one failure.
+    if (!failedTests) totals.failed += 1
     finish(1)
   }
 }
 
 const vitestJson = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`]
 
-if (!postgres) {
+// --node-lines: each other Node line first on PATH (installed into .node-lines/ when missing).
+async function runNodeLines() {
+  const { DEFAULT_LINES, envFor } = await import('./node-lines.mjs')
+  const asked = process.argv.slice(2).filter((a) => /^\d+$/.test(a))
+  for (const line of asked.length ? asked : DEFAULT_LINES) {
+    const env = { PATH: envFor(line).PATH, DATABASE_URL: '' }
+    run(`Node ${line}: version`, 'node', ['--version'], { env })
+    run(`Node ${line}: type check`, 'node_modules/.bin/tsc', ['-p', 'tsconfig.json'], { env })
+    // Both projects in one run with at least 2 workers: vitest's default on a 2-core machine (CI's) is 1 worker,
+    // which leaves a core mostly idle and would make these runs twice as long.
+    const json = `.tmp/node${line}.json`
+    const workers = Math.max(2, availableParallelism() - 1)
+    const args = [
+      'run',
+      '--project',
+      'web',
+      '--project',
+      'server',
+      `--maxWorkers=${workers}`,
+      ...vitestJson(json),
+    ]
+    run(`Node ${line}: web and server tests`, 'node_modules/.bin/vitest', args, { env, json })
+  }
+}
+
+if (nodeLines) {
+  await runNodeLines()
+} else if (!postgres) {
   run('OpenAPI lint', 'node', ['scripts/lint-openapi.mjs'])
+  run('Format (prettier --check)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.'])
+  run('Lint (ESLint: type-aware rules, layer boundaries)', 'npx', ['eslint', '--max-warnings', '0', '.'])
   run('Generated API up to date', 'node', ['scripts/codegen-check.mjs'])
   run('Type check', 'npx', ['tsc', '-p', 'tsconfig.json'])
-  run('Unit and server tests on PGlite (vitest)', 'npx', ['vitest', 'run', ...vitestJson('.tmp/vitest.json')], {
-    env: { DATABASE_URL: '' },
-    json: '.tmp/vitest.json',
-  })
+  run(
+    'Unit and server tests on PGlite (vitest)',
+    'npx',
+    ['vitest', 'run', ...vitestJson('.tmp/vitest.json')],
+    {
+      env: { DATABASE_URL: '' },
+      json: '.tmp/vitest.json',
+    },
+  )
   run('Build', 'npx', ['vite', 'build', '--logLevel', 'warn'])
   run('Browser tests on PGlite', 'node', ['scripts/e2e.mjs', '--json', '.tmp/e2e.json'], {
     env: { DATABASE_URL: '' },
@@ -58,14 +98,24 @@ if (!postgres) {
     console.error('--postgres needs DATABASE_URL')
     process.exit(2)
   }
-  run('Server tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', ...vitestJson('.tmp/pg.json')], {
-    json: '.tmp/pg.json',
-  })
+  run(
+    'Server tests on PostgreSQL',
+    'npx',
+    ['vitest', 'run', '--project', 'server', ...vitestJson('.tmp/pg.json')],
+    {
+      json: '.tmp/pg.json',
+    },
+  )
   run('Browser tests on PostgreSQL', 'node', ['scripts/e2e.mjs', '--json', '.tmp/e2e-pg.json'], {
     json: '.tmp/e2e-pg.json',
   })
-  run('Trust suite (authorization, hostile input, races, faults)', 'node', ['scripts/trust.mjs', '--json', '.tmp/trust.json'], {
-    json: '.tmp/trust.json',
-  })
+  run(
+    'Trust suite (authorization, hostile input, races, faults)',
+    'node',
+    ['scripts/trust.mjs', '--json', '.tmp/trust.json'],
+    {
+      json: '.tmp/trust.json',
+    },
+  )
 }
 finish(totals.failed ? 1 : 0)

@@ -15,7 +15,16 @@ function vitest(label, args, jsonFile) {
   console.log(`\n=== ${label}`)
   const r = spawnSync(
     'npx',
-    ['vitest', 'run', '-c', 'vitest.trust.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`, ...args],
+    [
+      'vitest',
+      'run',
+      '-c',
+      'vitest.trust.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${jsonFile}`,
+      ...args,
+    ],
     { stdio: 'inherit', env: { ...process.env } },
   )
   if (existsSync(jsonFile)) {
@@ -45,17 +54,28 @@ function ensurePostgres() {
 
 const started = Date.now()
 try {
-  if (only !== '--faults') vitest('Trust: matrix, exposure, hostile input, limits, web security, races (in-process)', ['tests/trust/fast'], '.tmp/trust-fast.json')
+  if (only !== '--faults')
+    vitest(
+      'Trust: matrix, exposure, hostile input, limits, web security, races (in-process)',
+      ['tests/trust/fast'],
+      '.tmp/trust-fast.json',
+    )
   if (only !== '--fast') {
     ensurePostgres()
-    vitest('Trust: crashes, PostgreSQL restarts, two instances, SIGTERM (spawned servers)', ['tests/trust/faults', '--no-file-parallelism'], '.tmp/trust-faults.json')
+    vitest(
+      'Trust: crashes, PostgreSQL restarts, two instances, SIGTERM (spawned servers)',
+      ['tests/trust/faults', '--no-file-parallelism'],
+      '.tmp/trust-faults.json',
+    )
   }
 } finally {
   // whatever happened, leave PostgreSQL running
   ensurePostgres()
 }
 const secs = Math.round((Date.now() - started) / 1000)
-console.log(`\nTrust suite: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped in ${secs} s`)
+console.log(
+  `\nTrust suite: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped in ${secs} s`,
+)
 if (jsonOut) {
   writeFileSync(
     jsonOut,

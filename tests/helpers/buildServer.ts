@@ -42,10 +42,13 @@ export interface TestServer {
   app: FastifyInstance
   db: Db
   config: Config
-  /** A user of this role inserted straight into the database, with a valid token. */
+  /** A user of this role inserted straight into the database, with a valid token (one session). */
   createUser(role: Role, fields?: Partial<Pick<TestUser, 'username' | 'email'>>): Promise<TestUser>
   /** A course owned by this instructor (or admin). */
-  createCourse(owner: TestUser, fields?: { title?: string; description?: string; price?: number }): Promise<string>
+  createCourse(
+    owner: TestUser,
+    fields?: { title?: string; description?: string; price?: number },
+  ): Promise<string>
   /** Empties every table, so each test starts from nothing. */
   reset(): Promise<void>
   close(): Promise<void>
@@ -57,9 +60,12 @@ export interface BuildOptions {
   payments?: PaymentProvider
   /** Build the app only after this runs (e.g. to prepare a dist folder). */
   distDir?: string
+  /** pino options (e.g. a stream to read the log from); none by default. */
+  logger?: Parameters<typeof buildApp>[0]['logger']
 }
 
-const TABLES = 'order_items, orders, cart_items, comments, follows, enrollments, modules, videos, courses, users'
+const TABLES =
+  'order_items, orders, cart_items, comments, follows, enrollments, modules, videos, courses, users'
 
 const migrationsDir = fileURLToPath(new URL('../../server/db/migrations', import.meta.url))
 
@@ -74,7 +80,8 @@ function sleep(ms: number) {
  */
 export async function pgliteTemplate(): Promise<Blob> {
   const hash = createHash('sha256')
-  for (const f of readdirSync(migrationsDir).sort()) hash.update(f).update(readFileSync(join(migrationsDir, f)))
+  for (const f of readdirSync(migrationsDir).sort())
+    hash.update(f).update(readFileSync(join(migrationsDir, f)))
   const template = join(tmpdir(), `coe-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`)
   const lock = `${template}.lock`
   for (let waited = 0; !existsSync(template); waited += 200) {
@@ -142,14 +149,16 @@ export async function buildServer(opts: BuildOptions = {}): Promise<TestServer> 
     JWT_SECRET: randomBytes(32).toString('hex'),
     AUTH_RATE_LIMIT_MAX: '1000',
     LOG_LEVEL: 'silent',
+    // scrypt at N=2^14 keeps the suites fast; tests/server/passwords.test.ts proves the default of 2^17
+    SCRYPT_LOG2N: '14',
     DIST_DIR: opts.distDir ?? join(dir, 'no-dist'),
     ...opts.env,
   })
   const { db, drop } = await freshDb()
   await migrate(db)
-  const app = await buildApp({ config, db, payments: opts.payments, logger: false })
+  const app = await buildApp({ config, db, payments: opts.payments, logger: opts.logger ?? false })
   await app.ready()
-  const passwordHash = await hashPassword(TEST_PASSWORD)
+  const passwordHash = await hashPassword(TEST_PASSWORD, config.scryptLog2N)
   let counter = 0
 
   return {
@@ -164,15 +173,28 @@ export async function buildServer(opts: BuildOptions = {}): Promise<TestServer> 
         'INSERT INTO users (username, email, password_hash, role) VALUES ($1, $2, $3, $4) RETURNING id',
         [username, email.toLowerCase(), passwordHash, role],
       )
-      const token = await app.issueToken(row!.id)
-      return { id: row!.id, username, email, role, password: TEST_PASSWORD, token, auth: { authorization: `Bearer ${token}` } }
+      const token = await app.issueToken(row.id)
+      return {
+        id: row.id,
+        username,
+        email,
+        role,
+        password: TEST_PASSWORD,
+        token,
+        auth: { authorization: `Bearer ${token}` },
+      }
     },
     async createCourse(owner, fields = {}) {
       const [row] = await db.query<{ id: string }>(
         'INSERT INTO courses (title, description, price, instructor_id) VALUES ($1, $2, $3, $4) RETURNING id',
-        [fields.title ?? 'Test course', fields.description ?? 'A course for tests', fields.price ?? 10, owner.id],
+        [
+          fields.title ?? 'Test course',
+          fields.description ?? 'A course for tests',
+          fields.price ?? 10,
+          owner.id,
+        ],
       )
-      return row!.id
+      return row.id
     },
     async reset() {
       await db.query(`TRUNCATE ${TABLES} CASCADE`)

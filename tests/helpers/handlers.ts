@@ -1,7 +1,25 @@
-// msw handlers: an in-memory fake of every operation of openapi/openapi.yaml, backed by fakeDb.
+// msw handlers: an in-memory fake of the operations of openapi/openapi.yaml that the SPA's tests call,
+// backed by fakeDb. It keeps state (who is enrolled, what is in the cart) and applies the product's own
+// rules (src/domain/rules.ts): who may do what, the cart total. It does not re-check request bodies (the
+// server's schema validation is the server's tests' business); a test that needs a refusal, a 400 or a
+// failure declares that handler itself with `server.use(...)`. Not faked: getHealth and streamVideo,
+// which no screen calls in these tests (tests/api/handlers.test.ts lists them).
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { config } from '@/app/config'
-import type { Course, Role } from '@/api/generated/api'
+import type { Course } from '@/api/generated/api'
+import {
+  asCaller,
+  canAdministerUsers,
+  canBuyCourses,
+  canCreateCourse,
+  canDeleteComment,
+  canManageCourse,
+  canReadModules,
+  canSeeEnrolledCourses,
+  removesLastAdmin,
+  sumPrices,
+  type Role,
+} from '@/domain/rules'
 import { db, newId, userForToken, type FakeUser } from './fakeDb'
 
 const API = `${config.apiBaseUrl}/api`
@@ -16,7 +34,6 @@ export function problem(status: number, title: string, detail?: string) {
 const unauthorized = () => problem(401, 'Unauthorized')
 const forbidden = () => problem(403, 'Forbidden')
 const notFound = () => problem(404, 'Not Found')
-const badRequest = (detail: string) => problem(400, 'Bad Request', detail)
 
 const publicUser = ({ password: _p, createdAt: _c, ...u }: FakeUser) => ({
   ...u,
@@ -26,17 +43,16 @@ const publicUser = ({ password: _p, createdAt: _c, ...u }: FakeUser) => ({
 const findCourse = (id: string) => db.courses.find((c) => c._id === id)
 const isEnrolled = (courseId: string, userId: string) =>
   db.enrollments.some((e) => e.courseId === courseId && e.studentId === userId)
-const canManage = (user: FakeUser, course: Course) =>
-  user.role === 'admin' || (user.role === 'instructor' && course.instructor?._id === user._id)
-const canRead = (user: FakeUser, course: Course) =>
-  user.role !== 'student' || isEnrolled(course._id, user._id)
+// The permissions are the product's own (src/domain/rules.ts), as the server applies them.
+const canManage = (user: FakeUser, course: Course) => canManageCourse(asCaller(user), course.instructor?._id)
+const canRead = (user: FakeUser, course: Course) => canReadModules(user, isEnrolled(course._id, user._id))
 const profileCourses = (user: FakeUser) =>
   user.role === 'instructor'
     ? db.courses.filter((c) => c.instructor?._id === user._id)
     : db.courses.filter((c) => isEnrolled(c._id, user._id))
 const cartOf = (userId: string) => {
   const items = (db.carts.get(userId) ?? []).map(findCourse).filter((c): c is Course => Boolean(c))
-  return { items, total: items.reduce((sum, c) => sum + c.price, 0) }
+  return { items, total: sumPrices(items.map((c) => c.price)) }
 }
 
 type Req = { request: Request }
@@ -44,19 +60,14 @@ function withUser(req: Req): FakeUser | undefined {
   return userForToken(req.request.headers.get('Authorization'))
 }
 
-async function body<T>(request: Request): Promise<Partial<T>> {
-  try {
-    return ((await request.json()) ?? {}) as Partial<T>
-  } catch {
-    return {}
-  }
+/** The request's JSON body, taken as the contract types it (the SPA's generated client sent it). */
+async function body<T>(request: Request): Promise<T> {
+  return (await request.json()) as T
 }
 
 const authHandlers: HttpHandler[] = [
-  http.get(`${API}/health`, () => HttpResponse.json({ status: 'ok', database: 'pglite' })),
   http.post(`${API}/auth/register`, async ({ request }) => {
-    const b = await body<FakeUser>(request)
-    if (!b.username || !b.email || !b.password) return badRequest('username, email and password are required')
+    const b = await body<Pick<FakeUser, 'username' | 'email' | 'password'> & Partial<FakeUser>>(request)
     const email = b.email.toLowerCase()
     if (db.users.some((u) => u.email === email || u.username === b.username)) return problem(409, 'Conflict')
     const user: FakeUser = {
@@ -78,6 +89,12 @@ const authHandlers: HttpHandler[] = [
     if (!user) return problem(401, 'Unauthorized', 'Wrong email or password')
     return HttpResponse.json({ token: `token-${user._id}`, result: publicUser(user) })
   }),
+  http.post(`${API}/auth/logout`, (req) =>
+    withUser(req) ? new HttpResponse(null, { status: 204 }) : unauthorized(),
+  ),
+  http.post(`${API}/auth/logout-all`, (req) =>
+    withUser(req) ? new HttpResponse(null, { status: 204 }) : unauthorized(),
+  ),
 ]
 
 const courseHandlers: HttpHandler[] = [
@@ -85,10 +102,8 @@ const courseHandlers: HttpHandler[] = [
   http.post(`${API}/courses`, async (req) => {
     const user = withUser(req)
     if (!user) return unauthorized()
-    if (user.role === 'student') return forbidden()
-    const b = await body<Course>(req.request)
-    if (!b.title || !b.description || typeof b.price !== 'number')
-      return badRequest('title, description, price')
+    if (!canCreateCourse(user)) return forbidden()
+    const b = await body<Pick<Course, 'title' | 'description' | 'price'>>(req.request)
     const course: Course = {
       _id: newId(),
       title: b.title,
@@ -105,7 +120,7 @@ const courseHandlers: HttpHandler[] = [
     const user = withUser(req)
     if (!user) return unauthorized()
     const userId = String(req.params.userId)
-    if (user._id !== userId && user.role !== 'admin') return forbidden()
+    if (!canSeeEnrolledCourses(asCaller(user), userId)) return forbidden()
     return HttpResponse.json(db.courses.filter((c) => isEnrolled(c._id, userId)))
   }),
   http.get(`${API}/courses/:courseId/enrolled-students`, (req) => {
@@ -124,7 +139,7 @@ const courseHandlers: HttpHandler[] = [
     if (!user) return unauthorized()
     const course = findCourse(String(req.params.courseId))
     if (!course) return notFound()
-    if (user.role !== 'student') return forbidden()
+    if (!canBuyCourses(user)) return forbidden()
     const existing = db.enrollments.find((e) => e.courseId === course._id && e.studentId === user._id)
     const enrollment = existing ?? {
       courseId: course._id,
@@ -148,7 +163,7 @@ const courseHandlers: HttpHandler[] = [
     const course = findCourse(String(req.params.courseId))
     if (!course) return notFound()
     if (!canManage(user, course)) return forbidden()
-    const b = await body<Course>(req.request)
+    const b = await body<Partial<Course>>(req.request)
     Object.assign(course, b, b.title ? { name: b.title } : {})
     return HttpResponse.json(course)
   }),
@@ -178,7 +193,6 @@ const moduleHandlers: HttpHandler[] = [
     const user = withUser(req)
     if (!user) return unauthorized()
     const b = await body<ModuleBody>(req.request)
-    if (!b.title || !b.description || !b.videoUrl || !b.courseId) return badRequest('missing fields')
     const course = findCourse(b.courseId)
     if (!course) return notFound()
     if (!canManage(user, course)) return forbidden()
@@ -209,7 +223,7 @@ const moduleHandlers: HttpHandler[] = [
     if (!mod) return notFound()
     const course = findCourse(mod.courseId)
     if (!course || !canManage(user, course)) return forbidden()
-    Object.assign(mod, await body<ModuleBody>(req.request))
+    Object.assign(mod, await body<Partial<ModuleBody>>(req.request))
     return HttpResponse.json(mod)
   }),
   http.delete(`${API}/modules/:moduleId`, (req) => {
@@ -229,12 +243,13 @@ const videoHandlers: HttpHandler[] = [
     const user = withUser(req)
     if (!user) return unauthorized()
     const form = await req.request.formData()
-    const courseId = String(form.get('courseId') ?? '')
+    const sent = form.get('courseId')
+    const courseId = typeof sent === 'string' ? sent : ''
     const file = form.get('file')
     const course = findCourse(courseId)
     if (!course) return notFound()
     if (!canManage(user, course)) return forbidden()
-    if (!file || typeof file === 'string') return badRequest('file is required')
+    if (!(file instanceof Blob)) return problem(400, 'Bad Request', 'file is required')
     const _id = newId()
     const video = {
       _id,
@@ -242,7 +257,7 @@ const videoHandlers: HttpHandler[] = [
       filePath: `/api/media/${_id}?exp=9999999999&sig=${'a'.repeat(43)}`,
       mimeType: file.type || 'video/mp4',
       size: file.size,
-      originalName: (file as File).name || 'video.mp4',
+      originalName: file.name || 'video.mp4',
     }
     db.videos.push(video)
     return HttpResponse.json(video, { status: 201 })
@@ -256,10 +271,6 @@ const videoHandlers: HttpHandler[] = [
     if (!course || !canRead(user, course)) return forbidden()
     return HttpResponse.json(video)
   }),
-  http.get(
-    `${API}/media/:videoId`,
-    () => new HttpResponse(new Uint8Array(16), { status: 200, headers: { 'Content-Type': 'video/mp4' } }),
-  ),
 ]
 
 const profileHandlers: HttpHandler[] = [
@@ -273,10 +284,17 @@ const profileHandlers: HttpHandler[] = [
     const user = withUser(req)
     if (!user) return unauthorized()
     const b = await body<{ bio: string; phoneNumber: string }>(req.request)
-    if (typeof b.bio !== 'string' || typeof b.phoneNumber !== 'string') return badRequest('bio, phoneNumber')
     user.bio = b.bio
     user.phoneNumber = b.phoneNumber
     return HttpResponse.json({ bio: user.bio, phoneNumber: user.phoneNumber })
+  }),
+  http.put(`${API}/profile/me/password`, async (req) => {
+    const user = withUser(req)
+    if (!user) return unauthorized()
+    const b = await body<{ currentPassword: string; newPassword: string }>(req.request)
+    if (b.currentPassword !== user.password) return problem(403, 'Forbidden', 'The current password is wrong')
+    user.password = b.newPassword
+    return new HttpResponse(null, { status: 204 })
   }),
   http.get(`${API}/profile/:id`, ({ params }) => {
     const user = db.users.find((u) => u._id === params.id)
@@ -290,25 +308,30 @@ const userHandlers: HttpHandler[] = [
   http.get(`${API}/users`, (req) => {
     const user = withUser(req)
     if (!user) return unauthorized()
-    if (user.role !== 'admin') return forbidden()
+    if (!canAdministerUsers(user)) return forbidden()
     return HttpResponse.json(db.users.map(({ _id, username, role }) => ({ _id, username, role })))
   }),
   http.patch(`${API}/user/:id/role`, async (req) => {
     const user = withUser(req)
     if (!user) return unauthorized()
-    if (user.role !== 'admin') return forbidden()
+    if (!canAdministerUsers(user)) return forbidden()
     const target = db.users.find((u) => u._id === req.params.id)
     if (!target) return notFound()
     const { newRole } = await body<{ newRole: Role }>(req.request)
-    if (!newRole || !['student', 'instructor', 'admin'].includes(newRole)) return badRequest('newRole')
-    if (
-      target.role === 'admin' &&
-      newRole !== 'admin' &&
-      db.users.filter((u) => u.role === 'admin').length === 1
-    )
+    if (removesLastAdmin(target.role, newRole, db.users.filter((u) => u.role === 'admin').length))
       return problem(409, 'Conflict', 'The last admin cannot be demoted')
     target.role = newRole
     return HttpResponse.json({ _id: target._id, username: target.username, role: target.role })
+  }),
+  http.put(`${API}/user/:id/password`, async (req) => {
+    const user = withUser(req)
+    if (!user) return unauthorized()
+    if (!canAdministerUsers(user)) return forbidden()
+    const target = db.users.find((u) => u._id === req.params.id)
+    if (!target) return notFound()
+    const { newPassword } = await body<{ newPassword: string }>(req.request)
+    target.password = newPassword
+    return new HttpResponse(null, { status: 204 })
   }),
   http.get(`${API}/user/rank/:userId`, ({ params }) => {
     const index = [...db.users]
@@ -326,18 +349,22 @@ const playerHandlers: HttpHandler[] = [
         .map(({ player: _p, ...f }) => f),
     ),
   ),
-  http.get(`${API}/comments/:username`, ({ params }) =>
-    HttpResponse.json(
-      db.comments
-        .filter((c) => c.player === String(params.username).toLowerCase())
-        .map(({ player: _p, ...c }) => c),
-    ),
-  ),
+  // Newest first, a page at a time: `before` is `{createdAt}_{_id}` of the last comment of the previous page.
+  http.get(`${API}/comments/:username`, ({ params, request }) => {
+    const url = new URL(request.url)
+    const limit = Number(url.searchParams.get('limit') ?? 20)
+    const before = url.searchParams.get('before')
+    const all = db.comments
+      .filter((c) => c.player === String(params.username).toLowerCase())
+      .map(({ player: _p, ...c }) => c)
+      .reverse()
+    const start = before ? all.findIndex((c) => `${c.createdAt}_${c._id}` === before) + 1 : 0
+    return HttpResponse.json(all.slice(start, start + limit))
+  }),
   http.post(`${API}/follow-player`, async (req) => {
     const user = withUser(req)
     if (!user) return unauthorized()
     const { chessPlayerUsername } = await body<{ chessPlayerUsername: string }>(req.request)
-    if (!chessPlayerUsername) return badRequest('chessPlayerUsername')
     const player = chessPlayerUsername.toLowerCase()
     const existing = db.followers.find((f) => f.player === player && f.user._id === user._id)
     const record = existing ?? { _id: newId(), player, user: { _id: user._id, username: user.username } }
@@ -352,11 +379,19 @@ const playerHandlers: HttpHandler[] = [
     db.followers = db.followers.filter((f) => !(f.player === player && f.user._id === user._id))
     return new HttpResponse(null, { status: 204 })
   }),
+  http.delete(`${API}/comment-player/:commentId`, (req) => {
+    const user = withUser(req)
+    if (!user) return unauthorized()
+    const comment = db.comments.find((c) => c._id === req.params.commentId)
+    if (!comment) return notFound()
+    if (!canDeleteComment(asCaller(user), comment.user._id)) return forbidden()
+    db.comments = db.comments.filter((c) => c !== comment)
+    return new HttpResponse(null, { status: 204 })
+  }),
   http.post(`${API}/comment-player`, async (req) => {
     const user = withUser(req)
     if (!user) return unauthorized()
     const b = await body<{ chessPlayerUsername: string; comment: string }>(req.request)
-    if (!b.chessPlayerUsername || !b.comment) return badRequest('chessPlayerUsername, comment')
     const record = {
       _id: newId(),
       player: b.chessPlayerUsername.toLowerCase(),
@@ -378,7 +413,7 @@ const cartHandlers: HttpHandler[] = [
   http.post(`${API}/cart/items`, async (req) => {
     const user = withUser(req)
     if (!user) return unauthorized()
-    if (user.role !== 'student') return forbidden()
+    if (!canBuyCourses(user)) return forbidden()
     const { courseId } = await body<{ courseId: string }>(req.request)
     const course = courseId ? findCourse(courseId) : undefined
     if (!course) return notFound()

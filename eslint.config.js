@@ -1,0 +1,238 @@
+// ESLint: typescript-eslint's type-checked rules on every TypeScript file of the project, React's hook rules on
+// the SPA, and the layers of the style guide (section 1 and 7) as import boundaries (eslint-plugin-boundaries).
+//
+// typescript-eslint needs the TypeScript compiler API (>=4.8.4 <6.1.0), which the project's TypeScript 7
+// (native compiler: its `typescript` package exports only a version) does not have. The `typescript-api`
+// package is TypeScript 5.9 under another name (an npm alias, also used by scripts/codegen-server.mjs), and
+// package.json's `overrides` let typescript-eslint install beside TypeScript 7. Before typescript-eslint
+// loads, Node's CommonJS module cache (`require.cache`, documented as writable) is given TypeScript 5.9
+// under the file name that `require('typescript')` resolves to, so typescript-eslint and ts-api-utils (both
+// CommonJS) build their programs with it. Only this ESLint process sees that: `tsc` stays TypeScript 7.
+// Type information comes from `parserOptions.project` (tsconfig.json), not the project service, which would
+// also load `typescript/lib/tsserverlibrary`, a file TypeScript 7 does not export.
+import { createRequire } from 'node:module'
+import { defineConfig } from 'eslint/config'
+
+const require = createRequire(import.meta.url)
+require('typescript-api')
+require.cache[require.resolve('typescript')] = require.cache[require.resolve('typescript-api')]
+
+const { default: js } = await import('@eslint/js')
+const { default: tseslint } = await import('typescript-eslint')
+const { default: reactHooks } = await import('eslint-plugin-react-hooks')
+const { default: boundaries } = await import('eslint-plugin-boundaries')
+const { default: globals } = await import('globals')
+
+// Layers (style guide, sections 1 and 7). Elements are folders; file categories mark the few files that other
+// layers may use.
+const elements = [
+  // SPA
+  { type: 'app', pattern: 'src/app' },
+  { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+  { type: 'api', pattern: 'src/api' },
+  { type: 'components', pattern: 'src/components' },
+  { type: 'domain', pattern: 'src/domain' },
+  { type: 'assets', pattern: 'src/assets' },
+  // Server
+  { type: 'contract', pattern: 'server/generated' },
+  { type: 'routes', pattern: 'server/routes' },
+  { type: 'plugins', pattern: 'server/plugins' },
+  { type: 'services', pattern: 'server/services' },
+  { type: 'db', pattern: 'server/db' },
+  { type: 'cli', pattern: 'server/cli' },
+  // The files at the top: src/main.tsx and index.css; server/app.ts, main.ts, config.ts, openapi.ts.
+  { type: 'spa-root', pattern: 'src' },
+  { type: 'server-root', pattern: 'server' },
+].map((element) => ({ ...element, partialMatch: false }))
+
+const files = [
+  // A feature's files are its own; another feature may use only these, each a deliberate surface (add a
+  // file here, with its reason, rather than reaching into another feature's internals).
+  // auth: the signed-in session (who is logged in and the actions that change it), read app-wide; the prompt
+  // shown when a signed-out visitor tries something that needs an account; the password rules and messages
+  // shared by the profile and admin forms.
+  {
+    category: 'surface',
+    pattern: 'src/features/auth/{authSlice.ts,LoginRequiredModal.tsx,passwordRules.ts}',
+  },
+  // layout: the alert channel every feature reports to.
+  { category: 'surface', pattern: 'src/features/layout/alertsSlice.ts' },
+  // The panels the home page shows.
+  {
+    category: 'surface',
+    pattern: 'src/features/{game/PracticeBoardPanel.tsx,player/PlayerSearch.tsx,titles/TitleSearch.tsx}',
+  },
+  // The app's side of the features' wiring: typed hooks, the listener middleware's `startAppListening`,
+  // the config and the lazy-page helper. Features reach no further into app/.
+  { category: 'wiring', pattern: 'src/app/{hooks,listeners,config,lazyPage}.ts' },
+  // Configuration, read once per side (style guide, section 6).
+  { category: 'config', pattern: ['src/app/config.ts', 'server/config.ts'] },
+  // The contract: the loader of openapi/openapi.yaml (its generated types are the `contract` element).
+  { category: 'contract', pattern: 'server/openapi.ts' },
+  { category: 'seed', pattern: 'server/db/seed.ts' },
+]
+
+const element = (...types) => types.map((type) => ({ element: { type } }))
+const file = (type, categories) => ({ element: { type }, file: { categories } })
+
+const policies = [
+  // SPA: components/, api/ -> features/ -> app/ (style guide, section 1).
+  {
+    from: element('app', 'spa-root'),
+    allow: { to: element('app', 'feature', 'api', 'components', 'domain', 'assets', 'spa-root') },
+  },
+  {
+    from: element('feature'),
+    allow: {
+      to: [
+        ...element('api', 'components', 'domain', 'assets'),
+        file('feature', 'surface'),
+        file('app', 'wiring'),
+      ],
+    },
+  },
+  { from: element('components'), allow: { to: element('api', 'domain', 'assets') } },
+  // api/ does not import app/, except the config holding the API's base address (read once there).
+  { from: element('api'), allow: { to: [...element('domain'), file('app', 'config')] } },
+  // domain/ (the shared rules) imports nothing of the SPA or the server: both import it.
+
+  // Server: routes -> services -> db (style guide, section 7).
+  {
+    from: element('server-root'),
+    allow: { to: element('server-root', 'contract', 'routes', 'plugins', 'services', 'db', 'domain') },
+  },
+  {
+    from: element('routes'),
+    allow: {
+      to: [
+        ...element('services', 'plugins', 'contract'),
+        file('server-root', 'config'),
+        file('server-root', 'contract'),
+      ],
+    },
+  },
+  // Routes hand the db handle to services: they may name its type, never call the db themselves.
+  { from: element('routes'), allow: { to: element('db'), dependency: { kind: 'type' } } },
+  {
+    from: element('plugins'),
+    allow: { to: [...element('services', 'db', 'contract'), file('server-root', 'config')] },
+  },
+  {
+    from: element('services'),
+    allow: { to: [...element('db', 'contract', 'domain'), file('server-root', 'config')] },
+  },
+  { from: element('db'), allow: { to: file('server-root', 'config') } },
+  // The demo data goes in through the services, so demo accounts obey the same rules as real ones.
+  { from: file('db', 'seed'), allow: { to: element('services') } },
+  {
+    from: element('cli'),
+    allow: {
+      to: [
+        ...element('services', 'db', 'contract'),
+        file('server-root', 'config'),
+        file('server-root', 'contract'),
+      ],
+    },
+  },
+]
+
+export default defineConfig(
+  {
+    ignores: [
+      'dist/',
+      'coverage/',
+      'test-results/',
+      'bench/results/',
+      'data/',
+      '.tmp/',
+      '.node-lines/',
+      // Generated (npm run codegen); never edited by hand (style guide, section 3).
+      'src/api/generated/',
+      'server/generated/',
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        project: './tsconfig.json',
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // `_`-prefixed names mark parameters kept for a signature and deliberately ignored destructured keys.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      // Off: `async` without `await` is how Fastify handlers and hooks, msw resolvers and test callbacks say
+      // that they answer with a promise (Fastify sends a returned value only from an async handler), and
+      // dropping it would turn a thrown error into a synchronous throw. Unhandled promises are still caught
+      // by no-floating-promises and no-misused-promises.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  // Tests read untyped JSON bodies (`res.json()` is `any`) and assert on them with expect() and against the
+  // contract's schemas: the no-unsafe-* rules would flag every such read without making a test safer, and
+  // the trust suite's helpers type those bodies `any` on purpose (they carry hostile and malformed answers).
+  {
+    files: ['tests/**'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  // JavaScript (scripts/, bench/, configuration) and the two vitest configurations outside tsconfig.json:
+  // Node files without type information.
+  {
+    files: ['**/*.{js,mjs,cjs}', 'vitest.*.config.ts'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: globals.node },
+  },
+  // SPA: React's rules of hooks.
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.tsx', 'tests/helpers/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  // Layers as import boundaries.
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'boundaries/files': files,
+      'boundaries/include': ['src/**/*', 'server/**/*'],
+      // Node's resolver: the TypeScript resolver depends on native bindings that the registry this project
+      // installs from does not serve for every platform, which broke `npm ci`. The `@/` alias is therefore not
+      // resolved for the boundary rules (relative imports are).
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', policies }],
+    },
+  },
+  // Services take plain arguments and a db handle: no Fastify types there (style guide, section 7).
+  {
+    files: ['server/services/**/*.ts', 'src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['fastify', '@fastify/*', 'fastify-plugin'], message: 'Services know no Fastify.' },
+          ],
+        },
+      ],
+    },
+  },
+)

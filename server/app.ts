@@ -20,10 +20,14 @@ import { healthRoutes } from './routes/health'
 import { moduleRoutes } from './routes/modules'
 import { playerRoutes } from './routes/players'
 import { profileRoutes } from './routes/profile'
+import { sessionRoutes } from './routes/sessions'
 import { userRoutes } from './routes/users'
 import { videoRoutes } from './routes/videos'
+import { LocalMediaStore } from './services/media'
 import { approvingProvider, type PaymentProvider } from './services/payments'
-import { MediaSigner } from './services/videos'
+import { inWords } from './services/signInThrottle'
+import { setScryptLog2N } from './services/passwords'
+import { MediaSigner, requestLogSerializer } from './services/videos'
 
 export interface AppOptions {
   config: Config
@@ -40,10 +44,34 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+      // a signed media URL's signature never reaches the logs
+      serializers: { req: requestLogSerializer },
     },
     genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // A number of proxy hops or the proxies' addresses (proxy-addr): only what trusted proxies appended to
+    // X-Forwarded-For counts, so a client cannot pick its own address by sending the header itself.
+    // A hop count becomes a function: Fastify refuses bare numbers, since a client that can reach the server
+    // directly (not through the proxy) could then choose its address; TRUST_PROXY=N is for servers reachable only
+    // through their proxies (the README says so), the list of proxy addresses for everything else.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
+    // Slow clients are cut off: all headers within headersTimeout, the whole request (a 50 MB upload on a slow
+    // link included) within requestTimeout, no traffic for idleTimeout, a kept-alive connection idle for keepAlive.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    connectionTimeout: config.idleTimeoutSeconds * 1000,
+    keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000,
+    http: {
+      headersTimeout: config.headersTimeoutSeconds * 1000,
+      requestTimeout: config.requestTimeoutSeconds * 1000,
+      // Node checks the two limits above on this interval (30 s by default, which would stretch short limits).
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, (config.headersTimeoutSeconds * 1000) / 4)),
+    },
     forceCloseConnections: 'idle',
     // main.ts refuses requests that arrive while closing with a problem+json 503 (and closes their connection)
     return503OnClosing: false,
@@ -56,7 +84,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         'referrer-policy': 'strict-origin-when-cross-origin',
         'x-frame-options': 'DENY',
       })
-      return sendProblem(reply, err.statusCode ?? 400, err.message)
+      void sendProblem(reply, err.statusCode ?? 400, err.message)
     },
     ajv: {
       // Extra fields and wrong types are client errors, not something to quietly fix up.
@@ -71,7 +99,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '' || body === undefined) return done(null, undefined)
-    defaultJson(req, body as string, done)
+    void defaultJson(req, body as string, done)
   })
 
   app.decorate('contract', await loadContract())
@@ -83,18 +111,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     global: false,
     store: databaseRateLimitStore(db),
     errorResponseBuilder: (_req, ctx) =>
-      Object.assign(new Error(`Too many attempts; try again in ${Math.ceil(ctx.ttl / 1000)} s`), { statusCode: 429 }),
+      Object.assign(
+        new Error(`Too many attempts. Try again in ${inWords(Math.max(1, Math.ceil(ctx.ttl / 1000)))}.`),
+        {
+          statusCode: 429,
+        },
+      ),
   })
   await app.register(webPlugin, { distDir: config.distDir })
   await app.register(xsrfPlugin)
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } })
   await app.register(authPlugin, { db, tokens: tokenService(config.jwtSecret, config.jwtTtl) })
 
+  // The cost of every new password hash (registration, login re-hash, password changes) comes from the config.
+  setScryptLog2N(config.scryptLog2N)
   const deps: RouteDeps = {
     db,
     config,
     signer: new MediaSigner(config.jwtSecret, config.mediaUrlTtl),
     payments: opts.payments ?? approvingProvider,
+    media: new LocalMediaStore(config.mediaDir),
   }
   for (const routes of [
     healthRoutes,
@@ -107,6 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     userRoutes,
     playerRoutes,
     cartRoutes,
+    sessionRoutes,
   ]) {
     await app.register(routes, deps)
   }

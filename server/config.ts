@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 
 export interface Config {
@@ -16,13 +17,38 @@ export interface Config {
   uploadMaxBytes: number
   mediaDir: string
   bodyLimit: number
-  authRateLimitMax: number
+  /** Failed sign-ins one account may have within the window before it is refused (429) until the window ends. */
+  loginMaxFailuresPerAccount: number
+  /** Failed sign-ins one client address (IPv6: its /64) may have within the window. */
+  loginMaxFailuresPerAddress: number
+  loginFailureWindowSeconds: number
+  /** Registrations per client address (IPv6: its /64) per window. */
+  registerRateLimitMax: number
+  registerRateLimitWindowSeconds: number
+  /** Node's http server: all request headers within, the whole request (headers and body) within. */
+  headersTimeoutSeconds: number
+  requestTimeoutSeconds: number
+  /** A socket with no traffic either way for this long is closed. */
+  idleTimeoutSeconds: number
+  /** How long a kept-alive connection may wait for its next request. */
+  keepAliveTimeoutSeconds: number
   mediaUrlTtl: number
   logLevel: string
   /** The built SPA; served when it holds an index.html. */
   distDir: string
-  /** Behind a reverse proxy: trust X-Forwarded-* (client IP for rate limits, https for cookies). */
-  trustProxy: boolean
+  /**
+   * Behind reverse proxies: how far to trust X-Forwarded-* (client address for the limits, https for cookies).
+   * false: not at all; a number: that many proxy hops in front; a list: the proxies' addresses or CIDR ranges.
+   */
+  trustProxy: false | number | string[]
+  /** scrypt cost as log2(N); 17 (N=2^17, OWASP's minimum) unless lowered for tests. */
+  scryptLog2N: number
+  /** Per user per minute: comments posted, follows, video uploads (429 with Retry-After above). */
+  commentRateLimitMax: number
+  followRateLimitMax: number
+  uploadRateLimitMax: number
+  /** Total bytes of uploaded video one user may keep (413 above). */
+  uploadQuotaBytes: number
 }
 
 export class ConfigError extends Error {}
@@ -32,8 +58,15 @@ type Env = Record<string, string | undefined>
 function int(env: Env, name: string, fallback: number, min = 1): number {
   const raw = env[name]
   if (raw === undefined || raw === '') return fallback
-  if (!/^\d+$/.test(raw) || Number(raw) < min) throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`)
+  if (!/^\d+$/.test(raw) || Number(raw) < min)
+    throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`)
   return Number(raw)
+}
+
+function intInRange(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const n = int(env, name, fallback, min)
+  if (n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${env[name]}"`)
+  return n
 }
 
 function readOrCreateSecret(file: string): string {
@@ -41,10 +74,60 @@ function readOrCreateSecret(file: string): string {
     const s = readFileSync(file, 'utf8').trim()
     if (s.length >= 32) return s
   }
-  mkdirSync(dirname(file), { recursive: true })
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
   const secret = randomBytes(48).toString('base64url')
   writeFileSync(file, secret + '\n', { mode: 0o600 })
+  // `mode` only applies when the file is created; a short secret being replaced keeps its old mode otherwise.
+  chmodSync(file, 0o600)
   return secret
+}
+
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal']
+
+function trustProxyFrom(raw: string | undefined): false | number | string[] {
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false
+  if (/^\d+$/.test(raw)) return Number(raw)
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)
+  for (const entry of entries) {
+    const [address, prefix, ...rest] = entry.split('/')
+    const family = isIP(address ?? '')
+    const validPrefix =
+      prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32))
+    if (NAMED_RANGES.includes(entry) || (family && validPrefix && !rest.length)) continue
+    throw new ConfigError(
+      `TRUST_PROXY must be the number of proxies in front of the server (e.g. 1) or a comma-separated list of their addresses or CIDR ranges; "${entry}" is neither` +
+        (entry === 'true'
+          ? ' (trusting every forwarded address would let any client choose its own address)'
+          : ''),
+    )
+  }
+  return entries.length ? entries : false
+}
+
+/** dir and everything below it: folders 0700, files 0600 (only what is not so already is changed). */
+function privateTree(dir: string): void {
+  const walk = (path: string, isDir: boolean) => {
+    const want = isDir ? 0o700 : 0o600
+    if ((statSync(path).mode & 0o777) !== want) chmodSync(path, want)
+    if (!isDir) return
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      if (entry.isDirectory() || entry.isFile()) walk(join(path, entry.name), entry.isDirectory())
+    }
+  }
+  walk(dir, true)
+}
+
+/** Makes the data folder, and whatever of it exists (database, media, secret), private to the server's user. */
+export function secureDataDir(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'mediaDir'>): void {
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
+  if (existsSync(config.dataDir)) chmodSync(config.dataDir, 0o700)
+  const trees = [config.mediaDir, ...(config.databaseUrl ? [] : [join(config.dataDir, 'pgdata')])]
+  for (const dir of trees) if (existsSync(dir)) privateTree(dir)
+  const secret = join(config.dataDir, 'jwt-secret')
+  if (existsSync(secret)) chmodSync(secret, 0o600)
 }
 
 /** Reads and validates the environment once; the rest of the server receives the typed result. */
@@ -55,7 +138,8 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
   }
   let jwtSecret = env.JWT_SECRET || ''
-  if (jwtSecret && jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long')
+  if (jwtSecret && jwtSecret.length < 32)
+    throw new ConfigError('JWT_SECRET must be at least 32 characters long')
   if (!jwtSecret) {
     if (databaseUrl) {
       throw new ConfigError(
@@ -65,7 +149,8 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret = readOrCreateSecret(join(dataDir, 'jwt-secret'))
   }
   const jwtTtl = env.JWT_TTL || '7d'
-  if (!/^\d+\s*(s|sec|m|min|h|hr|d|day|w)?$/.test(jwtTtl)) throw new ConfigError(`JWT_TTL "${jwtTtl}" is not a duration like 7d, 12h, 3600s`)
+  if (!/^\d+\s*(s|sec|m|min|h|hr|d|day|w)?$/.test(jwtTtl))
+    throw new ConfigError(`JWT_TTL "${jwtTtl}" is not a duration like 7d, 12h, 3600s`)
   const seedRaw = env.SEED_DEMO
   let seedDemo: boolean | undefined
   if (seedRaw === undefined || seedRaw === '') seedDemo = undefined
@@ -76,9 +161,18 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL "${logLevel}" is not a pino level`)
   }
+  // AUTH_RATE_LIMIT_MAX (before these limits existed) still works: the default of all three limits below.
+  const legacyAuthMax = env.AUTH_RATE_LIMIT_MAX ? int(env, 'AUTH_RATE_LIMIT_MAX', 1) : undefined
+  const headersTimeoutSeconds = int(env, 'HEADERS_TIMEOUT_SECONDS', 30)
+  const requestTimeoutSeconds = int(env, 'REQUEST_TIMEOUT_SECONDS', 300)
+  if (headersTimeoutSeconds > requestTimeoutSeconds) {
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_SECONDS (${headersTimeoutSeconds}) may not exceed REQUEST_TIMEOUT_SECONDS (${requestTimeoutSeconds})`,
+    )
+  }
   return {
     port: int(env, 'PORT', 3000, 0),
-    host: env.HOST || '0.0.0.0',
+    host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl,
     jwtSecret,
@@ -87,10 +181,23 @@ export function loadConfig(env: Env = process.env): Config {
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 50 * 1024 * 1024),
     mediaDir: resolve(env.MEDIA_DIR || join(dataDir, 'media')),
     bodyLimit: int(env, 'BODY_LIMIT', 100 * 1024),
-    authRateLimitMax: int(env, 'AUTH_RATE_LIMIT_MAX', 10),
+    loginMaxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', legacyAuthMax ?? 5),
+    loginMaxFailuresPerAddress: int(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', legacyAuthMax ?? 100),
+    loginFailureWindowSeconds: int(env, 'LOGIN_FAILURE_WINDOW_SECONDS', 900),
+    registerRateLimitMax: int(env, 'REGISTER_RATE_LIMIT_MAX', legacyAuthMax ?? 60),
+    registerRateLimitWindowSeconds: int(env, 'REGISTER_RATE_LIMIT_WINDOW_SECONDS', 600),
+    headersTimeoutSeconds,
+    requestTimeoutSeconds,
+    idleTimeoutSeconds: int(env, 'IDLE_TIMEOUT_SECONDS', 60),
+    keepAliveTimeoutSeconds: int(env, 'KEEPALIVE_TIMEOUT_SECONDS', 5),
     mediaUrlTtl: int(env, 'MEDIA_URL_TTL', 3600),
     logLevel,
     distDir: resolve(env.DIST_DIR || 'dist'),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    scryptLog2N: intInRange(env, 'SCRYPT_LOG2N', 17, 14, 20),
+    commentRateLimitMax: int(env, 'COMMENT_RATE_LIMIT_MAX', 10),
+    followRateLimitMax: int(env, 'FOLLOW_RATE_LIMIT_MAX', 30),
+    uploadRateLimitMax: int(env, 'UPLOAD_RATE_LIMIT_MAX', 10),
+    uploadQuotaBytes: int(env, 'UPLOAD_QUOTA_BYTES', 2 * 1024 * 1024 * 1024),
   }
 }

@@ -1,14 +1,17 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildApp } from './app'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, loadConfig, secureDataDir, type Config } from './config'
 import { openDb } from './db/db'
 import { sendProblem } from './plugins/errors'
 import { migrate } from './db/migrate'
 import { isEmpty, seedDemo } from './db/seed'
+import { demoAccounts, demoAccountsWithPublishedPasswords, isLoopbackHost } from './services/demoAccounts'
 
+// Everything the server creates (the secret, PGlite's files, uploads) is private to its user: 0700 / 0600.
+process.umask(0o077)
 const started = Date.now()
-let config
+let config: Config
 try {
   config = loadConfig()
 } catch (err) {
@@ -27,15 +30,41 @@ try {
   await db.close().catch(() => {})
   process.exit(1)
 }
-const app = await buildApp({ config, db })
 
 // Demo data only lands in an empty database: by default only an embedded one, or when SEED_DEMO=1 asks for it.
-const seed = config.seedDemo ?? !config.databaseUrl
-if (seed && (await isEmpty(db))) {
+const seed = (config.seedDemo ?? !config.databaseUrl) && (await isEmpty(db))
+
+// Reachable from other machines: not while anyone can sign in with a password published in the README.
+// (On loopback the check is skipped: the demo is meant to be tried locally.)
+if (!isLoopbackHost(config.host)) {
+  const open = seed ? demoAccounts.map((a) => a.email) : await demoAccountsWithPublishedPasswords(db)
+  if (open.length) {
+    console.error(
+      [
+        `Refusing to listen on HOST=${config.host}: other machines could reach this server, and the demo account${open.length === 1 ? '' : 's'} ` +
+          `${open.join(', ')} ${seed ? 'would be created with their' : open.length === 1 ? 'still has its' : 'still have their'} published password${open.length === 1 ? '' : 's'} (see the README).`,
+        'Either:',
+        '  - change those passwords: start without HOST (the server then listens on 127.0.0.1 only), sign in as each',
+        '    of these accounts and use "Change password" on its profile, then start again with this HOST; or',
+        '  - start on a fresh DATA_DIR (or an empty database) with SEED_DEMO=0 and create your accounts with',
+        '    printf \'%s\\n\' "$PASSWORD" | npm run user:create -- --username U --email E --role admin',
+      ].join('\n'),
+    )
+    await db.close().catch(() => {})
+    process.exit(1)
+  }
+}
+
+const app = await buildApp({ config, db })
+if (seed) {
   await seedDemo(db, config.mediaDir)
   app.log.info('seeded demo data (see README for the demo accounts)')
 }
-if (!existsSync(join(config.distDir, 'index.html'))) app.log.warn({ distDir: config.distDir }, 'no built SPA; serving the API only')
+// Folders and the secret made by an older version (or by hand) get the same private modes as new ones, and so do
+// the files PGlite creates with modes of its own (initdb's files 0666, its relation cache 0644) instead of the umask.
+secureDataDir(config)
+if (!existsSync(join(config.distDir, 'index.html')))
+  app.log.warn({ distDir: config.distDir }, 'no built SPA; serving the API only')
 
 let closing = false
 // While closing: what is in flight finishes, anything new gets a 503 problem, and no connection is kept alive
@@ -60,6 +89,12 @@ async function shutdown(signal: string) {
   try {
     await app.close() // stops accepting, lets in-flight requests finish
     await db.close()
+    // PGlite writes a few files (its relation cache) with its own modes, not the umask: tidy up after it.
+    try {
+      secureDataDir(config)
+    } catch (err) {
+      app.log.warn({ err }, 'could not tighten the data folder modes')
+    }
     process.exit(0)
   } catch (err) {
     app.log.error({ err }, 'error during shutdown')
@@ -70,4 +105,12 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))
 
 await app.listen({ port: config.port, host: config.host })
-app.log.info({ database: db.kind, ms: Date.now() - started }, `Chess Online Education listening on http://localhost:${config.port}`)
+const shown = isLoopbackHost(config.host)
+  ? 'localhost'
+  : config.host.includes(':')
+    ? `[${config.host}]`
+    : config.host
+app.log.info(
+  { database: db.kind, host: config.host, ms: Date.now() - started },
+  `Chess Online Education listening on http://${shown}:${config.port}`,
+)

@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { dereference } from '@apidevtools/json-schema-ref-parser'
+import { Ajv, type ValidateFunction } from 'ajv'
+import addFormats from 'ajv-formats'
+import type { FastifySchema, FastifySchemaCompiler } from 'fastify'
 import { parse } from 'yaml'
 
 /** The contract, openapi/openapi.yaml: the only place where request and response shapes are written. */
-export const contractPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url))
+const contractPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url))
 
 type JsonSchema = Record<string, unknown>
 interface Parameter {
@@ -38,13 +41,14 @@ let cached: Promise<Contract> | undefined
 export function loadContract(): Promise<Contract> {
   cached ??= (async () => {
     const raw = parse(readFileSync(contractPath, 'utf8')) as JsonSchema
-    const document = (await dereference(raw)) as JsonSchema
+    const document = await dereference<JsonSchema>(raw)
     const operations = new Map<string, Operation>()
     const paths = document.paths as Record<string, Record<string, unknown>>
     for (const [path, item] of Object.entries(paths)) {
       const shared = (item.parameters as Parameter[] | undefined) ?? []
       for (const method of METHODS) {
-        const op = item[method] as (Omit<Operation, 'method' | 'path'> & { parameters?: Parameter[] }) | undefined
+        const op = item[method] as
+          (Omit<Operation, 'method' | 'path'> & { parameters?: Parameter[] }) | undefined
         if (!op) continue
         operations.set(op.operationId, {
           ...op,
@@ -61,7 +65,10 @@ export function loadContract(): Promise<Contract> {
 
 /** Drops annotation keywords Fastify's validator and serializer need not see. */
 function clean(schema: JsonSchema): JsonSchema {
-  return JSON.parse(JSON.stringify(schema, (key, value) => (key === 'example' || key === 'examples' ? undefined : value)))
+  const text = JSON.stringify(schema, (key, value: unknown) =>
+    key === 'example' || key === 'examples' ? undefined : value,
+  )
+  return JSON.parse(text) as JsonSchema
 }
 
 function objectOf(params: Parameter[]): JsonSchema | undefined {
@@ -73,7 +80,7 @@ function objectOf(params: Parameter[]): JsonSchema | undefined {
   }
 }
 
-export interface RouteSchema {
+interface RouteSchema {
   params?: JsonSchema
   querystring?: JsonSchema
   body?: JsonSchema
@@ -103,4 +110,36 @@ export function routeSchemaFrom(contract: Contract, operationId: string): RouteS
 /** Fastify route path (`/api/courses/:courseId`) for a contract path (`/api/courses/{courseId}`). */
 export function fastifyPath(path: string): string {
   return path.replace(/\{([^}]+)\}/g, ':$1')
+}
+
+function contractAjv(coerceTypes: boolean): Ajv {
+  // As the app's own validator: extra fields and wrong types are client errors, nothing is filled in.
+  const ajv = new Ajv({
+    removeAdditional: false,
+    coerceTypes,
+    useDefaults: false,
+    allErrors: false,
+    strict: false,
+  })
+  addFormats(ajv)
+  return ajv
+}
+
+let compilers: { strict: Ajv; query: Ajv } | undefined
+
+/** A validator for a schema taken from the contract, as strict as the routes' (for what Fastify does not validate). */
+export function contractValidator<T>(schema: JsonSchema): ValidateFunction<T> {
+  compilers ??= { strict: contractAjv(false), query: contractAjv(true) }
+  return compilers.strict.compile<T>(schema)
+}
+
+/**
+ * A route validator compiler for operations with query parameters: a query string is text, so its
+ * `limit=20` is read as the integer the contract types it (and `limit=abc` or `limit=2.5` is still a 400);
+ * path parameters, headers and bodies stay strict (a JSON body's "20" is not a number).
+ * Use it as a route's `validatorCompiler`.
+ */
+export const contractValidatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
+  compilers ??= { strict: contractAjv(false), query: contractAjv(true) }
+  return (httpPart === 'querystring' ? compilers.query : compilers.strict).compile(schema as JsonSchema)
 }

@@ -45,7 +45,9 @@ function pgliteTx(tx: Transaction, wrote: () => void): Db {
  */
 export async function openPglite(dataDir: string, template?: Blob): Promise<Db> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
-  const lite = template ? await PGlite.create(dataDir, { loadDataDir: template }) : await PGlite.create(dataDir)
+  const lite = template
+    ? await PGlite.create(dataDir, { loadDataDir: template })
+    : await PGlite.create(dataDir)
   let generation = 0
   const wrote = () => {
     generation++
@@ -62,7 +64,9 @@ export async function openPglite(dataDir: string, template?: Blob): Promise<Db> 
   return {
     kind: 'pglite',
     query: async <T>(sql: string, params: unknown[] = []) =>
-      READ_ONLY.test(sql) ? (await lite.query<T>(sql, params)).rows : writing(async () => (await lite.query<T>(sql, params)).rows),
+      READ_ONLY.test(sql)
+        ? (await lite.query<T>(sql, params)).rows
+        : writing(async () => (await lite.query<T>(sql, params)).rows),
     transaction: (fn) => writing(() => lite.transaction((tx) => fn(pgliteTx(tx, wrote)))),
     exec: (sql) =>
       writing(async () => {
@@ -77,8 +81,7 @@ export async function openPglite(dataDir: string, template?: Blob): Promise<Db> 
 function clientDb(client: pg.PoolClient): Db {
   const self: Db = {
     kind: 'postgres',
-    query: async <T>(sql: string, params: unknown[] = []) =>
-      (await client.query(sql, params)).rows as T[],
+    query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
     transaction: (fn) => fn(self),
     exec: async (sql) => {
       await client.query(sql)
@@ -127,9 +130,15 @@ export function openDb(opts: { databaseUrl?: string; dataDir: string }): Promise
 export function isDbUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string }
   if (!e || typeof e !== 'object') return false
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P03', '53300'].includes(e.code ?? '')) {
+  if (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P03', '53300'].includes(
+      e.code ?? '',
+    )
+  ) {
     return true
   }
   if (typeof e.code === 'string' && e.code.startsWith('08')) return true
-  return /Connection terminated|connection timeout|Cannot use a pool after calling end|PGlite is closed/i.test(e.message ?? '')
+  return /Connection terminated|connection timeout|Cannot use a pool after calling end|PGlite is closed/i.test(
+    e.message ?? '',
+  )
 }

@@ -1,27 +1,19 @@
 import { randomUUID } from 'node:crypto'
-import { copyFile, mkdir, stat } from 'node:fs/promises'
+import { chmod, copyFile, mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Db } from './db'
 import { createUser } from '../services/users'
-import type { Role } from '../services/types'
+import { demoAccounts } from '../services/demoAccounts'
 
-/** Demo accounts (documented in the README); only ever seeded into a fresh local database. */
-export const demoAccounts: { username: string; email: string; password: string; role: Role; bio: string }[] = [
-  { username: 'admin', email: 'admin@chess.local', password: 'chess-admin-1', role: 'admin', bio: 'Keeps the academy running.' },
-  { username: 'judit', email: 'judit@chess.local', password: 'chess-teach-1', role: 'instructor', bio: 'Attacking chess and tactics coach.' },
-  { username: 'vishy', email: 'vishy@chess.local', password: 'chess-teach-2', role: 'instructor', bio: 'Openings and rapid play.' },
-  { username: 'alice', email: 'alice@chess.local', password: 'chess-student-1', role: 'student', bio: 'Learning the Sicilian.' },
-  { username: 'bob', email: 'bob@chess.local', password: 'chess-student-2', role: 'student', bio: '' },
-  { username: 'carol', email: 'carol@chess.local', password: 'chess-student-3', role: 'student', bio: 'Endgame enthusiast.' },
-]
+export { demoAccounts } from '../services/demoAccounts'
 
 const demoVideo = fileURLToPath(new URL('../../assets/demo-video.webm', import.meta.url))
 
 /** True when no account exists yet: the only state in which demo data is seeded. */
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users')
-  return row!.n === 0
+  return row.n === 0
 }
 
 /** Seeds demo users, courses, modules (one with an uploaded video that plays offline), enrollments, follows, comments. */
@@ -37,25 +29,54 @@ export async function seedDemo(db: Db, mediaDir: string): Promise<void> {
       'INSERT INTO courses (title, description, price, instructor_id) VALUES ($1, $2, $3, $4) RETURNING id',
       [title, description, price, ids[instructor]],
     )
-    return row!.id
+    return row.id
   }
-  const module = async (courseId: string, position: number, title: string, description: string, videoUrl: string, videoId: string | null = null) => {
+  const module = async (
+    courseId: string,
+    position: number,
+    title: string,
+    description: string,
+    videoUrl: string,
+    videoId: string | null = null,
+  ) => {
     await db.query(
       'INSERT INTO modules (course_id, position, title, description, video_url, video_id) VALUES ($1, $2, $3, $4, $5, $6)',
       [courseId, position, title, description, videoUrl, videoId],
     )
   }
 
-  const basics = await course('judit', 'Chess Fundamentals', 'How the pieces move, checkmate patterns and your first opening principles.', 0)
-  const tactics = await course('judit', 'Tactics Bootcamp', 'Forks, pins, skewers and discovered attacks, drilled until they are second nature.', 29.99)
-  const openings = await course('vishy', 'Opening Repertoire for White', 'A compact 1.e4 repertoire with plans, not just moves.', 49.5)
-  const endgames = await course('vishy', 'Essential Endgames', 'King and pawn endings, the Lucena and Philidor positions, and practical technique.', 39)
+  const basics = await course(
+    'judit',
+    'Chess Fundamentals',
+    'How the pieces move, checkmate patterns and your first opening principles.',
+    0,
+  )
+  const tactics = await course(
+    'judit',
+    'Tactics Bootcamp',
+    'Forks, pins, skewers and discovered attacks, drilled until they are second nature.',
+    29.99,
+  )
+  const openings = await course(
+    'vishy',
+    'Opening Repertoire for White',
+    'A compact 1.e4 repertoire with plans, not just moves.',
+    49.5,
+  )
+  const endgames = await course(
+    'vishy',
+    'Essential Endgames',
+    'King and pawn endings, the Lucena and Philidor positions, and practical technique.',
+    39,
+  )
 
   // The uploaded demo video is a small WebM shipped in assets/, so the module plays without a network.
-  await mkdir(mediaDir, { recursive: true })
+  await mkdir(mediaDir, { recursive: true, mode: 0o700 })
   const videoId = randomUUID()
   const storedName = `${videoId}.webm`
   await copyFile(demoVideo, join(mediaDir, storedName))
+  // copyFile gives the copy the source's mode (world-readable in the repository); media is private to the server.
+  await chmod(join(mediaDir, storedName), 0o600)
   const { size } = await stat(join(mediaDir, storedName))
   await db.query(
     `INSERT INTO videos (id, course_id, stored_name, original_name, mime_type, size, uploaded_by)
@@ -63,15 +84,58 @@ export async function seedDemo(db: Db, mediaDir: string): Promise<void> {
     [videoId, basics, storedName, size, ids.judit],
   )
 
-  await module(basics, 1, 'The board and the pieces', 'Set up the board and learn how every piece moves.', `/api/videos/${videoId}`, videoId)
-  await module(basics, 2, 'Check and checkmate', 'What check means, how to escape it, and the basic mates.', 'https://www.youtube.com/watch?v=OCSbzArwB10')
-  await module(basics, 3, 'Opening principles', 'Control the centre, develop your pieces, castle early.', 'https://www.youtube.com/watch?v=8IlJ3v8I4Z8')
+  await module(
+    basics,
+    1,
+    'The board and the pieces',
+    'Set up the board and learn how every piece moves.',
+    `/api/videos/${videoId}`,
+    videoId,
+  )
+  await module(
+    basics,
+    2,
+    'Check and checkmate',
+    'What check means, how to escape it, and the basic mates.',
+    'https://www.youtube.com/watch?v=OCSbzArwB10',
+  )
+  await module(
+    basics,
+    3,
+    'Opening principles',
+    'Control the centre, develop your pieces, castle early.',
+    'https://www.youtube.com/watch?v=8IlJ3v8I4Z8',
+  )
   await module(tactics, 1, 'Forks', 'One piece, two targets.', 'https://www.youtube.com/watch?v=ZpdvQ6AFRmw')
   await module(tactics, 2, 'Pins and skewers', 'Attacking along lines.', 'https://vimeo.com/76979871')
-  await module(openings, 1, 'The Italian Game', 'Quiet and sharp lines after 1.e4 e5 2.Nf3 Nc6 3.Bc4.', 'https://www.youtube.com/watch?v=9pRMH5Z3bGE')
-  await module(openings, 2, 'Meeting the Sicilian', 'The Open Sicilian with 2.Nf3 and 3.d4.', 'https://www.youtube.com/watch?v=Gy5Q_BS3YVw')
-  await module(endgames, 1, 'King and pawn endings', 'Opposition, key squares and the rule of the square.', 'https://www.youtube.com/watch?v=4Q2Y5Z9Ol7k')
-  await module(endgames, 2, 'Rook endings', 'The Lucena and Philidor positions.', 'https://www.youtube.com/watch?v=2s2Ll8YQOaY')
+  await module(
+    openings,
+    1,
+    'The Italian Game',
+    'Quiet and sharp lines after 1.e4 e5 2.Nf3 Nc6 3.Bc4.',
+    'https://www.youtube.com/watch?v=9pRMH5Z3bGE',
+  )
+  await module(
+    openings,
+    2,
+    'Meeting the Sicilian',
+    'The Open Sicilian with 2.Nf3 and 3.d4.',
+    'https://www.youtube.com/watch?v=Gy5Q_BS3YVw',
+  )
+  await module(
+    endgames,
+    1,
+    'King and pawn endings',
+    'Opposition, key squares and the rule of the square.',
+    'https://www.youtube.com/watch?v=4Q2Y5Z9Ol7k',
+  )
+  await module(
+    endgames,
+    2,
+    'Rook endings',
+    'The Lucena and Philidor positions.',
+    'https://www.youtube.com/watch?v=2s2Ll8YQOaY',
+  )
 
   const enroll = (student: string, courseId: string) =>
     db.query('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [courseId, ids[student]])

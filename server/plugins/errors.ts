@@ -13,6 +13,7 @@ const TITLES: Record<number, string> = {
   406: 'Not Acceptable',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   416: 'Range Not Satisfiable',
   429: 'Too Many Requests',
@@ -20,7 +21,12 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 }
 
-export function sendProblem(reply: FastifyReply, status: number, detail: string, title = TITLES[status] ?? 'Error') {
+export function sendProblem(
+  reply: FastifyReply,
+  status: number,
+  detail: string,
+  title = TITLES[status] ?? 'Error',
+) {
   return reply
     .code(status)
     .type('application/problem+json')
@@ -55,8 +61,13 @@ function handleError(this: FastifyInstance, err: FastifyError, req: FastifyReque
   }
   const status = err.statusCode ?? 500
   if (status >= 400 && status < 500) {
-    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return sendProblem(reply, 400, 'The body is not valid JSON')
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+      return sendProblem(reply, 400, 'The body is not valid JSON')
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendProblem(reply, 413, 'The body is too large')
+    // An API path no route matched falls through to the SPA's static files, which refuse an over-long or
+    // non-canonical one with 403: nothing was forbidden there, there is no such route.
+    if (err.code === 'FST_STATIC_FORBIDDEN_PATH' && req.url.startsWith('/api/'))
+      return sendProblem(reply, 404, `No route for ${req.method} ${req.url.split('?')[0]}`)
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return sendProblem(reply, 415, `Unsupported content type ${req.headers['content-type'] ?? '(none)'}`)
     }

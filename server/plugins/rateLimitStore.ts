@@ -8,7 +8,17 @@ type StoreParams = { routeInfo?: { method?: string | string[]; url?: string } }
  * A @fastify/rate-limit store on our database: the counters are shared by every instance (a per-process
  * store would let a client multiply its attempts by the number of instances).
  */
-export function databaseRateLimitStore(db: Db) {
+export function databaseRateLimitStore(db: Db, purgeEveryMs = 60_000) {
+  let lastPurge = 0
+  /** Counters whose window has ended are dead weight: at most once per purgeEveryMs, delete them (indexed). */
+  const purge = () => {
+    const now = Date.now()
+    if (now - lastPurge < purgeEveryMs) return
+    lastPurge = now
+    db.query('DELETE FROM rate_limits WHERE reset_at <= clock_timestamp()').catch(() => {
+      lastPurge = 0 // try again with the next counted request
+    })
+  }
   return class DatabaseStore {
     private readonly prefix: string
     constructor(params?: object) {
@@ -17,6 +27,7 @@ export function databaseRateLimitStore(db: Db) {
     }
 
     incr(key: string, cb: Callback, timeWindow: number): void {
+      purge()
       db.query<{ count: number; ttl: number }>(
         `INSERT INTO rate_limits AS r (key, count, reset_at)
          VALUES ($1, 1, clock_timestamp() + $2 * interval '1 millisecond')
@@ -26,7 +37,7 @@ export function databaseRateLimitStore(db: Db) {
          RETURNING count, greatest(0, extract(epoch FROM r.reset_at - clock_timestamp()) * 1000)::float8 AS ttl`,
         [this.prefix + key, timeWindow],
       ).then(
-        ([row]) => cb(null, { current: row!.count, ttl: Math.ceil(row!.ttl) }),
+        ([row]) => cb(null, { current: row.count, ttl: Math.ceil(row.ttl) }),
         (err: Error) => cb(err),
       )
     }

@@ -7,11 +7,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { sendProblem } from './errors'
 
-export const contentSecurityPolicy = {
+const contentSecurityPolicy = {
   'default-src': ["'self'"],
   'script-src': ["'self'", 'https://www.youtube.com', 'https://s.ytimg.com', 'https://player.vimeo.com'],
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:', 'blob:', 'https://images.chesscomfiles.com', 'https://*.chess.com', 'https://i.ytimg.com'],
+  'img-src': [
+    "'self'",
+    'data:',
+    'blob:',
+    'https://images.chesscomfiles.com',
+    'https://*.chess.com',
+    'https://i.ytimg.com',
+  ],
   'connect-src': ["'self'", 'https://api.chess.com'],
   'media-src': ["'self'", 'blob:', 'https:'],
   'frame-src': ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
@@ -23,7 +30,7 @@ export const contentSecurityPolicy = {
 /** A client route of the SPA: a GET for an HTML page (or anything, for an extension-less path). */
 function wantsPage(req: FastifyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
-  const path = req.url.split('?')[0]!
+  const path = req.url.split('?')[0]
   if (path === '/api' || path.startsWith('/api/')) return false
   const accept = req.headers.accept ?? ''
   if (accept.includes('text/html')) return true
@@ -40,7 +47,12 @@ export const webPlugin = fp(
     })
     // API answers up to 128 KiB (the course list is ~70 KiB) are compressed in one synchronous call
     // (< 1 ms): the stream path the plugin picks above 8 KiB on a 2-core host cost more than the compression.
-    await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024, syncThreshold: 128 * 1024 })
+    await app.register(compress, {
+      global: true,
+      encodings: ['br', 'gzip'],
+      threshold: 1024,
+      syncThreshold: 128 * 1024,
+    })
     const hasSpa = existsSync(join(opts.distDir, 'index.html'))
     if (hasSpa) {
       await app.register(fastifyStatic, {
@@ -51,7 +63,8 @@ export const webPlugin = fp(
         cacheControl: false,
         setHeaders(res, filePath) {
           // Vite puts content-hashed files in assets/: their URL changes whenever their bytes do.
-          if (filePath.includes(`${sep}assets${sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable')
+          if (filePath.includes(`${sep}assets${sep}`))
+            res.header('Cache-Control', 'public, max-age=31536000, immutable')
           else if (filePath.endsWith('.html')) res.header('Cache-Control', 'no-cache')
           else res.header('Cache-Control', 'public, max-age=3600')
         },
@@ -59,7 +72,10 @@ export const webPlugin = fp(
     }
     app.setNotFoundHandler((req, reply) => {
       if (hasSpa && wantsPage(req)) {
-        return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html')
+        return reply
+          .header('Cache-Control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .sendFile('index.html')
       }
       return sendProblem(reply, 404, `No route for ${req.method} ${req.url.split('?')[0]}`)
     })

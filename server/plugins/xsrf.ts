@@ -4,8 +4,8 @@ import fp from 'fastify-plugin'
 import { Forbidden } from '../services/errors'
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-export const XSRF_COOKIE = 'XSRF-TOKEN'
-export const XSRF_HEADER = 'x-xsrf-token'
+const XSRF_COOKIE = 'XSRF-TOKEN'
+const XSRF_HEADER = 'x-xsrf-token'
 
 /**
  * Double-submit cookie: the browser gets a readable XSRF-TOKEN cookie and echoes it in X-XSRF-TOKEN.

@@ -1,13 +1,27 @@
 import type { FastifyInstance } from 'fastify'
+import { sendProblem } from '../plugins/errors'
+import { Unauthenticated } from '../services/errors'
+import { addressKey, SignInThrottle } from '../services/signInThrottle'
 import { checkCredentials, createUser } from '../services/users'
 import { defineRoute } from './define'
 import type { RouteDeps } from './deps'
 
 export async function authRoutes(app: FastifyInstance, { db, config }: RouteDeps) {
-  const rateLimit = { max: config.authRateLimitMax, timeWindow: 60_000 }
+  // Registrations per address, sized so that a class registering together from one school network passes.
+  const registerLimit = {
+    max: config.registerRateLimitMax,
+    timeWindow: config.registerRateLimitWindowSeconds * 1000,
+    keyGenerator: (req: { ip: string }) => addressKey(req.ip),
+  }
+  // Sign-ins are not rate limited as such: only failures count (per account and per address), see SignInThrottle.
+  const throttle = new SignInThrottle(db, {
+    perAccount: config.loginMaxFailuresPerAccount,
+    perAddress: config.loginMaxFailuresPerAddress,
+    windowSeconds: config.loginFailureWindowSeconds,
+  })
 
-  defineRoute(app, 'register', { config: { rateLimit } }, async (req, reply) => {
-    const body = req.body as { username: string; email: string; password: string; phoneNumber?: string }
+  defineRoute(app, 'register', { config: { rateLimit: registerLimit } }, async (req, reply) => {
+    const body = req.body
     // Registration always creates a student; a `role` in the body is ignored on purpose.
     const user = await createUser(db, {
       username: body.username,
@@ -19,9 +33,23 @@ export async function authRoutes(app: FastifyInstance, { db, config }: RouteDeps
     return reply.code(201).send(user)
   })
 
-  defineRoute(app, 'login', { config: { rateLimit } }, async (req) => {
-    const { email, password } = req.body as { email: string; password: string }
-    const result = await checkCredentials(db, email, password)
+  defineRoute(app, 'login', {}, async (req, reply) => {
+    const { email, password } = req.body
+    const attempt = await throttle.begin(email, req.ip)
+    if (attempt.throttled) {
+      req.log.info({ retryAfter: attempt.retryAfterSeconds }, 'sign-in throttled')
+      reply.header('retry-after', String(attempt.retryAfterSeconds))
+      return sendProblem(reply, 429, attempt.detail)
+    }
+    let result
+    try {
+      result = await checkCredentials(db, email, password)
+    } catch (err) {
+      if (err instanceof Unauthenticated) await attempt.failed()
+      else await attempt.release().catch(() => {})
+      throw err
+    }
+    await attempt.succeeded()
     return { token: await app.issueToken(result._id), result }
   })
 }

@@ -1,7 +1,62 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import type { Readable } from 'node:stream'
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from 'fastify'
+import type { operations } from '../generated/contract'
 import { type Contract, fastifyPath, routeSchemaFrom } from '../openapi'
 
-type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+/** The operationIds of the contract (openapi/openapi.yaml), as generated into server/generated/contract.ts. */
+export type OperationId = keyof operations
+
+type ParametersOf<K extends OperationId> = operations[K]['parameters']
+
+/** One part of a request, or `{}` when the contract has none (reading any field of it is a type error). */
+type Part<T> = [Exclude<T, undefined>] extends [never] ? Record<never, never> : Exclude<T, undefined>
+
+/** Node reads header names in lower case; the contract writes them as HTTP does (`Idempotency-Key`). */
+type LowerKeys<T> = { [P in keyof T as Lowercase<P & string>]: T[P] }
+
+/** The JSON body of a request or a response; `Readable` for media; `undefined` when there is none. */
+type Payload<T> = [T] extends [{ content: infer C }]
+  ? C extends { 'application/json': infer J }
+    ? J
+    : Readable
+  : undefined
+
+type RequestBody<B> = [Exclude<B, undefined>] extends [never]
+  ? undefined
+  : undefined extends B
+    ? Payload<Exclude<B, undefined>> | undefined
+    : Payload<B>
+
+type Responses<K extends OperationId> = operations[K]['responses']
+type SuccessStatus<K extends OperationId> = Extract<keyof Responses<K>, 200 | 201 | 202 | 204 | 206>
+
+/** The success answers of an operation, by status (problem answers go through the error handler). */
+export type ReplyOf<K extends OperationId> = { [S in SuccessStatus<K>]: Payload<Responses<K>[S]> }
+
+/** Request and reply types of an operation, in Fastify's route generic form. */
+export interface RouteTypes<K extends OperationId> {
+  Params: Part<ParametersOf<K>['path']>
+  Querystring: Part<ParametersOf<K>['query']>
+  Headers: LowerKeys<Part<ParametersOf<K>['header']>>
+  Body: RequestBody<operations[K]['requestBody']>
+  Reply: ReplyOf<K>
+}
+
+/**
+ * A route handler typed by its operation: `req.params`, `req.query`, `req.headers` and `req.body` are the
+ * contract's, `reply.code(n).send(x)` takes only a status the contract lists with its body, and a returned
+ * value must be one of the operation's success bodies (or the reply itself, once sent).
+ */
+export type ContractHandler<K extends OperationId> = (
+  req: FastifyRequest<RouteTypes<K>>,
+  reply: FastifyReply<RouteTypes<K>>,
+) => Promise<ReplyOf<K>[SuccessStatus<K>] | FastifyReply>
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,22 +68,24 @@ declare module 'fastify' {
 
 /**
  * Registers the route of one contract operation: method, path and schemas all come from
- * openapi.yaml, so the route cannot drift from the contract.
+ * openapi.yaml, so the route cannot drift from the contract, and the handler's types come from the same
+ * document, so a handler that disagrees with it fails the type check.
  */
-export function defineRoute(
+export function defineRoute<K extends OperationId>(
   app: FastifyInstance,
-  operationId: string,
+  operationId: K,
   options: Omit<RouteShorthandOptions, 'schema'>,
-  handler: Handler,
+  handler: ContractHandler<NoInfer<K>>,
 ): void {
   const op = app.contract.operations.get(operationId)
   if (!op) throw new Error(`operation ${operationId} is not in the contract`)
   app.routedOperations.add(operationId)
   app.route({
     ...options,
-    method: op.method as 'GET',
+    method: op.method,
     url: fastifyPath(op.path),
     schema: routeSchemaFrom(app.contract, operationId),
-    handler,
+    // The request and reply Fastify hands over are the ones the route schema above validated.
+    handler: handler as unknown as RouteHandlerMethod,
   })
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../config'
 import type { Db } from '../db/db'
+import type { MediaStore } from '../services/media'
 import type { PaymentProvider } from '../services/payments'
 import type { MediaSigner } from '../services/videos'
 
@@ -9,4 +10,6 @@ export interface RouteDeps {
   config: Config
   signer: MediaSigner
   payments: PaymentProvider
+  /** Where uploaded videos are stored, streamed from and removed. */
+  media: MediaStore
 }

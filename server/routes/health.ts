@@ -11,6 +11,6 @@ export async function healthRoutes(app: FastifyInstance, { db }: RouteDeps) {
       req.log.error({ err }, 'health check: database unavailable')
       return sendProblem(reply, 503, 'The database is unreachable')
     }
-    return { status: 'ok', database: db.kind }
+    return { status: 'ok' as const, database: db.kind }
   })
 }

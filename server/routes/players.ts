@@ -1,29 +1,40 @@
 import type { FastifyInstance } from 'fastify'
+import { contractValidatorCompiler } from '../openapi'
 import { actorOf } from '../plugins/auth'
+import { userRateLimit } from '../plugins/userRateLimit'
 import * as players from '../services/players'
 import { defineRoute } from './define'
 import type { RouteDeps } from './deps'
 
-type PlayerParams = { username: string }
+export async function playerRoutes(app: FastifyInstance, { db, config }: RouteDeps) {
+  // Counted per user after authentication: an anonymous (401) request never counts.
+  const followLimit = userRateLimit(db, 'follow', config.followRateLimitMax)
+  const commentLimit = userRateLimit(db, 'comment', config.commentRateLimitMax)
 
-export async function playerRoutes(app: FastifyInstance, { db }: RouteDeps) {
-  defineRoute(app, 'getPlayerFollowers', {}, async (req) => players.followers(db, (req.params as PlayerParams).username))
+  defineRoute(app, 'getPlayerFollowers', {}, async (req) => players.followers(db, req.params.username))
 
-  defineRoute(app, 'getPlayerComments', {}, async (req) => players.comments(db, (req.params as PlayerParams).username))
+  defineRoute(app, 'getPlayerComments', { validatorCompiler: contractValidatorCompiler }, async (req) =>
+    players.comments(db, req.params.username, req.query),
+  )
 
-  defineRoute(app, 'followPlayer', { preHandler: app.authenticate }, async (req, reply) => {
-    const { chessPlayerUsername } = req.body as { chessPlayerUsername: string }
+  defineRoute(app, 'followPlayer', { preHandler: [app.authenticate, followLimit] }, async (req, reply) => {
+    const { chessPlayerUsername } = req.body
     const { follower, created } = await players.follow(db, actorOf(req), chessPlayerUsername)
     return reply.code(created ? 201 : 200).send(follower)
   })
 
-  defineRoute(app, 'unfollowPlayer', { preHandler: app.authenticate }, async (req, reply) => {
-    await players.unfollow(db, actorOf(req), (req.params as PlayerParams).username)
+  defineRoute(app, 'unfollowPlayer', { preHandler: [app.authenticate, followLimit] }, async (req, reply) => {
+    await players.unfollow(db, actorOf(req), req.params.username)
     return reply.code(204).send()
   })
 
-  defineRoute(app, 'commentPlayer', { preHandler: app.authenticate }, async (req, reply) => {
-    const { chessPlayerUsername, comment } = req.body as { chessPlayerUsername: string; comment: string }
+  defineRoute(app, 'commentPlayer', { preHandler: [app.authenticate, commentLimit] }, async (req, reply) => {
+    const { chessPlayerUsername, comment } = req.body
     return reply.code(201).send(await players.addComment(db, actorOf(req), chessPlayerUsername, comment))
+  })
+
+  defineRoute(app, 'deleteComment', { preHandler: app.authenticate }, async (req, reply) => {
+    await players.deleteComment(db, actorOf(req), req.params.commentId)
+    return reply.code(204).send()
   })
 }

@@ -1,16 +1,38 @@
-import type { FastifyInstance } from 'fastify'
-import { actorOf } from '../plugins/auth'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { actorOf, sessionOf } from '../plugins/auth'
 import * as users from '../services/users'
 import { defineRoute } from './define'
 import type { RouteDeps } from './deps'
 
-export async function profileRoutes(app: FastifyInstance, { db }: RouteDeps) {
-  defineRoute(app, 'getMyProfile', { preHandler: app.authenticate }, async (req) => users.getProfile(db, actorOf(req).id, true))
+export async function profileRoutes(app: FastifyInstance, { db, config }: RouteDeps) {
+  defineRoute(app, 'getMyProfile', { preHandler: app.authenticate }, async (req) =>
+    users.getProfile(db, actorOf(req).id, true),
+  )
 
   defineRoute(app, 'updateMyProfile', { preHandler: app.authenticate }, async (req) =>
-    users.updateProfile(db, actorOf(req), req.body as { bio: string; phoneNumber: string }),
+    users.updateProfile(db, actorOf(req), req.body),
+  )
+
+  // Guessing the current password with a stolen token is throttled per user, as failed logins are per account
+  // (every attempt counts here; changing a password more often than that is not a normal need).
+  const rateLimit = {
+    max: config.loginMaxFailuresPerAccount,
+    timeWindow: config.loginFailureWindowSeconds * 1000,
+    hook: 'preHandler' as const, // after authenticate, so the key is the user
+    keyGenerator: (req: FastifyRequest) => `user:${req.actor?.id ?? req.ip}`,
+  }
+  defineRoute(
+    app,
+    'changeMyPassword',
+    { preHandler: app.authenticate, config: { rateLimit } },
+    async (req, reply) => {
+      const actor = actorOf(req)
+      const { endedSessions } = await users.changePassword(db, actor, sessionOf(req), req.body)
+      req.log.info({ userId: actor.id, endedSessions }, 'password changed')
+      return reply.code(204).send()
+    },
   )
 
   // Public: the email is never part of another user's profile (and the response schema drops it too).
-  defineRoute(app, 'getProfile', {}, async (req) => users.getProfile(db, (req.params as { id: string }).id, false))
+  defineRoute(app, 'getProfile', {}, async (req) => users.getProfile(db, req.params.id, false))
 }

@@ -1,16 +1,16 @@
 import type { Db } from '../db/db'
+import {
+  canBuyCourses,
+  canCreateCourse,
+  canManageCourse,
+  canReadModules,
+  canSeeEnrolledCourses,
+} from '../../src/domain/rules'
 import { Forbidden, NotFound } from './errors'
-import { type Actor, iso } from './types'
+import type { MediaStore } from './media'
+import { type Actor, iso, type Schema } from './types'
 
-export interface CourseView {
-  _id: string
-  title: string
-  name: string
-  description: string
-  price: number
-  instructor: { _id: string; username: string } | null
-  createdAt: string
-}
+export type CourseView = Schema<'Course'>
 
 export interface CourseRow {
   id: string
@@ -38,8 +38,13 @@ export function courseFrom(row: CourseRow): CourseView {
     name: row.title,
     description: row.description,
     price: Number(row.price),
-    instructor: row.instructor_id ? { _id: row.instructor_id, username: row.instructor_username ?? '' } : null,
-    createdAt: typeof row.created_at === 'string' && row.created_at.endsWith('Z') ? row.created_at : iso(row.created_at),
+    instructor: row.instructor_id
+      ? { _id: row.instructor_id, username: row.instructor_username ?? '' }
+      : null,
+    createdAt:
+      typeof row.created_at === 'string' && row.created_at.endsWith('Z')
+        ? row.created_at
+        : iso(row.created_at),
   }
 }
 
@@ -50,7 +55,9 @@ export async function listCourses(db: Db): Promise<CourseView[]> {
   const generation = db.generation?.()
   const hit = listed.get(db)
   if (generation !== undefined && hit?.generation === generation) return hit.courses
-  const rows = await db.query<CourseRow>(`SELECT ${courseColumns} ${fromCourses} ORDER BY c.created_at DESC, c.id`)
+  const rows = await db.query<CourseRow>(
+    `SELECT ${courseColumns} ${fromCourses} ORDER BY c.created_at DESC, c.id`,
+  )
   const courses = rows.map(courseFrom)
   if (generation !== undefined && db.generation!() === generation) listed.set(db, { generation, courses })
   return courses
@@ -62,35 +69,32 @@ export async function getCourse(db: Db, id: string): Promise<CourseView> {
   return courseFrom(row)
 }
 
-export interface CourseInput {
-  title: string
-  description: string
-  price: number
-}
-
-export async function createCourse(db: Db, actor: Actor, input: CourseInput): Promise<CourseView> {
-  if (actor.role !== 'instructor' && actor.role !== 'admin') throw new Forbidden('Only instructors and admins create courses')
+export async function createCourse(db: Db, actor: Actor, input: Schema<'CourseInput'>): Promise<CourseView> {
+  if (!canCreateCourse(actor)) throw new Forbidden('Only instructors and admins create courses')
   const [row] = await db.query<{ id: string }>(
     'INSERT INTO courses (title, description, price, instructor_id) VALUES ($1, $2, $3, $4) RETURNING id',
     [input.title, input.description, input.price, actor.id],
   )
-  return getCourse(db, row!.id)
+  return getCourse(db, row.id)
 }
 
 /** The course's instructor or an admin; anyone else 403. Unknown course 404. */
 export async function assertCourseOwner(db: Db, actor: Actor, courseId: string): Promise<void> {
-  const [row] = await db.query<{ instructor_id: string | null }>('SELECT instructor_id FROM courses WHERE id = $1', [
-    courseId,
-  ])
+  const [row] = await db.query<{ instructor_id: string | null }>(
+    'SELECT instructor_id FROM courses WHERE id = $1',
+    [courseId],
+  )
   if (!row) throw new NotFound('Course')
-  if (actor.role === 'admin') return
-  if (actor.role !== 'instructor' || row.instructor_id !== actor.id) {
+  if (!canManageCourse(actor, row.instructor_id)) {
     throw new Forbidden("Only the course's instructor or an admin may change it")
   }
 }
 
 export async function isEnrolled(db: Db, studentId: string, courseId: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM enrollments WHERE course_id = $1 AND student_id = $2', [courseId, studentId])
+  const rows = await db.query('SELECT 1 FROM enrollments WHERE course_id = $1 AND student_id = $2', [
+    courseId,
+    studentId,
+  ])
   return rows.length > 0
 }
 
@@ -102,11 +106,15 @@ export async function assertCourseReader(db: Db, actor: Actor, courseId: string)
     [courseId, actor.id],
   )
   if (!row) throw new NotFound('Course')
-  if (actor.role === 'admin' || actor.role === 'instructor') return
-  if (!row.enrolled) throw new Forbidden('Enroll in this course to see its modules')
+  if (!canReadModules(actor, row.enrolled)) throw new Forbidden('Enroll in this course to see its modules')
 }
 
-export async function updateCourse(db: Db, actor: Actor, id: string, patch: Partial<CourseInput>): Promise<CourseView> {
+export async function updateCourse(
+  db: Db,
+  actor: Actor,
+  id: string,
+  patch: Schema<'CoursePatch'>,
+): Promise<CourseView> {
   await assertCourseOwner(db, actor, id)
   await db.query(
     `UPDATE courses SET title = COALESCE($2, title), description = COALESCE($3, description),
@@ -116,22 +124,35 @@ export async function updateCourse(db: Db, actor: Actor, id: string, patch: Part
   return getCourse(db, id)
 }
 
-/** Deletes the course (modules, videos, enrollments, cart items go with it); returns the video files to remove. */
-export async function deleteCourse(db: Db, actor: Actor, id: string): Promise<string[]> {
+/**
+ * Deletes the course (modules, videos, enrollments, cart items go with it); its video files are removed
+ * from the media store once the deletion has committed.
+ */
+export async function deleteCourse(
+  db: Db,
+  actor: Actor,
+  id: string,
+  media: MediaStore,
+  log?: { warn(obj: object, msg: string): void },
+): Promise<void> {
   await assertCourseOwner(db, actor, id)
-  return db.transaction(async (tx) => {
+  const files = await db.transaction(async (tx) => {
     // The row lock waits for uploads being recorded (they hold a key-share lock through the foreign key)
     // and makes later ones fail, so every file of the course is in this list.
     await tx.query('SELECT 1 FROM courses WHERE id = $1 FOR UPDATE', [id])
-    const videos = await tx.query<{ stored_name: string }>('SELECT stored_name FROM videos WHERE course_id = $1', [id])
+    const videos = await tx.query<{ stored_name: string }>(
+      'SELECT stored_name FROM videos WHERE course_id = $1',
+      [id],
+    )
     await tx.query('DELETE FROM courses WHERE id = $1', [id])
     return videos.map((v) => v.stored_name)
   })
+  await media.remove(files, log)
 }
 
 /** Courses a user is enrolled in: that user or an admin. */
 export async function enrolledCourses(db: Db, actor: Actor, userId: string): Promise<CourseView[]> {
-  if (actor.id !== userId && actor.role !== 'admin') throw new Forbidden('You may only see your own enrolled courses')
+  if (!canSeeEnrolledCourses(actor, userId)) throw new Forbidden('You may only see your own enrolled courses')
   const users = await db.query('SELECT 1 FROM users WHERE id = $1', [userId])
   if (!users.length) throw new NotFound('User')
   const rows = await db.query<CourseRow>(
@@ -142,7 +163,7 @@ export async function enrolledCourses(db: Db, actor: Actor, userId: string): Pro
   return rows.map(courseFrom)
 }
 
-export async function enrolledStudents(db: Db, courseId: string): Promise<{ _id: string; username: string }[]> {
+export async function enrolledStudents(db: Db, courseId: string): Promise<Schema<'EnrolledStudent'>[]> {
   const rows = await db.query('SELECT 1 FROM courses WHERE id = $1', [courseId])
   if (!rows.length) throw new NotFound('Course')
   return db.query(
@@ -152,15 +173,19 @@ export async function enrolledStudents(db: Db, courseId: string): Promise<{ _id:
   )
 }
 
-export interface EnrollmentView {
-  courseId: string
-  studentId: string
-  enrolledAt: string
-}
+export type EnrollmentView = Schema<'Enrollment'>
 
-/** Enrolls a student once; a repeat returns the existing enrollment with created = false. */
-export async function enroll(db: Db, actor: Actor, courseId: string): Promise<{ enrollment: EnrollmentView; created: boolean }> {
-  if (actor.role !== 'student') throw new Forbidden('Only students enroll in courses')
+/**
+ * Enrolls a student once, without payment: for free courses (the enroll route goes through ./orders.ts,
+ * which charges for a paid course and calls this for a free one). A repeat returns the existing enrollment
+ * with created = false.
+ */
+export async function enroll(
+  db: Db,
+  actor: Actor,
+  courseId: string,
+): Promise<{ enrollment: EnrollmentView; created: boolean }> {
+  if (!canBuyCourses(actor)) throw new Forbidden('Only students enroll in courses')
   const exists = await db.query('SELECT 1 FROM courses WHERE id = $1', [courseId])
   if (!exists.length) throw new NotFound('Course')
   return db.transaction(async (tx) => {
@@ -178,7 +203,7 @@ export async function enroll(db: Db, actor: Actor, courseId: string): Promise<{ 
           'SELECT enrolled_at FROM enrollments WHERE course_id = $1 AND student_id = $2',
           [courseId, actor.id],
         )
-      )[0]!
+      )[0]
     return {
       enrollment: { courseId, studentId: actor.id, enrolledAt: iso(row.enrolled_at) },
       created: inserted.length > 0,

@@ -1,45 +1,34 @@
 import type { Db } from '../db/db'
 import { assertCourseOwner, assertCourseReader } from './courses'
 import { BadInput, NotFound } from './errors'
-import type { Actor } from './types'
+import type { Actor, Schema } from './types'
+import type { MediaStore } from './media'
+import { releaseVideoIfUnused } from './videos'
 
-export interface ModuleView {
-  _id: string
-  title: string
-  description: string
-  videoUrl: string
-  videoId: string | null
-  courseId: string
-  position: number
-}
+type ModuleView = Schema<'Module'>
 
 const moduleColumns =
   'id AS "_id", title, description, video_url AS "videoUrl", video_id AS "videoId", course_id AS "courseId", position'
 
 export async function listModules(db: Db, actor: Actor, courseId: string): Promise<ModuleView[]> {
   await assertCourseReader(db, actor, courseId)
-  return db.query<ModuleView>(`SELECT ${moduleColumns} FROM modules WHERE course_id = $1 ORDER BY position, created_at, id`, [
-    courseId,
-  ])
+  return db.query<ModuleView>(
+    `SELECT ${moduleColumns} FROM modules WHERE course_id = $1 ORDER BY position, created_at, id`,
+    [courseId],
+  )
 }
 
 /** A module may only point at a video uploaded for its own course. */
 async function checkVideo(db: Db, videoId: string | null | undefined, courseId: string): Promise<void> {
   if (!videoId) return
-  const [video] = await db.query<{ course_id: string }>('SELECT course_id FROM videos WHERE id = $1', [videoId])
+  const [video] = await db.query<{ course_id: string }>('SELECT course_id FROM videos WHERE id = $1', [
+    videoId,
+  ])
   if (!video) throw new NotFound('Video')
   if (video.course_id !== courseId) throw new BadInput('videoId belongs to another course')
 }
 
-export interface ModuleInput {
-  title: string
-  description: string
-  videoUrl: string
-  courseId: string
-  videoId?: string | null
-}
-
-export async function createModule(db: Db, actor: Actor, input: ModuleInput): Promise<ModuleView> {
+export async function createModule(db: Db, actor: Actor, input: Schema<'ModuleInput'>): Promise<ModuleView> {
   await assertCourseOwner(db, actor, input.courseId)
   await checkVideo(db, input.videoId, input.courseId)
   return db.transaction(async (tx) => {
@@ -52,7 +41,7 @@ export async function createModule(db: Db, actor: Actor, input: ModuleInput): Pr
        RETURNING ${moduleColumns}`,
       [input.courseId, input.title, input.description, input.videoUrl, input.videoId ?? null],
     )
-    return row!
+    return row
   })
 }
 
@@ -66,7 +55,7 @@ export async function updateModule(
   db: Db,
   actor: Actor,
   id: string,
-  patch: Partial<Omit<ModuleInput, 'courseId'>>,
+  patch: Schema<'ModulePatch'>,
 ): Promise<ModuleView> {
   const courseId = await moduleCourse(db, id)
   await assertCourseOwner(db, actor, courseId)
@@ -76,15 +65,33 @@ export async function updateModule(
        video_url = COALESCE($4, video_url),
        video_id = CASE WHEN $5::boolean THEN $6::uuid ELSE video_id END
      WHERE id = $1 RETURNING ${moduleColumns}`,
-    [id, patch.title ?? null, patch.description ?? null, patch.videoUrl ?? null, 'videoId' in patch, patch.videoId ?? null],
+    [
+      id,
+      patch.title ?? null,
+      patch.description ?? null,
+      patch.videoUrl ?? null,
+      'videoId' in patch,
+      patch.videoId ?? null,
+    ],
   )
   // deleted between the checks and the update
   if (!row) throw new NotFound('Module')
   return row
 }
 
-export async function deleteModule(db: Db, actor: Actor, id: string): Promise<void> {
+/**
+ * Deletes a module; its uploaded video (record and stored file) goes too when no other module
+ * uses it. The file is removed only after the deletion has committed.
+ */
+export async function deleteModule(db: Db, actor: Actor, id: string, media: MediaStore): Promise<void> {
   const courseId = await moduleCourse(db, id)
   await assertCourseOwner(db, actor, courseId)
-  await db.query('DELETE FROM modules WHERE id = $1', [id])
+  const files = await db.transaction(async (tx) => {
+    const [row] = await tx.query<{ video_id: string | null }>(
+      'DELETE FROM modules WHERE id = $1 RETURNING video_id',
+      [id],
+    )
+    return row?.video_id ? releaseVideoIfUnused(tx, row.video_id) : []
+  })
+  await media.remove(files)
 }

@@ -1,4 +1,9 @@
-export type Role = 'student' | 'instructor' | 'admin'
+import type { components } from '../generated/contract'
+
+/** A schema of the contract (openapi/openapi.yaml) by name, as generated into server/generated/contract.ts. */
+export type Schema<N extends keyof components['schemas']> = components['schemas'][N]
+
+export type Role = Schema<'Role'>
 
 /** The caller of a service, as read from the database for this request. */
 export interface Actor {

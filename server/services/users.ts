@@ -1,18 +1,13 @@
 import type { Db } from '../db/db'
+import { checkNewPassword } from './commonPasswords'
 import { Conflict, Forbidden, NotFound, Unauthenticated } from './errors'
-import { dummyHash, hashPassword, verifyPassword } from './passwords'
-import { type Actor, type Role } from './types'
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords'
+import { endSessions } from './sessions'
+import { type Actor, type Role, type Schema } from './types'
 import { courseColumns, courseFrom, type CourseRow, type CourseView } from './courses'
+import { canAdministerUsers, removesLastAdmin } from '../../src/domain/rules'
 
-export interface UserView {
-  _id: string
-  username: string
-  email: string
-  role: Role
-  bio: string
-  phoneNumber: string
-  purchasedCourses: string[]
-}
+type UserView = Schema<'User'>
 
 interface UserRow {
   id: string
@@ -24,13 +19,7 @@ interface UserRow {
   password_hash: string
 }
 
-export interface NewUser {
-  username: string
-  email: string
-  password: string
-  phoneNumber?: string
-  role?: Role
-}
+type NewUser = Schema<'RegisterInput'>
 
 async function purchased(db: Db, userId: string): Promise<string[]> {
   const rows = await db.query<{ course_id: string }>(
@@ -54,13 +43,16 @@ async function userView(db: Db, row: UserRow): Promise<UserView> {
 
 /** Creates an account; `role` defaults to student (registration never passes one). */
 export async function createUser(db: Db, input: NewUser): Promise<UserView> {
+  checkNewPassword(input.password)
   const email = input.email.trim().toLowerCase()
   const taken = await db.query<{ email: string }>(
     'SELECT email FROM users WHERE lower(email) = $1 OR lower(username) = lower($2)',
     [email, input.username],
   )
   if (taken.length) {
-    throw new Conflict(taken.some((t) => t.email === email) ? 'This email is already registered' : 'This username is taken')
+    throw new Conflict(
+      taken.some((t) => t.email === email) ? 'This email is already registered' : 'This username is taken',
+    )
   }
   const passwordHash = await hashPassword(input.password)
   try {
@@ -69,26 +61,78 @@ export async function createUser(db: Db, input: NewUser): Promise<UserView> {
        VALUES ($1, $2, $3, $4, $5) RETURNING *`,
       [input.username, email, passwordHash, input.role ?? 'student', input.phoneNumber ?? ''],
     )
-    return await userView(db, row!)
+    return await userView(db, row)
   } catch (err) {
     // A concurrent registration with the same email or username lost the race to the unique index.
-    if ((err as { code?: string }).code === '23505') throw new Conflict('This email or username is already registered')
+    if ((err as { code?: string }).code === '23505')
+      throw new Conflict('This email or username is already registered')
     throw err
   }
 }
 
-/** The user for these credentials, or 401 with one message for both failure kinds. */
+/**
+ * The user for these credentials, or 401 with one message for both failure kinds. A password stored with a
+ * lower scrypt cost than the configured one is re-hashed at the configured cost on success.
+ */
 export async function checkCredentials(db: Db, email: string, password: string): Promise<UserView> {
   const [row] = await db.query<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [email.trim()])
-  const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash))
+  const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash()))
   if (!row || !ok) throw new Unauthenticated('Wrong email or password')
+  if (needsRehash(row.password_hash)) {
+    // Only if the hash is still the one checked: a password changed meanwhile is not overwritten.
+    await db.query('UPDATE users SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [
+      row.id,
+      await hashPassword(password),
+      row.password_hash,
+    ])
+  }
   return userView(db, row)
 }
 
-/** The current identity behind a token, or undefined when the account is gone. */
-export async function findActor(db: Db, id: string): Promise<Actor | undefined> {
-  const [row] = await db.query<Actor>('SELECT id, role, username FROM users WHERE id = $1', [id])
-  return row
+/**
+ * The user changes their own password: the current one must be right (403 otherwise), the new one must pass
+ * the rules (400). Every other session of the user ends; `keepSession` (the caller's) stays valid.
+ */
+export async function changePassword(
+  db: Db,
+  actor: Actor,
+  keepSession: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<{ endedSessions: number }> {
+  checkNewPassword(input.newPassword)
+  const [row] = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
+    actor.id,
+  ])
+  if (!row) throw new Unauthenticated('This account no longer exists')
+  if (!(await verifyPassword(input.currentPassword, row.password_hash)))
+    throw new Forbidden('The current password is wrong')
+  const passwordHash = await hashPassword(input.newPassword)
+  return db.transaction(async (tx) => {
+    await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [actor.id, passwordHash])
+    return { endedSessions: await endSessions(tx, actor.id, keepSession) }
+  })
+}
+
+/** An admin sets a user's password (404 for an unknown user); every session of that user ends. */
+export async function setPassword(
+  db: Db,
+  actor: Actor,
+  id: string,
+  newPassword: string,
+): Promise<{ endedSessions: number }> {
+  if (!canAdministerUsers(actor)) throw new Forbidden('Only an admin may set passwords')
+  checkNewPassword(newPassword)
+  const [exists] = await db.query('SELECT 1 FROM users WHERE id = $1', [id])
+  if (!exists) throw new NotFound('User')
+  const passwordHash = await hashPassword(newPassword)
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING id', [
+      id,
+      passwordHash,
+    ])
+    if (!row) throw new NotFound('User')
+    return { endedSessions: await endSessions(tx, id) }
+  })
 }
 
 async function coursesOf(db: Db, userId: string, role: Role): Promise<CourseView[]> {
@@ -108,17 +152,12 @@ async function coursesOf(db: Db, userId: string, role: Role): Promise<CourseView
   return rows.map(courseFrom)
 }
 
-export interface ProfileView {
-  _id: string
-  username: string
-  email?: string
-  role: Role
-  bio: string
-  phoneNumber: string
-  courses: CourseView[]
-}
+/** A public profile, with the email for its owner. */
+type ProfileView = Schema<'PublicProfile'> & { email?: string }
 
 /** A profile; `withEmail` only for the owner. Courses: teaching courses for an instructor, enrolled ones otherwise. */
+export function getProfile(db: Db, id: string, withEmail: true): Promise<Schema<'Profile'>>
+export function getProfile(db: Db, id: string, withEmail: false): Promise<Schema<'PublicProfile'>>
 export async function getProfile(db: Db, id: string, withEmail: boolean): Promise<ProfileView> {
   const [row] = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id])
   if (!row) throw new NotFound('User')
@@ -137,8 +176,8 @@ export async function getProfile(db: Db, id: string, withEmail: boolean): Promis
 export async function updateProfile(
   db: Db,
   actor: Actor,
-  input: { bio: string; phoneNumber: string },
-): Promise<{ bio: string; phoneNumber: string }> {
+  input: Schema<'ProfileUpdate'>,
+): Promise<Schema<'ProfileUpdate'>> {
   const [row] = await db.query<{ bio: string; phone_number: string }>(
     'UPDATE users SET bio = $2, phone_number = $3 WHERE id = $1 RETURNING bio, phone_number',
     [actor.id, input.bio, input.phoneNumber],
@@ -147,11 +186,7 @@ export async function updateProfile(
   return { bio: row.bio, phoneNumber: row.phone_number }
 }
 
-export interface UserSummary {
-  _id: string
-  username: string
-  role: Role
-}
+type UserSummary = Schema<'UserSummary'>
 
 export async function listUsers(db: Db): Promise<UserSummary[]> {
   return db.query<UserSummary>('SELECT id AS "_id", username, role FROM users ORDER BY created_at, id')
@@ -159,20 +194,25 @@ export async function listUsers(db: Db): Promise<UserSummary[]> {
 
 /** Admins only; refuses to demote the last admin (409). */
 export async function changeRole(db: Db, actor: Actor, id: string, newRole: Role): Promise<UserSummary> {
-  if (actor.role !== 'admin') throw new Forbidden('Only an admin may change roles')
+  if (!canAdministerUsers(actor)) throw new Forbidden('Only an admin may change roles')
   return db.transaction(async (tx) => {
     // Locking every admin row serialises concurrent demotions, so two admins cannot demote each other at once.
-    const admins = await tx.query<{ id: string }>("SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE")
-    const [target] = await tx.query<UserSummary>('SELECT id AS "_id", username, role FROM users WHERE id = $1', [id])
+    const admins = await tx.query<{ id: string }>(
+      "SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE",
+    )
+    const [target] = await tx.query<UserSummary>(
+      'SELECT id AS "_id", username, role FROM users WHERE id = $1',
+      [id],
+    )
     if (!target) throw new NotFound('User')
-    if (target.role === 'admin' && newRole !== 'admin' && admins.length <= 1) {
+    if (removesLastAdmin(target.role, newRole, admins.length)) {
       throw new Conflict('The last admin cannot be demoted')
     }
     const [row] = await tx.query<UserSummary>(
       'UPDATE users SET role = $2 WHERE id = $1 RETURNING id AS "_id", username, role',
       [id, newRole],
     )
-    return row!
+    return row
   })
 }
 

@@ -1,19 +1,13 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { Db } from '../db/db'
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
+import { type Db, isDbUnavailable } from '../db/db'
 import { assertCourseOwner, assertCourseReader } from './courses'
-import { Forbidden, NotFound } from './errors'
-import type { Actor } from './types'
+import { DomainError, Forbidden, NotFound, TooLarge } from './errors'
+import type { MediaStore, PendingMedia } from './media'
+import type { Actor, Schema } from './types'
 
-export interface VideoView {
-  _id: string
-  courseId: string
-  filePath: string
-  mimeType: string
-  size: number
-  originalName: string
-}
+type VideoView = Schema<'Video'>
 
-export interface VideoRow {
+interface VideoRow {
   id: string
   course_id: string
   stored_name: string
@@ -29,9 +23,11 @@ export interface VideoKind {
 
 /** What the first bytes say the file is; never the client's name or content type. */
 export function sniffVideo(head: Buffer): VideoKind | undefined {
-  if (head.length >= 12 && head.subarray(4, 8).toString('latin1') === 'ftyp') return { mimeType: 'video/mp4', ext: 'mp4' }
+  if (head.length >= 12 && head.subarray(4, 8).toString('latin1') === 'ftyp')
+    return { mimeType: 'video/mp4', ext: 'mp4' }
   if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return { mimeType: 'video/webm', ext: 'webm' }
-  if (head.length >= 4 && head.subarray(0, 4).toString('latin1') === 'OggS') return { mimeType: 'video/ogg', ext: 'ogg' }
+  if (head.length >= 4 && head.subarray(0, 4).toString('latin1') === 'OggS')
+    return { mimeType: 'video/ogg', ext: 'ogg' }
   return undefined
 }
 
@@ -58,7 +54,8 @@ export class MediaSigner {
   check(id: string, exp: string, sig: string, now = Date.now()): void {
     const given = Buffer.from(sig, 'base64url')
     const expected = this.mac(id, exp)
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new Forbidden('Invalid media signature')
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new Forbidden('Invalid media signature')
     if (Number(exp) * 1000 < now) throw new Forbidden('This media link has expired')
   }
 }
@@ -91,17 +88,172 @@ export async function getVideo(db: Db, actor: Actor, id: string, signer: MediaSi
 
 export const assertCanUpload = assertCourseOwner
 
-export async function recordVideo(
+/** Total bytes of the videos this user uploaded and the server still keeps. */
+async function storedBytes(db: Db, userId: string): Promise<number> {
+  const [row] = await db.query<{ total: number }>(
+    'SELECT COALESCE(sum(size), 0)::float8 AS total FROM videos WHERE uploaded_by = $1',
+    [userId],
+  )
+  return Number(row.total)
+}
+
+const MB = 1024 * 1024
+
+/** Megabytes for people: whole above 100, three significant digits below (0.000954 for 1,000 bytes). */
+export function megabytes(bytes: number): string {
+  const mb = bytes / MB
+  return mb >= 100 ? String(Math.round(mb)) : String(Number(mb.toPrecision(3)))
+}
+
+export class QuotaExceeded extends TooLarge {
+  constructor(quota: number, used: number, file = '') {
+    super(
+      `Upload quota of ${megabytes(quota)} MB reached: you use ${megabytes(used)} MB${file}. Delete videos you no longer need to upload more.`,
+    )
+  }
+}
+
+/** 413 when the user's stored videos already fill the quota (checked before the file is read); else the bytes used. */
+export async function assertQuotaLeft(db: Db, actor: Actor, quota: number): Promise<number> {
+  const used = await storedBytes(db, actor.id)
+  if (used >= quota) throw new QuotaExceeded(quota, used)
+  return used
+}
+
+/**
+ * Records a stored file as a video of the course, unless it would bring the uploader's videos above
+ * `quota` bytes (413, and the caller removes the file). The uploader's row is locked, so two uploads
+ * at once cannot both squeeze under the quota.
+ */
+async function recordVideo(
   db: Db,
   actor: Actor,
-  input: { id: string; courseId: string; storedName: string; originalName: string; mimeType: string; size: number },
+  input: {
+    id: string
+    courseId: string
+    storedName: string
+    originalName: string
+    mimeType: string
+    size: number
+  },
   signer: MediaSigner,
+  quota = Number.POSITIVE_INFINITY,
 ): Promise<VideoView> {
-  const [row] = await db.query<VideoRow>(
-    `INSERT INTO videos (id, course_id, stored_name, original_name, mime_type, size, uploaded_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
-     RETURNING id, course_id, stored_name, original_name, mime_type, size::float8 AS size`,
-    [input.id, input.courseId, input.storedName, input.originalName.slice(0, 255), input.mimeType, input.size, actor.id],
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [actor.id])
+    const used = await storedBytes(tx, actor.id)
+    if (used + input.size > quota)
+      throw new QuotaExceeded(quota, used, ` and this file has ${megabytes(input.size)} MB`)
+    const [row] = await tx.query<VideoRow>(
+      `INSERT INTO videos (id, course_id, stored_name, original_name, mime_type, size, uploaded_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       RETURNING id, course_id, stored_name, original_name, mime_type, size::float8 AS size`,
+      [
+        input.id,
+        input.courseId,
+        input.storedName,
+        input.originalName.slice(0, 255),
+        input.mimeType,
+        input.size,
+        actor.id,
+      ],
+    )
+    return view(row, signer)
+  })
+}
+
+/**
+ * Keeps a received upload under a generated name (the client's file name never reaches the storage) and
+ * records it as a video of the course; when the record is refused (quota, course gone) the file goes.
+ */
+export async function storeVideo(
+  deps: { db: Db; media: MediaStore; signer: MediaSigner },
+  actor: Actor,
+  upload: PendingMedia,
+  input: { courseId: string; originalName: string; mimeType: string; ext: VideoKind['ext'] },
+  quota = Number.POSITIVE_INFINITY,
+): Promise<VideoView> {
+  const id = randomUUID()
+  const storedName = `${id}.${input.ext}`
+  await upload.keep(storedName)
+  const record = { id, storedName, size: upload.size, ...input }
+  try {
+    return await recordVideo(deps.db, actor, record, deps.signer, quota)
+  } catch (err) {
+    await deps.media.remove([storedName])
+    throw err
+  }
+}
+
+/**
+ * Whether an error met while reading a multipart upload is the body's fault (a 400): the multipart parser's
+ * own errors carry no code, while file-system and database errors do (or are known as unavailability).
+ */
+export function isMalformedUpload(err: unknown): boolean {
+  return (
+    err instanceof Error &&
+    (err as { code?: string }).code === undefined &&
+    !(err instanceof DomainError) &&
+    !isDbUnavailable(err)
   )
-  return view(row!, signer)
+}
+
+/**
+ * Inside the transaction that removed a module: deletes the video record when no module uses the video
+ * any more, and answers the stored file names to remove (with MediaStore.remove) once that transaction
+ * has committed. The video row is locked first: a module being added with this video either commits
+ * before (and keeps the video) or fails after (the video is gone, 404).
+ */
+export async function releaseVideoIfUnused(tx: Db, videoId: string): Promise<string[]> {
+  const [video] = await tx.query<{ stored_name: string }>(
+    'SELECT stored_name FROM videos WHERE id = $1 FOR UPDATE',
+    [videoId],
+  )
+  if (!video) return []
+  const used = await tx.query('SELECT 1 FROM modules WHERE video_id = $1 LIMIT 1', [videoId])
+  if (used.length) return []
+  await tx.query('DELETE FROM videos WHERE id = $1', [videoId])
+  return [video.stored_name]
+}
+
+/**
+ * A signed media URL with its signature hidden, for logs: whoever reads a log must not be able to replay
+ * the link. Other URLs pass unchanged.
+ */
+export function redactMediaUrl(url: string): string {
+  const q = url.indexOf('?')
+  if (q < 0) return url
+  const params = url
+    .slice(q + 1)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=')
+      const rawKey = eq < 0 ? part : part.slice(0, eq)
+      let key = rawKey
+      try {
+        // the server decodes names (s%69g is sig), so the log must too
+        key = decodeURIComponent(rawKey.replace(/\+/g, ' '))
+      } catch {
+        // not decodable: compared as written
+      }
+      return key.toLowerCase() === 'sig' ? `${rawKey}=[redacted]` : part
+    })
+  return `${url.slice(0, q + 1)}${params.join('&')}`
+}
+
+/** The fields of Fastify's request log serializer, with a media signature redacted from the URL. */
+export function requestLogSerializer(req: {
+  method: string
+  url: string
+  host?: string
+  ip?: string
+  socket?: { remotePort?: number }
+}): Record<string, unknown> {
+  return {
+    method: req.method,
+    url: redactMediaUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  }
 }

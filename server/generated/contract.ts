@@ -1,0 +1,2079 @@
+// Generated from openapi/openapi.yaml by scripts/codegen-server.mjs (npm run codegen): do not edit.
+
+export interface paths {
+  '/api/health': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Server and database health */
+    get: operations['getHealth']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/auth/register': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Register a new account (always a student) */
+    post: operations['register']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/auth/login': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Log in with email and password */
+    post: operations['login']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/auth/logout': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** End this session on the server; its token is refused from now on */
+    post: operations['logout']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/auth/logout-all': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** End every session of the logged-in user, this one included */
+    post: operations['logoutEverywhere']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/courses': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** List all courses */
+    get: operations['getCourses']
+    put?: never
+    /** Create a course (instructor, admin); the caller becomes its instructor */
+    post: operations['createCourse']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/courses/{courseId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    /** One course */
+    get: operations['getCourse']
+    put?: never
+    post?: never
+    /** Delete a course with its modules, videos and enrollments (its instructor, admin) */
+    delete: operations['deleteCourse']
+    options?: never
+    head?: never
+    /** Update a course (its instructor, admin) */
+    patch: operations['updateCourse']
+    trace?: never
+  }
+  '/api/courses/user/{userId}/enrolled': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        userId: components['parameters']['UserId']
+      }
+      cookie?: never
+    }
+    /** Courses a user is enrolled in (that user, admin) */
+    get: operations['getEnrolledCourses']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/courses/{courseId}/enrolled-students': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    /** Students enrolled in a course (logged-in users) */
+    get: operations['getEnrolledStudents']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/courses/{courseId}/enroll': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Enroll the logged-in student; a paid course is charged through the payment provider (one order); enrolling again is not an error and not a duplicate */
+    post: operations['enrollInCourse']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/modules': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Add a module to a course (the course's instructor, admin) */
+    post: operations['createModule']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/modules/course/{courseId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    /** Modules of a course (enrolled students, the course's instructor, instructors, admins) */
+    get: operations['getModulesByCourse']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/modules/{moduleId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        moduleId: components['parameters']['ModuleId']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /** Delete a module (the course's instructor, admin) */
+    delete: operations['deleteModule']
+    options?: never
+    head?: never
+    /** Update a module (the course's instructor, admin) */
+    patch: operations['updateModule']
+    trace?: never
+  }
+  '/api/videos': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Upload a video file for a course (the course's instructor, admin) */
+    post: operations['uploadVideo']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/videos/{videoId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        videoId: components['parameters']['VideoId']
+      }
+      cookie?: never
+    }
+    /** A video record; filePath is a short-lived signed URL (readers of its course) */
+    get: operations['getVideo']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/media/{videoId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        videoId: components['parameters']['VideoId']
+      }
+      cookie?: never
+    }
+    /** Stream a video file through its signed URL, with HTTP range requests */
+    get: operations['streamVideo']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/profile/me': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The logged-in user's own profile, with email */
+    get: operations['getMyProfile']
+    /** Update one's own bio and phone number */
+    put: operations['updateMyProfile']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/profile/me/password': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    /** Change one's own password (the current one is checked); ends the user's other sessions */
+    put: operations['changeMyPassword']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/profile/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    /** Another user's public profile (never the email) */
+    get: operations['getProfile']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/users': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** All users (admin) */
+    get: operations['getUsers']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/user/{id}/role': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    /** Change a user's role (admin; the last admin cannot be demoted) */
+    patch: operations['updateUserRole']
+    trace?: never
+  }
+  '/api/user/{id}/password': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    get?: never
+    /** Set a new password for a user (admin); ends every session of that user */
+    put: operations['setUserPassword']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/user/rank/{userId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        userId: components['parameters']['UserId']
+      }
+      cookie?: never
+    }
+    /** A user's 1-based position by registration time */
+    get: operations['getUserRank']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/player/{username}/followers': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A chess.com username, compared case-insensitively */
+        username: components['parameters']['PlayerUsername']
+      }
+      cookie?: never
+    }
+    /** Users following a chess player */
+    get: operations['getPlayerFollowers']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/comments/{username}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A chess.com username, compared case-insensitively */
+        username: components['parameters']['PlayerUsername']
+      }
+      cookie?: never
+    }
+    /** Comments on a chess player, newest first, one page at a time */
+    get: operations['getPlayerComments']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/follow-player': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Follow a chess player (idempotent) */
+    post: operations['followPlayer']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/unfollow-player/{username}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A chess.com username, compared case-insensitively */
+        username: components['parameters']['PlayerUsername']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /** Stop following a chess player (idempotent) */
+    delete: operations['unfollowPlayer']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/comment-player': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Comment on a chess player */
+    post: operations['commentPlayer']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/comment-player/{commentId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        commentId: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /** Delete a comment (its author, or an admin) */
+    delete: operations['deleteComment']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/cart': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The logged-in user's cart */
+    get: operations['getCart']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/cart/items': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Put a course in the cart (idempotent; students only, not for enrolled courses) */
+    post: operations['addToCart']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/cart/items/{courseId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /** Take a course out of the cart (idempotent) */
+    delete: operations['removeFromCart']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/cart/checkout': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Pay for the cart, enroll in every course in it, record the order and empty the cart */
+    post: operations['checkout']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+}
+export type webhooks = Record<string, never>
+export interface components {
+  schemas: {
+    /** Format: uuid */
+    Id: string
+    PlayerUsername: string
+    /** @enum {string} */
+    Role: 'student' | 'instructor' | 'admin'
+    Problem: {
+      type: string
+      title: string
+      status: number
+      detail?: string
+      instance?: string
+    }
+    Health: {
+      /** @enum {string} */
+      status: 'ok'
+      /** @enum {string} */
+      database: 'pglite' | 'postgres'
+    }
+    RegisterInput: {
+      username: string
+      /** Format: email */
+      email: string
+      password: string
+      phoneNumber?: string
+      /** @description Ignored; every registration creates a student */
+      role?: components['schemas']['Role']
+    }
+    LoginInput: {
+      email: string
+      password: string
+    }
+    User: {
+      _id: components['schemas']['Id']
+      username: string
+      email: string
+      phoneNumber: string
+      role: components['schemas']['Role']
+      bio: string
+      purchasedCourses: components['schemas']['Id'][]
+    }
+    LoginResponse: {
+      token: string
+      result: components['schemas']['User']
+    }
+    UserRef: {
+      _id: components['schemas']['Id']
+      username: string
+    }
+    UserSummary: {
+      _id: components['schemas']['Id']
+      username: string
+      role: components['schemas']['Role']
+    }
+    RoleChange: {
+      newRole: components['schemas']['Role']
+    }
+    Rank: {
+      rank: number
+    }
+    Course: {
+      _id: components['schemas']['Id']
+      title: string
+      /** @description The title, kept equal to it (the modules page reads name) */
+      name: string
+      description: string
+      price: number
+      /** @description The course's instructor; null once that account is gone */
+      instructor: {
+        _id: components['schemas']['Id']
+        username: string
+      } | null
+      /** Format: date-time */
+      createdAt: string
+    }
+    CourseInput: {
+      title: string
+      description: string
+      price: number
+    }
+    CoursePatch: {
+      title?: string
+      description?: string
+      price?: number
+    }
+    EnrolledStudent: {
+      _id: components['schemas']['Id']
+      username: string
+    }
+    Enrollment: {
+      courseId: components['schemas']['Id']
+      studentId: components['schemas']['Id']
+      /** Format: date-time */
+      enrolledAt: string
+    }
+    /** @description An http(s) URL a video player can play, or a path on this server */
+    VideoUrl: string
+    Module: {
+      _id: components['schemas']['Id']
+      title: string
+      description: string
+      videoUrl: string
+      /** Format: uuid */
+      videoId: string | null
+      courseId: components['schemas']['Id']
+      position: number
+    }
+    ModuleInput: {
+      title: string
+      description: string
+      videoUrl: components['schemas']['VideoUrl']
+      courseId: components['schemas']['Id']
+      /** Format: uuid */
+      videoId?: string | null
+    }
+    ModulePatch: {
+      title?: string
+      description?: string
+      videoUrl?: components['schemas']['VideoUrl']
+      /** Format: uuid */
+      videoId?: string | null
+    }
+    VideoUpload: {
+      courseId: components['schemas']['Id']
+      /**
+       * Format: binary
+       * @description A video file (MP4, WebM or Ogg)
+       */
+      file: string
+    }
+    Video: {
+      _id: components['schemas']['Id']
+      courseId: components['schemas']['Id']
+      /** @description A short-lived signed URL on this server that streams the file */
+      filePath: string
+      mimeType: string
+      size: number
+      originalName: string
+    }
+    Profile: {
+      _id: components['schemas']['Id']
+      username: string
+      email: string
+      role: components['schemas']['Role']
+      bio: string
+      phoneNumber: string
+      /** @description Teaching courses for an instructor, purchased (enrolled) courses otherwise */
+      courses: components['schemas']['Course'][]
+    }
+    PublicProfile: {
+      _id: components['schemas']['Id']
+      username: string
+      role: components['schemas']['Role']
+      bio: string
+      phoneNumber: string
+      courses: components['schemas']['Course'][]
+    }
+    ProfileUpdate: {
+      bio: string
+      phoneNumber: string
+    }
+    Follower: {
+      _id: components['schemas']['Id']
+      user: components['schemas']['UserRef']
+    }
+    FollowInput: {
+      chessPlayerUsername: components['schemas']['PlayerUsername']
+    }
+    Comment: {
+      _id: components['schemas']['Id']
+      user: components['schemas']['UserRef']
+      comment: string
+      /** Format: date-time */
+      createdAt: string
+    }
+    CommentInput: {
+      chessPlayerUsername: components['schemas']['PlayerUsername']
+      comment: string
+    }
+    CartItemInput: {
+      courseId: components['schemas']['Id']
+    }
+    Cart: {
+      items: components['schemas']['Course'][]
+      /** @description Sum of the items' prices */
+      total: number
+    }
+    Order: {
+      _id: components['schemas']['Id']
+      courseIds: components['schemas']['Id'][]
+      total: number
+      /** Format: date-time */
+      createdAt: string
+    }
+    PasswordChange: {
+      currentPassword: string
+      newPassword: components['schemas']['Password']
+    }
+    PasswordReset: {
+      newPassword: components['schemas']['Password']
+    }
+    Password: string
+    CommentCursor: string
+    IdempotencyKey: string
+  }
+  responses: {
+    /** @description Invalid input: a parameter or body the schemas refuse, a body that is not valid JSON (also on a state-changing operation that takes no body), or a path that cannot be decoded */
+    BadRequest: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /** @description Missing, invalid or expired token, or wrong credentials */
+    Unauthorized: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /** @description The payment was declined */
+    PaymentRequired: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /** @description The purchase could not be completed: a failure after the charge, which was refunded (500); the payment provider could not be reached, nothing was charged, or a refund has not gone through yet and is recorded (502) */
+    PaymentFailed: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /** @description Wrong role or not the owner; on a state-changing request that carries the XSRF-TOKEN cookie, a missing or wrong X-XSRF-TOKEN header */
+    Forbidden: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /** @description Unknown id; on a GET, also a path parameter longer than 100 characters (no route matches it) */
+    NotFound: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /** @description Conflict with the current state */
+    Conflict: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /** @description Body (BODY_LIMIT, also on an operation that takes no body) or file too large */
+    TooLarge: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /** @description Not a video, or a content type other than the one documented (application/json, or multipart/form-data for uploads); a body without a Content-Type counts as one */
+    UnsupportedMediaType: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /** @description A path parameter longer than 100 characters (the router refuses it before any schema) */
+    UriTooLong: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /** @description The range lies outside the file */
+    RangeNotSatisfiable: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /** @description Rate limited; see Retry-After */
+    TooManyRequests: {
+      headers: {
+        'Retry-After'?: number
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+    /** @description The database is unreachable, or the server is shutting down */
+    Unavailable: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/problem+json': components['schemas']['Problem']
+      }
+    }
+  }
+  parameters: {
+    CourseId: components['schemas']['Id']
+    UserId: components['schemas']['Id']
+    ModuleId: components['schemas']['Id']
+    VideoId: components['schemas']['Id']
+    /** @description A chess.com username, compared case-insensitively */
+    PlayerUsername: components['schemas']['PlayerUsername']
+  }
+  requestBodies: never
+  headers: never
+  pathItems: never
+}
+export type $defs = Record<string, never>
+export interface operations {
+  getHealth: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Healthy */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Health']
+        }
+      }
+      503: components['responses']['Unavailable']
+    }
+  }
+  register: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RegisterInput']
+      }
+    }
+    responses: {
+      /** @description Account created */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['User']
+        }
+      }
+      400: components['responses']['BadRequest']
+      403: components['responses']['Forbidden']
+      409: components['responses']['Conflict']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  login: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LoginInput']
+      }
+    }
+    responses: {
+      /** @description Logged in */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['LoginResponse']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  logout: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Logged out */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  logoutEverywhere: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Every session ended */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getCourses: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Courses, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Course'][]
+        }
+      }
+      503: components['responses']['Unavailable']
+    }
+  }
+  createCourse: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CourseInput']
+      }
+    }
+    responses: {
+      /** @description The new course */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Course']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getCourse: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The course */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Course']
+        }
+      }
+      400: components['responses']['BadRequest']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  deleteCourse: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  updateCourse: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoursePatch']
+      }
+    }
+    responses: {
+      /** @description The updated course */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Course']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getEnrolledCourses: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        userId: components['parameters']['UserId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Enrolled courses */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Course'][]
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getEnrolledStudents: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Enrolled students */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['EnrolledStudent'][]
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  enrollInCourse: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Chosen by the client per purchase attempt; a retry with the same key never charges twice and answers the same order */
+        'Idempotency-Key'?: components['schemas']['IdempotencyKey']
+      }
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Already enrolled */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Enrollment']
+        }
+      }
+      /** @description Enrolled */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Enrollment']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      402: components['responses']['PaymentRequired']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['PaymentFailed']
+      502: components['responses']['PaymentFailed']
+      503: components['responses']['Unavailable']
+    }
+  }
+  createModule: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ModuleInput']
+      }
+    }
+    responses: {
+      /** @description The created module */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Module']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getModulesByCourse: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Modules in order */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Module'][]
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  deleteModule: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        moduleId: components['parameters']['ModuleId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  updateModule: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        moduleId: components['parameters']['ModuleId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ModulePatch']
+      }
+    }
+    responses: {
+      /** @description The updated module */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Module']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  uploadVideo: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['VideoUpload']
+      }
+    }
+    responses: {
+      /** @description The stored video */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Video']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getVideo: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        videoId: components['parameters']['VideoId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The video record */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Video']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  streamVideo: {
+    parameters: {
+      query: {
+        /** @description Expiry, seconds since the epoch */
+        exp: string
+        /** @description HMAC-SHA256 of the video id and expiry, base64url */
+        sig: string
+      }
+      header?: {
+        Range?: string
+      }
+      path: {
+        videoId: components['parameters']['VideoId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The whole file */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'video/*': string
+        }
+      }
+      /** @description The requested byte range */
+      206: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'video/*': string
+        }
+      }
+      400: components['responses']['BadRequest']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      416: components['responses']['RangeNotSatisfiable']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getMyProfile: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Own profile */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Profile']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      503: components['responses']['Unavailable']
+    }
+  }
+  updateMyProfile: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProfileUpdate']
+      }
+    }
+    responses: {
+      /** @description The saved bio and phone number */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ProfileUpdate']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  changeMyPassword: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordChange']
+      }
+    }
+    responses: {
+      /** @description Password changed; every other session of the user has ended */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      /** @description The current password is wrong (or the XSRF check failed) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getProfile: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Public profile */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PublicProfile']
+        }
+      }
+      400: components['responses']['BadRequest']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getUsers: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Users, oldest first */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['UserSummary'][]
+        }
+      }
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      503: components['responses']['Unavailable']
+    }
+  }
+  updateUserRole: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RoleChange']
+      }
+    }
+    responses: {
+      /** @description The user with the new role */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['UserSummary']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  setUserPassword: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordReset']
+      }
+    }
+    responses: {
+      /** @description Password set; the user's sessions have ended */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getUserRank: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        userId: components['parameters']['UserId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Rank */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Rank']
+        }
+      }
+      400: components['responses']['BadRequest']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getPlayerFollowers: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A chess.com username, compared case-insensitively */
+        username: components['parameters']['PlayerUsername']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Followers, oldest first */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Follower'][]
+        }
+      }
+      400: components['responses']['BadRequest']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getPlayerComments: {
+    parameters: {
+      query?: {
+        /** @description Page size (default 20) */
+        limit?: number
+        /** @description Cursor: the page after this comment, written as its `createdAt` and `_id` joined by `_` (the last comment of the previous page) */
+        before?: components['schemas']['CommentCursor']
+      }
+      header?: never
+      path: {
+        /** @description A chess.com username, compared case-insensitively */
+        username: components['parameters']['PlayerUsername']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Comments, newest first; fewer than `limit` means the last page */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Comment'][]
+        }
+      }
+      400: components['responses']['BadRequest']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  followPlayer: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FollowInput']
+      }
+    }
+    responses: {
+      /** @description Already following */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Follower']
+        }
+      }
+      /** @description Now following */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Follower']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  unfollowPlayer: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A chess.com username, compared case-insensitively */
+        username: components['parameters']['PlayerUsername']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Not following any more */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  commentPlayer: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CommentInput']
+      }
+    }
+    responses: {
+      /** @description The stored comment */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Comment']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  deleteComment: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        commentId: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getCart: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The cart */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Cart']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      503: components['responses']['Unavailable']
+    }
+  }
+  addToCart: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CartItemInput']
+      }
+    }
+    responses: {
+      /** @description The cart */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Cart']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  removeFromCart: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The cart */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Cart']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  checkout: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Chosen by the client per purchase attempt; a retry with the same key never charges twice and answers the same order */
+        'Idempotency-Key'?: components['schemas']['IdempotencyKey']
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The recorded order */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Order']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      402: components['responses']['PaymentRequired']
+      403: components['responses']['Forbidden']
+      409: components['responses']['Conflict']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      500: components['responses']['PaymentFailed']
+      502: components['responses']['PaymentFailed']
+      503: components['responses']['Unavailable']
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import { isIPv4, isIPv6 } from 'node:net'
+import type { Db } from '../db/db'
+import { verifyPassword } from './passwords'
+import { expandIPv6 } from './signInThrottle'
+import type { Role } from './types'
+
+/** Demo accounts (documented in the README, passwords included); only ever seeded into a fresh database. */
+export const demoAccounts: { username: string; email: string; password: string; role: Role; bio: string }[] =
+  [
+    {
+      username: 'admin',
+      email: 'admin@chess.local',
+      password: 'chess-admin-1',
+      role: 'admin',
+      bio: 'Keeps the academy running.',
+    },
+    {
+      username: 'judit',
+      email: 'judit@chess.local',
+      password: 'chess-teach-1',
+      role: 'instructor',
+      bio: 'Attacking chess and tactics coach.',
+    },
+    {
+      username: 'vishy',
+      email: 'vishy@chess.local',
+      password: 'chess-teach-2',
+      role: 'instructor',
+      bio: 'Openings and rapid play.',
+    },
+    {
+      username: 'alice',
+      email: 'alice@chess.local',
+      password: 'chess-student-1',
+      role: 'student',
+      bio: 'Learning the Sicilian.',
+    },
+    { username: 'bob', email: 'bob@chess.local', password: 'chess-student-2', role: 'student', bio: '' },
+    {
+      username: 'carol',
+      email: 'carol@chess.local',
+      password: 'chess-student-3',
+      role: 'student',
+      bio: 'Endgame enthusiast.',
+    },
+  ]
+
+/** True for addresses only this machine can reach: 127.0.0.0/8, ::1 (also IPv4-mapped) and `localhost`. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+  if (h === 'localhost') return true
+  if (isIPv4(h)) return h.startsWith('127.')
+  if (!isIPv6(h)) return false
+  const g = expandIPv6(h)
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return g[6] >> 8 === 127
+  return g.slice(0, 7).every((x) => x === 0) && g[7] === 1
+}
+
+/** Emails of demo accounts that exist and still accept their published password. */
+export async function demoAccountsWithPublishedPasswords(db: Db): Promise<string[]> {
+  const rows = await db.query<{ email: string; password_hash: string }>(
+    'SELECT email, password_hash FROM users WHERE lower(email) = ANY($1::text[])',
+    [demoAccounts.map((a) => a.email)],
+  )
+  const open = await Promise.all(
+    rows.map(async (row) => {
+      const demo = demoAccounts.find((a) => a.email === row.email.toLowerCase())
+      return demo && (await verifyPassword(demo.password, row.password_hash)) ? row.email : undefined
+    }),
+  )
+  return open.filter((e): e is string => e !== undefined).sort()
+}

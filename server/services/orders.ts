@@ -1,0 +1,521 @@
+/**
+ * Paying for courses (checkout of the cart, enrollment in a paid course) in two steps around the payment
+ * provider, so that money is never taken without either a paid order or a refund:
+ *
+ *  (a) a short transaction records a 'pending' order with its lines and idempotency key;
+ *  (b) the provider is charged with that key while no database lock is held;
+ *  (c) a second transaction checks the order is still pending and every course still exists, enrolls,
+ *      marks the order 'paid' and takes the courses out of the cart. If (c) fails after an approved charge,
+ *      the charge is refunded and the order marked 'refunded' (or 'refund_failed', logged loudly, when the
+ *      provider cannot refund it yet; a retry with the same key tries the refund again).
+ *
+ * A retry with the same key never charges twice: a paid order is answered again, a declined or refunded one
+ * answers the same problem, and a pending one (the charge failed or the process stopped between (b) and (c))
+ * is charged again with the same key, which the provider deduplicates, and completed.
+ */
+import { randomUUID } from 'node:crypto'
+import { type Db, isDbUnavailable } from '../db/db'
+import { enroll as enrollDirectly, type EnrollmentView } from './courses'
+import {
+  BadInput,
+  Conflict,
+  DomainError,
+  Forbidden,
+  NotFound,
+  PaymentDeclined,
+  Unauthenticated,
+} from './errors'
+import type { PaymentProvider } from './payments'
+import { type Actor, iso, type Schema } from './types'
+import { canBuyCourses, sumPrices } from '../../src/domain/rules'
+
+type OrderView = Schema<'Order'>
+
+/** The part of a pino logger orders use. */
+export interface OrderLog {
+  info(obj: object, msg: string): void
+  error(obj: object, msg: string): void
+}
+
+export interface OrderDeps {
+  db: Db
+  payments: PaymentProvider
+  log: OrderLog
+}
+
+/** How long one request may work on a pending order before another may take it over. */
+const ORDER_LEASE_MS = 30_000
+const POLL_MS = 20
+
+export const COURSE_GONE = 'A course in your order is no longer available; the payment was refunded'
+
+class PaymentUnavailable extends DomainError {
+  constructor() {
+    super(
+      502,
+      'Bad Gateway',
+      'The payment provider could not be reached; you are not enrolled. Try again: a retry of the same purchase never charges twice',
+    )
+  }
+}
+class OrderFault extends DomainError {
+  constructor(status: 500 | 503) {
+    super(
+      status,
+      status === 500 ? 'Internal Server Error' : 'Service Unavailable',
+      'The order could not be completed; the payment was refunded',
+    )
+  }
+}
+class RefundPending extends DomainError {
+  constructor(orderId: string) {
+    super(
+      502,
+      'Bad Gateway',
+      `The order could not be completed and the refund has not gone through yet; it is recorded for a refund (order ${orderId})`,
+    )
+  }
+}
+class Busy extends DomainError {
+  constructor() {
+    super(
+      503,
+      'Service Unavailable',
+      'Another payment for these courses is still in progress; try again shortly',
+    )
+  }
+}
+/** Thrown inside step (c) when a course of the order was deleted after step (a). */
+class CourseGone extends Error {}
+
+const PROBLEM_TITLES: Record<number, string> = {
+  402: 'Payment Required',
+  409: 'Conflict',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+}
+const replayed = (status: number, detail: string) =>
+  new DomainError(status, PROBLEM_TITLES[status] ?? 'Error', detail)
+
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/
+
+/** The Idempotency-Key header, checked against the contract's pattern (absent: undefined). */
+export function idempotencyKeyFrom(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+    throw new BadInput('The Idempotency-Key header must be 8 to 100 letters, digits, _ or -')
+  }
+  return header
+}
+
+type Purchase = { kind: 'checkout' } | { kind: 'enroll'; courseId: string }
+
+type OrderStatus = 'pending' | 'paid' | 'declined' | 'refunded' | 'refund_failed'
+
+interface OrderRow {
+  id: string
+  user_id: string
+  status: OrderStatus
+  kind: Purchase['kind']
+  idempotency_key: string
+  total: number
+  payment_reference: string | null
+  leased: boolean
+  failure_status: number | null
+  failure_detail: string | null
+  created_at: Date | string
+  /** null for a line whose course was deleted since */
+  course_ids: (string | null)[]
+  titles: string[]
+}
+
+const orderSelect = `SELECT o.id, o.user_id, o.status, o.kind, o.idempotency_key, o.total::float8 AS total,
+  o.payment_reference, coalesce(o.lease_until > clock_timestamp(), false) AS leased,
+  o.failure_status, o.failure_detail, o.created_at,
+  coalesce((SELECT array_agg(i.course_id ORDER BY i.position) FROM order_items i WHERE i.order_id = o.id), '{}') AS course_ids,
+  coalesce((SELECT array_agg(i.course_title ORDER BY i.position) FROM order_items i WHERE i.order_id = o.id), '{}') AS titles
+  FROM orders o`
+
+const lease = `clock_timestamp() + interval '${ORDER_LEASE_MS} milliseconds'`
+
+function viewOf(order: OrderRow): OrderView {
+  return {
+    _id: order.id,
+    courseIds: order.course_ids.filter((id): id is string => id !== null),
+    total: Number(order.total),
+    createdAt: iso(order.created_at),
+  }
+}
+
+type Done =
+  { type: 'order'; order: OrderView } | { type: 'enrolled'; enrollment: EnrollmentView; created: boolean }
+
+type Step =
+  | { kind: 'done'; done: Done }
+  | { kind: 'wait' }
+  | { kind: 'charge'; order: OrderRow; own: boolean }
+  | { kind: 'refund'; order: OrderRow }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Pays for the cart: one order for all its courses. */
+export async function checkout(deps: OrderDeps, actor: Actor, key?: string): Promise<OrderView> {
+  // Only students have carts (anyone else finds theirs empty: 409).
+  const done = await purchase(deps, actor, { kind: 'checkout' }, key)
+  if (done.type !== 'order') throw new Error('checkout ended without an order')
+  return done.order
+}
+
+/**
+ * Enrolls a student: a free course directly, a paid one through an order charged at the course's price.
+ * Already enrolled: the existing enrollment with created = false, nothing charged.
+ */
+export async function enroll(
+  deps: OrderDeps,
+  actor: Actor,
+  courseId: string,
+  key?: string,
+): Promise<{ enrollment: EnrollmentView; created: boolean }> {
+  if (!canBuyCourses(actor)) throw new Forbidden('Only students enroll in courses')
+  const done = await purchase(deps, actor, { kind: 'enroll', courseId }, key)
+  if (done.type === 'enrolled') return done
+  const [row] = await deps.db.query<{ enrolled_at: Date }>(
+    'SELECT enrolled_at FROM enrollments WHERE course_id = $1 AND student_id = $2',
+    [courseId, actor.id],
+  )
+  // A replayed order whose course was deleted since still answers what was bought.
+  const enrolledAt = row ? iso(row.enrolled_at) : done.order.createdAt
+  return { enrollment: { courseId, studentId: actor.id, enrolledAt }, created: true }
+}
+
+async function purchase(deps: OrderDeps, actor: Actor, request: Purchase, clientKey?: string): Promise<Done> {
+  const key = clientKey ?? randomUUID().replaceAll('-', '')
+  const deadline = Date.now() + ORDER_LEASE_MS + 5_000
+  // An abandoned pending order for the same courses that this request completed on the way.
+  let resumed: OrderView | undefined
+  for (;;) {
+    const step = await deps.db.transaction((tx) => prepare(tx, actor, request, key, resumed))
+    if (step.kind === 'done') return step.done
+    if (step.kind === 'wait') {
+      if (Date.now() > deadline) throw new Busy()
+      await sleep(POLL_MS + Math.random() * POLL_MS)
+      continue
+    }
+    if (step.kind === 'refund') return retryRefund(deps, step.order)
+    if (step.own) return { type: 'order', order: await chargeAndComplete(deps, step.order) }
+    try {
+      resumed = await chargeAndComplete(deps, step.order)
+    } catch (err) {
+      // That older attempt ended declined or refunded: this one goes on with its own order.
+      if (err instanceof DomainError && (err.status === 402 || err.status === 409)) continue
+      throw err
+    }
+  }
+}
+
+/** Step (a): one short transaction, serialized per user by a lock on the user's row. */
+async function prepare(
+  tx: Db,
+  actor: Actor,
+  request: Purchase,
+  key: string,
+  resumed?: OrderView,
+): Promise<Step> {
+  const users = await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [actor.id])
+  if (!users.length) throw new Unauthenticated()
+  const [existing] = await tx.query<OrderRow>(
+    `${orderSelect} WHERE o.user_id = $1 AND o.idempotency_key = $2`,
+    [actor.id, key],
+  )
+  if (existing) {
+    const sameCourse =
+      request.kind !== 'enroll' ||
+      existing.course_ids[0] == null ||
+      existing.course_ids[0] === request.courseId
+    if (existing.kind !== request.kind || !sameCourse) {
+      throw new Conflict('This Idempotency-Key was already used for another purchase')
+    }
+    return resume(tx, existing, true)
+  }
+
+  let lines: { course_id: string; title: string; price: number }[]
+  if (request.kind === 'enroll') {
+    const [course] = await tx.query<{ id: string; title: string; price: number }>(
+      'SELECT id, title, price::float8 AS price FROM courses WHERE id = $1 FOR KEY SHARE',
+      [request.courseId],
+    )
+    if (!course) throw new NotFound('Course')
+    const [enrolled] = await tx.query<{ enrolled_at: Date }>(
+      'SELECT enrolled_at FROM enrollments WHERE course_id = $1 AND student_id = $2',
+      [course.id, actor.id],
+    )
+    if (enrolled) {
+      const enrollment = { courseId: course.id, studentId: actor.id, enrolledAt: iso(enrolled.enrolled_at) }
+      return { kind: 'done', done: { type: 'enrolled', enrollment, created: resumed !== undefined } }
+    }
+    if (Number(course.price) === 0)
+      return { kind: 'done', done: { type: 'enrolled', ...(await enrollDirectly(tx, actor, course.id)) } }
+    lines = [{ course_id: course.id, title: course.title, price: Number(course.price) }]
+  } else {
+    // The user's row lock keeps other purchases of this user out; the cart rows are not locked, since a
+    // course deletion locks its course and then deletes cart rows: taking them in the other order deadlocks.
+    lines = await tx.query<{ course_id: string; title: string; price: number }>(
+      `SELECT ci.course_id, c.title, c.price::float8 AS price FROM cart_items ci JOIN courses c ON c.id = ci.course_id
+       WHERE ci.user_id = $1 ORDER BY ci.added_at, c.id`,
+      [actor.id],
+    )
+    // A course being deleted right now is waited for, then left out.
+    const kept = await tx.query<{ id: string }>(
+      'SELECT id FROM courses WHERE id = ANY($1::uuid[]) ORDER BY id FOR KEY SHARE',
+      [lines.map((l) => l.course_id)],
+    )
+    const present = new Set(kept.map((c) => c.id))
+    lines = lines.filter((l) => present.has(l.course_id))
+    // A course bought in the meantime has nothing left to buy.
+    const enrolled = await tx.query<{ course_id: string }>(
+      'SELECT course_id FROM enrollments WHERE student_id = $1 AND course_id = ANY($2::uuid[])',
+      [actor.id, lines.map((l) => l.course_id)],
+    )
+    if (enrolled.length) {
+      const done = new Set(enrolled.map((e) => e.course_id))
+      await tx.query('DELETE FROM cart_items WHERE user_id = $1 AND course_id = ANY($2::uuid[])', [
+        actor.id,
+        [...done],
+      ])
+      lines = lines.filter((l) => !done.has(l.course_id))
+    }
+    if (!lines.length) {
+      if (resumed) return { kind: 'done', done: { type: 'order', order: resumed } }
+      throw new Conflict('The cart is empty')
+    }
+  }
+
+  // Another attempt at these courses: still in progress (wait for it), or abandoned half-way (complete it,
+  // with its own key, so that a charge it may have made is never made twice).
+  const [other] = await tx.query<OrderRow>(
+    `${orderSelect} WHERE o.user_id = $1 AND o.status = 'pending'
+     AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.course_id = ANY($2::uuid[]))
+     ORDER BY o.created_at, o.id LIMIT 1`,
+    [actor.id, lines.map((l) => l.course_id)],
+  )
+  if (other) return resume(tx, other, false)
+
+  const total = sumPrices(lines.map((l) => l.price))
+  const [order] = await tx.query<{ id: string }>(
+    `INSERT INTO orders (user_id, total, status, kind, idempotency_key, lease_until)
+     VALUES ($1, $2, 'pending', $3, $4, ${lease}) RETURNING id`,
+    [actor.id, total, request.kind, key],
+  )
+  await tx.query(
+    `INSERT INTO order_items (order_id, course_id, course_title, price, position)
+     SELECT $1, l.course_id, l.title, l.price, l.position
+     FROM unnest($2::uuid[], $3::text[], $4::numeric[]) WITH ORDINALITY AS l(course_id, title, price, position)`,
+    [order.id, lines.map((l) => l.course_id), lines.map((l) => l.title), lines.map((l) => l.price)],
+  )
+  const [row] = await tx.query<OrderRow>(`${orderSelect} WHERE o.id = $1`, [order.id])
+  return { kind: 'charge', order: row, own: true }
+}
+
+/** What an existing order means for a request that finds it (own: it carries this request's key). */
+async function resume(tx: Db, order: OrderRow, own: boolean): Promise<Step> {
+  switch (order.status) {
+    case 'paid':
+      return { kind: 'done', done: { type: 'order', order: viewOf(order) } }
+    case 'declined':
+      throw new PaymentDeclined(order.failure_detail ?? undefined)
+    case 'refunded':
+      throw replayed(order.failure_status ?? 409, order.failure_detail ?? 'The payment was refunded')
+    case 'pending':
+    case 'refund_failed':
+      if (order.leased) return { kind: 'wait' }
+      await tx.query(
+        `UPDATE orders SET lease_until = ${lease}, updated_at = clock_timestamp() WHERE id = $1`,
+        [order.id],
+      )
+      return order.status === 'pending' ? { kind: 'charge', order, own } : { kind: 'refund', order }
+  }
+}
+
+/** Steps (b) and (c) for a pending order this request holds the lease of. */
+async function chargeAndComplete(deps: OrderDeps, order: OrderRow): Promise<OrderView> {
+  const { db, payments, log } = deps
+  let result
+  try {
+    result = await payments.charge({
+      userId: order.user_id,
+      amount: Number(order.total),
+      currency: 'USD',
+      description: order.titles.join(', ').slice(0, 500),
+      idempotencyKey: order.idempotency_key,
+    })
+  } catch (err) {
+    // Whether the provider took the money is unknown: the order stays pending, and completing it charges
+    // again with the same key, which the provider answers without charging twice.
+    log.error({ err, orderId: order.id }, 'payment provider failed; the order stays pending')
+    await db
+      .query(
+        `UPDATE orders SET lease_until = NULL, updated_at = clock_timestamp() WHERE id = $1 AND status = 'pending'`,
+        [order.id],
+      )
+      .catch((e: unknown) => log.error({ err: e, orderId: order.id }, 'could not release the order'))
+    throw new PaymentUnavailable()
+  }
+  if (!result.approved) {
+    await db.query(
+      `UPDATE orders SET status = 'declined', failure_status = 402, failure_detail = $2, lease_until = NULL,
+       updated_at = clock_timestamp() WHERE id = $1 AND status = 'pending'`,
+      [order.id, result.reason],
+    )
+    throw new PaymentDeclined(result.reason)
+  }
+  if (result.refunded) {
+    // The charge this key made was refunded earlier (the refund was made but could not be recorded).
+    const detail = 'This purchase was refunded; start a new one'
+    await db.query(
+      `UPDATE orders SET status = 'refunded', payment_reference = $2, failure_status = 409, failure_detail = $3,
+       lease_until = NULL, updated_at = clock_timestamp() WHERE id = $1 AND status = 'pending'`,
+      [order.id, result.reference, detail],
+    )
+    throw new Conflict(detail)
+  }
+  const reference = result.reference
+  let completed: OrderRow
+  try {
+    completed = await db.transaction((tx) => complete(tx, order, reference))
+  } catch (err) {
+    return refundAfterFailure(deps, order, reference, err)
+  }
+  if (completed.payment_reference !== reference) {
+    // Another request settled this order with a different charge (a provider that did not deduplicate).
+    await refundAfterFailure(
+      deps,
+      order,
+      reference,
+      new Error('order already settled by another charge'),
+      false,
+    ).catch(() => undefined)
+  }
+  if (completed.status !== 'paid') return resumeFinal(completed)
+  log.info({ orderId: order.id, total: Number(order.total), kind: order.kind }, 'order paid')
+  return viewOf(completed)
+}
+
+/** Step (c): the order becomes paid, with its enrollments, or nothing happens. */
+async function complete(tx: Db, order: OrderRow, reference: string): Promise<OrderRow> {
+  // The user's row first, as step (a) takes it: a step (a) of this user never sees the order already paid
+  // but its enrollments not yet (it reads them in separate statements).
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [order.user_id])
+  const [current] = await tx.query<OrderRow>(`${orderSelect} WHERE o.id = $1 FOR UPDATE OF o`, [order.id])
+  if (!current) throw new Error(`order ${order.id} vanished`)
+  if (current.status !== 'pending') return current
+  const ids = current.course_ids
+  // The key-share lock makes a deletion of these courses wait until this transaction ends.
+  const courses = await tx.query<{ id: string }>(
+    'SELECT id FROM courses WHERE id = ANY($1::uuid[]) FOR KEY SHARE',
+    [ids.filter((id) => id !== null)],
+  )
+  if (ids.some((id) => id === null) || courses.length !== new Set(ids).size) throw new CourseGone()
+  await tx.query(
+    `INSERT INTO enrollments (course_id, student_id) SELECT unnest($1::uuid[]), $2
+     ON CONFLICT (course_id, student_id) DO NOTHING`,
+    [ids, order.user_id],
+  )
+  await tx.query(
+    `UPDATE orders SET status = 'paid', payment_reference = $2, lease_until = NULL, failure_status = NULL,
+     failure_detail = NULL, updated_at = clock_timestamp() WHERE id = $1`,
+    [order.id, reference],
+  )
+  await tx.query('DELETE FROM cart_items WHERE user_id = $1 AND course_id = ANY($2::uuid[])', [
+    order.user_id,
+    ids,
+  ])
+  return { ...current, status: 'paid', payment_reference: reference }
+}
+
+function resumeFinal(order: OrderRow): never {
+  if (order.status === 'declined') throw new PaymentDeclined(order.failure_detail ?? undefined)
+  if (order.status === 'refund_failed') throw new RefundPending(order.id)
+  throw replayed(order.failure_status ?? 409, order.failure_detail ?? 'The payment was refunded')
+}
+
+/** An approved charge that cannot become a paid order is given back; the order says which happened. */
+async function refundAfterFailure(
+  deps: OrderDeps,
+  order: OrderRow,
+  reference: string,
+  cause: unknown,
+  record = true,
+): Promise<never> {
+  const { db, payments, log } = deps
+  const problem =
+    cause instanceof CourseGone
+      ? new Conflict(COURSE_GONE)
+      : new OrderFault(isDbUnavailable(cause) ? 503 : 500)
+  log.error(
+    { err: cause, orderId: order.id, reference },
+    'an approved charge could not become a paid order; refunding it',
+  )
+  let refund
+  try {
+    refund = await payments.refund(reference, order.idempotency_key)
+  } catch (err) {
+    log.error(
+      { err, orderId: order.id, reference, amount: Number(order.total), alert: 'REFUND_FAILED' },
+      'REFUND FAILED: money was taken for an order that was not delivered; a retry with the same key tries again',
+    )
+    if (record) {
+      await db
+        .query(
+          `UPDATE orders SET status = 'refund_failed', payment_reference = $2, failure_status = $3, failure_detail = $4,
+           lease_until = NULL, updated_at = clock_timestamp() WHERE id = $1 AND status IN ('pending', 'refund_failed')`,
+          [order.id, reference, problem.status, problem.message],
+        )
+        .catch((e: unknown) => log.error({ err: e, orderId: order.id }, 'could not record the failed refund'))
+    }
+    throw new RefundPending(order.id)
+  }
+  if (record) {
+    // If this cannot be recorded the order stays pending: charging it again with its key answers `refunded`.
+    await db
+      .query(
+        `UPDATE orders SET status = 'refunded', payment_reference = $2, refund_reference = $3, failure_status = $4,
+         failure_detail = $5, lease_until = NULL, updated_at = clock_timestamp()
+         WHERE id = $1 AND status IN ('pending', 'refund_failed')`,
+        [order.id, reference, refund.reference, problem.status, problem.message],
+      )
+      .catch((e: unknown) => log.error({ err: e, orderId: order.id }, 'could not record the refund'))
+  }
+  log.info({ orderId: order.id, reference, refund: refund.reference }, 'payment refunded')
+  throw problem
+}
+
+/** A retry of an order whose refund failed: the refund is tried again. */
+async function retryRefund(deps: OrderDeps, order: OrderRow): Promise<never> {
+  const { db, payments, log } = deps
+  let refund
+  try {
+    refund = await payments.refund(order.payment_reference!, order.idempotency_key)
+  } catch (err) {
+    log.error(
+      {
+        err,
+        orderId: order.id,
+        reference: order.payment_reference,
+        amount: Number(order.total),
+        alert: 'REFUND_FAILED',
+      },
+      'REFUND FAILED again: money was taken for an order that was not delivered',
+    )
+    await db
+      .query('UPDATE orders SET lease_until = NULL, updated_at = clock_timestamp() WHERE id = $1', [order.id])
+      .catch(() => undefined)
+    throw new RefundPending(order.id)
+  }
+  await db.query(
+    `UPDATE orders SET status = 'refunded', refund_reference = $2, lease_until = NULL, updated_at = clock_timestamp()
+     WHERE id = $1 AND status = 'refund_failed'`,
+    [order.id, refund.reference],
+  )
+  log.info({ orderId: order.id, refund: refund.reference }, 'payment refunded on retry')
+  throw replayed(order.failure_status ?? 409, order.failure_detail ?? 'The payment was refunded')
+}

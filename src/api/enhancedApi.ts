@@ -28,6 +28,11 @@ export const api = generatedApi.enhanceEndpoints({
     getHealth: { providesTags: [] },
     register: { invalidatesTags: [] },
     login: { invalidatesTags: [] },
+    // Ending sessions and setting passwords change no cached data (a logout resets the cache anyway).
+    logout: { invalidatesTags: [] },
+    logoutEverywhere: { invalidatesTags: [] },
+    changeMyPassword: { invalidatesTags: [] },
+    setUserPassword: { invalidatesTags: [] },
     getCourses: {
       keepUnusedDataFor: COURSE_CACHE_SECONDS,
       providesTags: (r) => [...courseTags(r), { type: 'Course', id: 'LIST' }],
@@ -105,15 +110,18 @@ export const api = generatedApi.enhanceEndpoints({
     },
     updateModule: {
       invalidatesTags: [],
-      async onQueryStarted({ moduleId, modulePatch }, { dispatch, getState, queryFulfilled }) {
-        const patches = api.util.selectCachedArgsForQuery(getState(), 'getModulesByCourse').map((args) =>
-          dispatch(
-            api.util.updateQueryData('getModulesByCourse', args, (draft) => {
-              const found = draft.find((m) => m._id === moduleId)
-              if (found) Object.assign(found, modulePatch)
-            }),
-          ),
-        )
+      async onQueryStarted({ moduleId, modulePatch }, lifecycle) {
+        const { dispatch, queryFulfilled } = lifecycle
+        const patches = api.util
+          .selectCachedArgsForQuery(lifecycle.getState(), 'getModulesByCourse')
+          .map((args) =>
+            dispatch(
+              api.util.updateQueryData('getModulesByCourse', args, (draft) => {
+                const found = draft.find((m) => m._id === moduleId)
+                if (found) Object.assign(found, modulePatch)
+              }),
+            ),
+          )
         try {
           const { data } = await queryFulfilled
           dispatch(
@@ -128,9 +136,10 @@ export const api = generatedApi.enhanceEndpoints({
     },
     deleteModule: {
       invalidatesTags: [],
-      async onQueryStarted({ moduleId }, { dispatch, getState, queryFulfilled }) {
+      async onQueryStarted({ moduleId }, lifecycle) {
+        const { dispatch, queryFulfilled } = lifecycle
         const patches = api.util
-          .selectCachedArgsForQuery(getState(), 'getModulesByCourse')
+          .selectCachedArgsForQuery(lifecycle.getState(), 'getModulesByCourse')
           .map((args) =>
             dispatch(
               api.util.updateQueryData('getModulesByCourse', args, (draft) =>
@@ -196,8 +205,16 @@ export const api = generatedApi.enhanceEndpoints({
     getPlayerFollowers: {
       providesTags: (_r, _e, arg) => [{ type: 'Followers', id: player(arg.username) }],
     },
+    // A page is tagged with its player and with each of its comments: deleting one refetches only the
+    // page that holds it (the pages after it follow, their cursors being the comments before them).
     getPlayerComments: {
-      providesTags: (_r, _e, arg) => [{ type: 'Comments', id: player(arg.username) }],
+      providesTags: (r, _e, arg) => [
+        { type: 'Comments', id: player(arg.username) },
+        ...(r ?? []).map((c) => ({ type: 'Comments' as const, id: `comment:${c._id}` })),
+      ],
+    },
+    deleteComment: {
+      invalidatesTags: (_r, e, arg) => (e ? [] : [{ type: 'Comments', id: `comment:${arg.commentId}` }]),
     },
     followPlayer: {
       invalidatesTags: (r, _e, arg) =>
@@ -232,6 +249,8 @@ export {
   useGetHealthQuery,
   useRegisterMutation,
   useLoginMutation,
+  useLogoutMutation,
+  useLogoutEverywhereMutation,
   useGetCoursesQuery,
   useCreateCourseMutation,
   useGetCourseQuery,
@@ -248,15 +267,18 @@ export {
   useGetVideoQuery,
   useGetMyProfileQuery,
   useUpdateMyProfileMutation,
+  useChangeMyPasswordMutation,
   useGetProfileQuery,
   useGetUsersQuery,
   useUpdateUserRoleMutation,
+  useSetUserPasswordMutation,
   useGetUserRankQuery,
   useGetPlayerFollowersQuery,
   useGetPlayerCommentsQuery,
   useFollowPlayerMutation,
   useUnfollowPlayerMutation,
   useCommentPlayerMutation,
+  useDeleteCommentMutation,
   useGetCartQuery,
   useAddToCartMutation,
   useRemoveFromCartMutation,

@@ -1,62 +1,67 @@
-// Cross-cutting reactions: logging out on a 401, in-app alerts for enrollment and module rollbacks.
+// The store's listeners: each feature registers its own reactions; the app adds the one that logs failed
+// API calls. A listener middleware per store, so two stores (two tests) never share a running listener.
 import {
   createListenerMiddleware,
-  isAnyOf,
-  type Dispatch,
-  type ListenerEffectAPI,
+  isRejected,
+  isRejectedWithValue,
+  type TypedStartListening,
   type UnknownAction,
 } from '@reduxjs/toolkit'
-import { unauthorizedResponse } from '@/api/baseApi'
 import { api } from '@/api/enhancedApi'
-import { loggedIn, loggedOut } from '@/features/auth/authSlice'
-import { alertShown } from '@/features/layout/alertsSlice'
+import { chessDataApi } from '@/api/chessDataApi'
+import type { AppDispatch, RootState } from '@/app/store'
+import { registerAuthListeners } from '@/features/auth/authListeners'
+import { registerEnrollmentListeners } from '@/features/courses/enrollmentListeners'
+import { registerModuleListeners } from '@/features/modules/moduleListeners'
 
-export const listenerMiddleware = createListenerMiddleware()
+export type AppStartListening = TypedStartListening<RootState, AppDispatch>
 
-type Api = ListenerEffectAPI<{ auth: { token: string | null } }, Dispatch<UnknownAction>>
+const API_SLICES: readonly string[] = [api.reducerPath, chessDataApi.reducerPath]
 
-export const ENROLL_SUCCESS_TEXT = 'Enrolled successfully!'
-export const ENROLL_FAILURE_TEXT = 'Failed to enroll in course.'
-export const MODULE_ROLLBACK_TEXT = 'The module change was refused by the server and has been undone.'
-
-export function logOutOnUnauthorized(_action: UnknownAction, listenerApi: Api) {
-  if (listenerApi.getState().auth.token) listenerApi.dispatch(loggedOut())
+type FailedApiCall = UnknownAction & {
+  payload?: unknown
+  error: unknown
+  meta: { arg: { endpointName: string }; aborted: boolean; condition: boolean }
 }
 
-/** Cached data belongs to the previous session (enrollments, cart, profile). */
-export function resetCacheOnSessionChange(_action: UnknownAction, listenerApi: Api) {
-  listenerApi.dispatch(api.util.resetApiState())
+/**
+ * A query or mutation of our API or chess.com's that failed: neither one its condition skipped (already
+ * cached or running) nor one that was aborted (a cache reset on logout).
+ */
+function isFailedApiCall(action: unknown): action is FailedApiCall {
+  if (!isRejected(action)) return false
+  const [slice, thunk] = action.type.split('/')
+  return (
+    API_SLICES.includes(slice) &&
+    (thunk === 'executeQuery' || thunk === 'executeMutation') &&
+    !action.meta.condition &&
+    !action.meta.aborted
+  )
 }
 
-export function announceEnrolled(_action: UnknownAction, listenerApi: Api) {
-  listenerApi.dispatch(alertShown(ENROLL_SUCCESS_TEXT, 'success'))
+/** What the console says about a failed call (the endpoint's name, e.g. 'getModulesByCourse'). */
+export const failedCallText = (endpointName: string) => `API call ${endpointName} failed`
+
+/**
+ * Spec §8: failures outside the error catalogue are only logged to the console. This is the one place
+ * that logs them: the server's answer (status and problem) or the error thrown, never the request.
+ */
+function logFailedApiCalls(startListening: AppStartListening) {
+  startListening({
+    matcher: isFailedApiCall,
+    effect: (action) => {
+      const why = isRejectedWithValue(action) ? action.payload : action.error
+      console.error(failedCallText(action.meta.arg.endpointName), why)
+    },
+  })
 }
 
-export function announceEnrollFailed(action: UnknownAction, listenerApi: Api) {
-  console.error('Enroll failed', action)
-  listenerApi.dispatch(alertShown(ENROLL_FAILURE_TEXT, 'error'))
+export function createAppListenerMiddleware() {
+  const listeners = createListenerMiddleware()
+  const startListening = listeners.startListening.withTypes<RootState, AppDispatch>()
+  logFailedApiCalls(startListening)
+  registerAuthListeners(startListening)
+  registerEnrollmentListeners(startListening)
+  registerModuleListeners(startListening)
+  return listeners
 }
-
-export function announceModuleRollback(action: UnknownAction, listenerApi: Api) {
-  console.error('Module change refused', action)
-  listenerApi.dispatch(alertShown(MODULE_ROLLBACK_TEXT, 'error'))
-}
-
-const start = listenerMiddleware.startListening as unknown as (opts: {
-  actionCreator?: { match: (a: UnknownAction) => boolean; type: string }
-  matcher?: (a: UnknownAction) => boolean
-  effect: (a: UnknownAction, api: Api) => void
-}) => void
-
-start({ matcher: (a) => a.type === unauthorizedResponse.type, effect: logOutOnUnauthorized })
-start({ matcher: isAnyOf(loggedIn, loggedOut), effect: resetCacheOnSessionChange })
-start({ matcher: api.endpoints.enrollInCourse.matchFulfilled, effect: announceEnrolled })
-start({ matcher: api.endpoints.enrollInCourse.matchRejected, effect: announceEnrollFailed })
-start({
-  matcher: isAnyOf(
-    api.endpoints.createModule.matchRejected,
-    api.endpoints.updateModule.matchRejected,
-    api.endpoints.deleteModule.matchRejected,
-  ),
-  effect: announceModuleRollback,
-})

@@ -1,12 +1,17 @@
-// redux-persist storage that mirrors the auth slice into the localStorage keys the spec names
-// (token, user, userId, username, userRole), so sessions written by an older client restore too.
-import type { Storage } from 'redux-persist'
-import type { Role } from '@/api/generated/api'
+// redux-persist storage. The auth slice is mirrored into the localStorage keys the spec names (token, user,
+// userId, username, userRole), so sessions written by an older client restore too; any other persisted
+// slice is kept as JSON under its own key (`persist:<key>`) and never touches those five.
+import type { PersistConfig, Storage } from 'redux-persist'
+import { ROLES, type Role } from '@/domain/rules'
 import type { AuthState, SessionUser } from '@/features/auth/authSlice'
 
 export const AUTH_STORAGE_KEYS = ['token', 'user', 'userId', 'username', 'userRole'] as const
 
-const ROLES: readonly Role[] = ['student', 'instructor', 'admin']
+/** redux-persist's default key prefix: a slice persisted under `key` is stored under `persist:<key>`. */
+const KEY_PREFIX = 'persist:'
+const AUTH_KEY = 'auth'
+
+const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value)
 
 function local(): globalThis.Storage | null {
   try {
@@ -17,26 +22,19 @@ function local(): globalThis.Storage | null {
 }
 
 /** Reads the session from the five keys; null when there is none or it is unusable. */
-export function readStoredSession(): AuthState | null {
+function readStoredSession(): AuthState | null {
   const ls = local()
   const token = ls?.getItem('token')
   if (!ls || !token) return null
-  let parsed: Partial<SessionUser> = {}
-  try {
-    parsed = JSON.parse(ls.getItem('user') ?? '{}') ?? {}
-  } catch {
-    parsed = {}
-  }
-  const user = {
-    _id: parsed._id ?? ls.getItem('userId') ?? '',
-    username: parsed.username ?? ls.getItem('username') ?? '',
-    role: (parsed.role ?? ls.getItem('userRole')) as Role,
-  }
-  if (!user._id || !ROLES.includes(user.role)) return null
-  return { token, user }
+  const parsed = (readJson('user') ?? {}) as Partial<SessionUser>
+  const _id = parsed._id ?? ls.getItem('userId') ?? ''
+  const username = parsed.username ?? ls.getItem('username') ?? ''
+  const role = parsed.role ?? ls.getItem('userRole')
+  if (!_id || !isRole(role)) return null
+  return { token, user: { _id, role, username } }
 }
 
-export function writeStoredSession(auth: Pick<AuthState, 'token' | 'user'>): void {
+function writeStoredSession(auth: Pick<AuthState, 'token' | 'user'>): void {
   const ls = local()
   if (!ls) return
   if (!auth.token || !auth.user) {
@@ -51,13 +49,49 @@ export function writeStoredSession(auth: Pick<AuthState, 'token' | 'user'>): voi
   ls.setItem('userRole', role)
 }
 
+function readJson(key: string): unknown {
+  try {
+    const raw = local()?.getItem(key)
+    return raw ? JSON.parse(raw) : undefined
+  } catch {
+    return undefined // unreadable: start from the slice's initial state
+  }
+}
+
 type PersistedAuth = Partial<AuthState> & { _persist?: unknown }
 
-/** Used with serialize/deserialize off: redux-persist hands over and expects plain objects. */
-export const authStorage: Storage = {
-  getItem: async () => readStoredSession() ?? undefined,
-  setItem: async (_key: string, value: PersistedAuth) => {
-    writeStoredSession({ token: value.token ?? null, user: value.user ?? null })
+/**
+ * The app's redux-persist storage, used with serialize/deserialize off: redux-persist hands over and
+ * expects plain objects. Every call goes to the key it names.
+ */
+const appStorage: Storage = {
+  getItem: async (key: string) =>
+    key === KEY_PREFIX + AUTH_KEY ? (readStoredSession() ?? undefined) : readJson(key),
+  setItem: async (key: string, value: unknown) => {
+    if (key !== KEY_PREFIX + AUTH_KEY) return local()?.setItem(key, JSON.stringify(value))
+    const auth = value as PersistedAuth
+    writeStoredSession({ token: auth.token ?? null, user: auth.user ?? null })
   },
-  removeItem: async () => writeStoredSession({ token: null, user: null }),
+  removeItem: async (key: string) => {
+    if (key === KEY_PREFIX + AUTH_KEY) writeStoredSession({ token: null, user: null })
+    else local()?.removeItem(key)
+  },
 }
+
+/** redux-persist 6 reads `deserialize` (false: hand over what the storage returns) but its types omit it. */
+type PlainPersistConfig<S> = PersistConfig<S> & { serialize: false; deserialize: false }
+
+/** The persist config of a slice kept in `appStorage` under `persist:<key>`. */
+export function persistConfig<S>(key: string, whitelist?: (keyof S & string)[]): PlainPersistConfig<S> {
+  return {
+    key,
+    version: 1,
+    storage: appStorage,
+    ...(whitelist ? { whitelist } : {}),
+    serialize: false,
+    deserialize: false,
+  }
+}
+
+/** The session: only the token and the user, in the spec's five keys. */
+export const authPersistConfig = persistConfig<AuthState>(AUTH_KEY, ['token', 'user'])

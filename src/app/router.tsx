@@ -1,4 +1,5 @@
 import { createMemoryRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom'
+import { DocumentTitle } from '@/app/DocumentTitle'
 import { lazyPage } from '@/app/lazyPage'
 import { ErrorView, NOT_FOUND, RouteBoundary, RouteError } from '@/app/RouteError'
 import { RequireAdmin } from '@/features/auth/RequireAdmin'
@@ -27,7 +28,12 @@ const page = (path: string, element: React.ReactNode): RouteObject => ({
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <Layout />,
+    element: (
+      <>
+        <DocumentTitle />
+        <Layout />
+      </>
+    ),
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
@@ -48,6 +54,8 @@ export const routes: RouteObject[] = [
       page('cart', <CartPage />),
       page('profile', <ProfilePage />),
       page('profile/:id', <ProfilePage />),
+      // An unknown address: the error page inside the layout, navigation included.
+      { path: '*', element: <ErrorView error={NOT_FOUND} /> },
     ],
   },
 ]

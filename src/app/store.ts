@@ -13,25 +13,16 @@ import {
 import { api } from '@/api/enhancedApi'
 import { chessDataApi } from '@/api/chessDataApi'
 import { authSlice, type AuthState } from '@/features/auth/authSlice'
+import { createComputerOpponent, type ComputerOpponentOptions } from '@/features/game/computerOpponent'
 import { gameSlice } from '@/features/game/gameSlice'
 import { alertsSlice } from '@/features/layout/alertsSlice'
-import { authStorage } from '@/app/persist'
-import { listenerMiddleware } from '@/app/listeners'
-
-const authPersistConfig = {
-  key: 'auth',
-  version: 1,
-  storage: authStorage,
-  whitelist: ['token', 'user'],
-  // Our storage takes and returns plain objects and maps them onto the spec's keys.
-  serialize: false,
-  deserialize: false,
-} as const
+import { authPersistConfig } from '@/app/persist'
+import { createAppListenerMiddleware } from '@/app/listeners'
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   [chessDataApi.reducerPath]: chessDataApi.reducer,
-  auth: persistReducer<AuthState>(authPersistConfig as never, authSlice.reducer),
+  auth: persistReducer(authPersistConfig, authSlice.reducer),
   game: gameSlice.reducer,
   alerts: alertsSlice.reducer,
 })
@@ -41,15 +32,25 @@ export type RootState = ReturnType<typeof rootReducer>
 /** What tests and startup may preload: the auth slice without redux-persist's bookkeeping. */
 export type PreloadedState = Partial<Omit<RootState, 'auth'>> & { auth?: AuthState }
 
-export function makeStore(preloadedState?: PreloadedState) {
+/** Per store: the clock and random source of the computer's reply (tests rig them). */
+export type StoreOptions = ComputerOpponentOptions
+
+/**
+ * One store and everything stateful that goes with it: its listeners and the computer's pending reply
+ * (the thunks' extra argument) belong to it alone.
+ */
+export function makeStore(preloadedState?: PreloadedState, options: StoreOptions = {}) {
+  const extraArgument = { computer: createComputerOpponent(options) }
+  const listeners = createAppListenerMiddleware()
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as Partial<RootState> | undefined,
     middleware: (getDefault) =>
       getDefault({
+        thunk: { extraArgument },
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
-        .prepend(listenerMiddleware.middleware)
+        .prepend(listeners.middleware)
         .concat(api.middleware, chessDataApi.middleware),
   })
   setupListeners(store.dispatch)

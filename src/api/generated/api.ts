@@ -30,6 +30,14 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/api/auth/login`, method: 'POST', body: queryArg.loginInput }),
         invalidatesTags: ['Auth'],
       }),
+      logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
+        query: () => ({ url: `/api/auth/logout`, method: 'POST' }),
+        invalidatesTags: ['Auth'],
+      }),
+      logoutEverywhere: build.mutation<LogoutEverywhereApiResponse, LogoutEverywhereApiArg>({
+        query: () => ({ url: `/api/auth/logout-all`, method: 'POST' }),
+        invalidatesTags: ['Auth'],
+      }),
       getCourses: build.query<GetCoursesApiResponse, GetCoursesApiArg>({
         query: () => ({ url: `/api/courses` }),
         providesTags: ['Course'],
@@ -63,7 +71,13 @@ const injectedRtkApi = api
         providesTags: ['Enrollment'],
       }),
       enrollInCourse: build.mutation<EnrollInCourseApiResponse, EnrollInCourseApiArg>({
-        query: (queryArg) => ({ url: `/api/courses/${queryArg.courseId}/enroll`, method: 'POST' }),
+        query: (queryArg) => ({
+          url: `/api/courses/${queryArg.courseId}/enroll`,
+          method: 'POST',
+          headers: {
+            'Idempotency-Key': queryArg['Idempotency-Key'],
+          },
+        }),
         invalidatesTags: ['Enrollment'],
       }),
       createModule: build.mutation<CreateModuleApiResponse, CreateModuleApiArg>({
@@ -102,6 +116,14 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/api/profile/me`, method: 'PUT', body: queryArg.profileUpdate }),
         invalidatesTags: ['Profile'],
       }),
+      changeMyPassword: build.mutation<ChangeMyPasswordApiResponse, ChangeMyPasswordApiArg>({
+        query: (queryArg) => ({
+          url: `/api/profile/me/password`,
+          method: 'PUT',
+          body: queryArg.passwordChange,
+        }),
+        invalidatesTags: ['Profile'],
+      }),
       getProfile: build.query<GetProfileApiResponse, GetProfileApiArg>({
         query: (queryArg) => ({ url: `/api/profile/${queryArg.id}` }),
         providesTags: ['Profile'],
@@ -118,6 +140,14 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['User'],
       }),
+      setUserPassword: build.mutation<SetUserPasswordApiResponse, SetUserPasswordApiArg>({
+        query: (queryArg) => ({
+          url: `/api/user/${queryArg.id}/password`,
+          method: 'PUT',
+          body: queryArg.passwordReset,
+        }),
+        invalidatesTags: ['User'],
+      }),
       getUserRank: build.query<GetUserRankApiResponse, GetUserRankApiArg>({
         query: (queryArg) => ({ url: `/api/user/rank/${queryArg.userId}` }),
         providesTags: ['User'],
@@ -127,7 +157,13 @@ const injectedRtkApi = api
         providesTags: ['Followers'],
       }),
       getPlayerComments: build.query<GetPlayerCommentsApiResponse, GetPlayerCommentsApiArg>({
-        query: (queryArg) => ({ url: `/api/comments/${queryArg.username}` }),
+        query: (queryArg) => ({
+          url: `/api/comments/${queryArg.username}`,
+          params: {
+            limit: queryArg.limit,
+            before: queryArg.before,
+          },
+        }),
         providesTags: ['Comments'],
       }),
       followPlayer: build.mutation<FollowPlayerApiResponse, FollowPlayerApiArg>({
@@ -140,6 +176,10 @@ const injectedRtkApi = api
       }),
       commentPlayer: build.mutation<CommentPlayerApiResponse, CommentPlayerApiArg>({
         query: (queryArg) => ({ url: `/api/comment-player`, method: 'POST', body: queryArg.commentInput }),
+        invalidatesTags: ['Comments'],
+      }),
+      deleteComment: build.mutation<DeleteCommentApiResponse, DeleteCommentApiArg>({
+        query: (queryArg) => ({ url: `/api/comment-player/${queryArg.commentId}`, method: 'DELETE' }),
         invalidatesTags: ['Comments'],
       }),
       getCart: build.query<GetCartApiResponse, GetCartApiArg>({
@@ -155,7 +195,13 @@ const injectedRtkApi = api
         invalidatesTags: ['Cart'],
       }),
       checkout: build.mutation<CheckoutApiResponse, CheckoutApiArg>({
-        query: () => ({ url: `/api/cart/checkout`, method: 'POST' }),
+        query: (queryArg) => ({
+          url: `/api/cart/checkout`,
+          method: 'POST',
+          headers: {
+            'Idempotency-Key': queryArg['Idempotency-Key'],
+          },
+        }),
         invalidatesTags: ['Cart'],
       }),
     }),
@@ -172,6 +218,10 @@ export type LoginApiResponse = /** status 200 Logged in */ LoginResponse
 export type LoginApiArg = {
   loginInput: LoginInput
 }
+export type LogoutApiResponse = unknown
+export type LogoutApiArg = void
+export type LogoutEverywhereApiResponse = unknown
+export type LogoutEverywhereApiArg = void
 export type GetCoursesApiResponse = /** status 200 Courses, newest first */ Course[]
 export type GetCoursesApiArg = void
 export type CreateCourseApiResponse = /** status 201 The new course */ Course
@@ -203,6 +253,8 @@ export type EnrollInCourseApiResponse =
   /** status 200 Already enrolled */ Enrollment | /** status 201 Enrolled */ Enrollment
 export type EnrollInCourseApiArg = {
   courseId: Id
+  /** Chosen by the client per purchase attempt; a retry with the same key never charges twice and answers the same order */
+  'Idempotency-Key'?: IdempotencyKey
 }
 export type CreateModuleApiResponse = /** status 201 The created module */ Module
 export type CreateModuleApiArg = {
@@ -235,6 +287,10 @@ export type UpdateMyProfileApiResponse = /** status 200 The saved bio and phone 
 export type UpdateMyProfileApiArg = {
   profileUpdate: ProfileUpdate
 }
+export type ChangeMyPasswordApiResponse = unknown
+export type ChangeMyPasswordApiArg = {
+  passwordChange: PasswordChange
+}
 export type GetProfileApiResponse = /** status 200 Public profile */ PublicProfile
 export type GetProfileApiArg = {
   id: Id
@@ -246,6 +302,11 @@ export type UpdateUserRoleApiArg = {
   id: Id
   roleChange: RoleChange
 }
+export type SetUserPasswordApiResponse = unknown
+export type SetUserPasswordApiArg = {
+  id: Id
+  passwordReset: PasswordReset
+}
 export type GetUserRankApiResponse = /** status 200 Rank */ Rank
 export type GetUserRankApiArg = {
   userId: Id
@@ -255,10 +316,15 @@ export type GetPlayerFollowersApiArg = {
   /** A chess.com username, compared case-insensitively */
   username: PlayerUsername
 }
-export type GetPlayerCommentsApiResponse = /** status 200 Comments, oldest first */ Comment[]
+export type GetPlayerCommentsApiResponse =
+  /** status 200 Comments, newest first; fewer than `limit` means the last page */ Comment[]
 export type GetPlayerCommentsApiArg = {
   /** A chess.com username, compared case-insensitively */
   username: PlayerUsername
+  /** Page size (default 20) */
+  limit?: number
+  /** Cursor: the page after this comment, written as its `createdAt` and `_id` joined by `_` (the last comment of the previous page) */
+  before?: CommentCursor
 }
 export type FollowPlayerApiResponse =
   /** status 200 Already following */ Follower | /** status 201 Now following */ Follower
@@ -274,6 +340,10 @@ export type CommentPlayerApiResponse = /** status 201 The stored comment */ Comm
 export type CommentPlayerApiArg = {
   commentInput: CommentInput
 }
+export type DeleteCommentApiResponse = unknown
+export type DeleteCommentApiArg = {
+  commentId: Id
+}
 export type GetCartApiResponse = /** status 200 The cart */ Cart
 export type GetCartApiArg = void
 export type AddToCartApiResponse = /** status 200 The cart */ Cart
@@ -285,7 +355,10 @@ export type RemoveFromCartApiArg = {
   courseId: Id
 }
 export type CheckoutApiResponse = /** status 201 The recorded order */ Order
-export type CheckoutApiArg = void
+export type CheckoutApiArg = {
+  /** Chosen by the client per purchase attempt; a retry with the same key never charges twice and answers the same order */
+  'Idempotency-Key'?: IdempotencyKey
+}
 export type Health = {
   status: 'ok'
   database: 'pglite' | 'postgres'
@@ -357,6 +430,7 @@ export type Enrollment = {
   studentId: Id
   enrolledAt: string
 }
+export type IdempotencyKey = string
 export type Module = {
   _id: Id
   title: string
@@ -408,6 +482,11 @@ export type ProfileUpdate = {
   bio: string
   phoneNumber: string
 }
+export type Password = string
+export type PasswordChange = {
+  currentPassword: string
+  newPassword: Password
+}
 export type PublicProfile = {
   _id: Id
   username: string
@@ -423,6 +502,9 @@ export type UserSummary = {
 }
 export type RoleChange = {
   newRole: Role
+}
+export type PasswordReset = {
+  newPassword: Password
 }
 export type Rank = {
   rank: number
@@ -442,6 +524,7 @@ export type Comment = {
   comment: string
   createdAt: string
 }
+export type CommentCursor = string
 export type FollowInput = {
   chessPlayerUsername: PlayerUsername
 }
@@ -468,6 +551,8 @@ export const {
   useLazyGetHealthQuery,
   useRegisterMutation,
   useLoginMutation,
+  useLogoutMutation,
+  useLogoutEverywhereMutation,
   useGetCoursesQuery,
   useLazyGetCoursesQuery,
   useCreateCourseMutation,
@@ -491,11 +576,13 @@ export const {
   useGetMyProfileQuery,
   useLazyGetMyProfileQuery,
   useUpdateMyProfileMutation,
+  useChangeMyPasswordMutation,
   useGetProfileQuery,
   useLazyGetProfileQuery,
   useGetUsersQuery,
   useLazyGetUsersQuery,
   useUpdateUserRoleMutation,
+  useSetUserPasswordMutation,
   useGetUserRankQuery,
   useLazyGetUserRankQuery,
   useGetPlayerFollowersQuery,
@@ -505,6 +592,7 @@ export const {
   useFollowPlayerMutation,
   useUnfollowPlayerMutation,
   useCommentPlayerMutation,
+  useDeleteCommentMutation,
   useGetCartQuery,
   useLazyGetCartQuery,
   useAddToCartMutation,

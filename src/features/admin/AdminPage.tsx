@@ -1,26 +1,43 @@
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
 import type { Role } from '@/api/generated/api'
 import { useGetUsersQuery, useUpdateUserRoleMutation } from '@/api/enhancedApi'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { LoadError } from '@/components/LoadError'
 import { Spinner } from '@/components/Spinner'
-import { useLogError } from '@/components/useLogError'
 import { ownRoleChanged, selectCurrentUser } from '@/features/auth/authSlice'
+import { SetPasswordForm } from '@/features/admin/SetPasswordForm'
+import { ROLES } from '@/domain/rules'
+import { problemDetail, sentence } from '@/features/auth/authMessages'
 
-const ROLES: Role[] = ['student', 'instructor', 'admin']
+export const ROLE_UPDATED_TEXT = 'Role updated.'
+const ROLE_REFUSED_TEXT = 'The role could not be changed. Please try again.'
+
+/** What the last role change of a row answered. */
+interface RowOutcome {
+  id: string
+  ok: boolean
+  text: string
+}
 
 export default function AdminPage() {
-  const { data: users = [], isLoading, error } = useGetUsersQuery()
-  useLogError('Loading the users failed', error)
+  const { data: users = [], isLoading, isError, refetch } = useGetUsersQuery()
+  const [outcome, setOutcome] = useState<RowOutcome | null>(null)
   const [updateRole, { isLoading: saving }] = useUpdateUserRoleMutation()
   const me = useAppSelector(selectCurrentUser)
   const dispatch = useAppDispatch()
 
   async function changeRole(id: string, newRole: Role) {
+    setOutcome(null)
     try {
       await updateRole({ id, roleChange: { newRole } }).unwrap()
       // The stored role drives the UI (spec §6): keep it in step when admins change their own.
       if (id === me?._id) dispatch(ownRoleChanged(newRole))
+      setOutcome({ id, ok: true, text: ROLE_UPDATED_TEXT })
     } catch (error) {
-      console.error('Changing the role failed', error)
+      // The selector shows the role the server has (it never changed); the row says why. Also logged with
+      // every failed call (app/listeners.ts).
+      setOutcome({ id, ok: false, text: sentence(problemDetail(error)) || ROLE_REFUSED_TEXT })
     }
   }
 
@@ -29,6 +46,8 @@ export default function AdminPage() {
       <h1>User Management</h1>
       {isLoading ? (
         <Spinner />
+      ) : isError ? (
+        <LoadError message="The users could not be loaded." onRetry={() => void refetch()} />
       ) : (
         <div className="table-wrap">
           <table className="table">
@@ -37,6 +56,7 @@ export default function AdminPage() {
                 <th scope="col">Username</th>
                 <th scope="col">Role</th>
                 <th scope="col">Change role</th>
+                <th scope="col">Password</th>
               </tr>
             </thead>
             <tbody>
@@ -57,6 +77,22 @@ export default function AdminPage() {
                         </option>
                       ))}
                     </select>
+                    {outcome?.id === u._id && (
+                      <small
+                        className={outcome.ok ? 'muted' : 'error-message'}
+                        role={outcome.ok ? 'status' : 'alert'}
+                      >
+                        {outcome.text}
+                      </small>
+                    )}
+                  </td>
+                  <td>
+                    {u._id === me?._id ? (
+                      // Setting it here would end this very session: the profile's form keeps it.
+                      <Link to="/profile">Change yours on your profile</Link>
+                    ) : (
+                      <SetPasswordForm userId={u._id} username={u.username} />
+                    )}
                   </td>
                 </tr>
               ))}

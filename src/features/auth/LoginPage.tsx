@@ -1,9 +1,16 @@
 import { useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { useLoginMutation } from '@/api/enhancedApi'
 import { useAppDispatch } from '@/app/hooks'
 import { loggedIn } from '@/features/auth/authSlice'
 import { Field } from '@/components/Field'
+import { ErrorMessage } from '@/components/ErrorMessage'
+import { ACCOUNT_CREATED_TEXT, loginFailureText } from '@/features/auth/authMessages'
+
+/** The navigation state RegisterPage leaves for this page after a successful registration. */
+export interface LoginPageState {
+  registered?: boolean
+}
 
 export default function LoginPage() {
   const [email, setEmail] = useState('')
@@ -11,23 +18,31 @@ export default function LoginPage() {
   const [login, { isLoading }] = useLoginMutation()
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
+  const registered = (useLocation().state as LoginPageState | null)?.registered === true
+  const [failure, setFailure] = useState<string | null>(null)
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault()
+    setFailure(null)
     try {
       const { token, result } = await login({ loginInput: { email, password } }).unwrap()
       dispatch(loggedIn({ token, user: result }))
       void navigate('/')
     } catch (error) {
-      // Spec §8: a failed login is not in the error catalogue, so it is only logged.
-      console.error('Login failed', error)
+      // Logged with every failed call (app/listeners.ts); the person also reads why.
+      setFailure(loginFailureText(error))
     }
   }
 
   return (
     <section className="page page--narrow">
       <h1>Login</h1>
-      <form className="form card" onSubmit={onSubmit}>
+      {registered && !failure && (
+        <p className="notice" role="status">
+          {ACCOUNT_CREATED_TEXT}
+        </p>
+      )}
+      <form className="form card" onSubmit={(e) => void onSubmit(e)}>
         <Field
           label="Email"
           type="email"
@@ -46,6 +61,7 @@ export default function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        {failure && <ErrorMessage>{failure}</ErrorMessage>}
         <button type="submit" className="btn btn--primary" disabled={isLoading}>
           Login
         </button>

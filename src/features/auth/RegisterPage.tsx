@@ -2,38 +2,56 @@ import { useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { useRegisterMutation } from '@/api/enhancedApi'
 import { Field } from '@/components/Field'
+import { ErrorMessage } from '@/components/ErrorMessage'
+import {
+  PASSWORD_RULE_TEXT,
+  registerFailure,
+  USERNAME_RULE_TEXT,
+  type RegisterField,
+} from '@/features/auth/authMessages'
+import type { LoginPageState } from '@/features/auth/LoginPage'
 
 const empty = { username: '', email: '', password: '', phoneNumber: '' }
 
 export default function RegisterPage() {
   const [form, setForm] = useState(empty)
   const [register, { isLoading }] = useRegisterMutation()
+  const [failure, setFailure] = useState<{ field: RegisterField; text: string } | null>(null)
+  const errorOf = (field: RegisterField) => (failure?.field === field ? failure.text : undefined)
   const navigate = useNavigate()
   const set = (key: keyof typeof empty) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [key]: e.target.value }))
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault()
+    setFailure(null)
     try {
       const { phoneNumber, ...required } = form
       await register({
         registerInput: { ...required, ...(phoneNumber ? { phoneNumber } : {}), role: 'student' },
       }).unwrap()
-      void navigate('/login')
+      const state: LoginPageState = { registered: true }
+      void navigate('/login', { state })
     } catch (error) {
-      console.error('Registration failed', error)
+      // Logged with every failed call (app/listeners.ts); the field it is about says why.
+      setFailure(registerFailure(error))
     }
   }
 
   return (
     <section className="page page--narrow">
       <h1>Register</h1>
-      <form className="form card" onSubmit={onSubmit}>
+      <form className="form card" onSubmit={(e) => void onSubmit(e)}>
         <Field
           label="Username"
           name="username"
           autoComplete="username"
           required
+          minLength={3}
+          maxLength={30}
+          pattern="[A-Za-z0-9_\-]{3,30}"
+          hint={USERNAME_RULE_TEXT}
+          error={errorOf('username')}
           value={form.username}
           onChange={set('username')}
         />
@@ -43,6 +61,7 @@ export default function RegisterPage() {
           name="email"
           autoComplete="email"
           required
+          error={errorOf('email')}
           value={form.email}
           onChange={set('email')}
         />
@@ -53,21 +72,22 @@ export default function RegisterPage() {
           autoComplete="new-password"
           required
           minLength={8}
-          aria-describedby="password-hint"
+          maxLength={128}
+          hint={PASSWORD_RULE_TEXT}
+          error={errorOf('password')}
           value={form.password}
           onChange={set('password')}
         />
-        <small id="password-hint" className="muted">
-          At least 8 characters.
-        </small>
         <Field
           label="Phone number (optional)"
           type="tel"
           name="phoneNumber"
           autoComplete="tel"
+          error={errorOf('phoneNumber')}
           value={form.phoneNumber}
           onChange={set('phoneNumber')}
         />
+        {failure?.field === 'form' && <ErrorMessage>{failure.text}</ErrorMessage>}
         <button type="submit" className="btn btn--primary" disabled={isLoading}>
           Register
         </button>

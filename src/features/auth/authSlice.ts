@@ -28,10 +28,17 @@ export const authSlice = createSlice({
     ownRoleChanged: (state, action: PayloadAction<Role>) => {
       if (state.user) state.user.role = action.payload
     },
+    /** The server's current view of the logged-in user (GET /api/profile/me): role or username changed. */
+    sessionUserRefreshed: (state, action: PayloadAction<SessionUser>) => {
+      const { _id, role, username } = action.payload
+      if (!state.user || state.user._id !== _id) return
+      state.user.role = role
+      state.user.username = username
+    },
   },
 })
 
-export const { loggedIn, loggedOut, ownRoleChanged } = authSlice.actions
+export const { loggedIn, loggedOut, ownRoleChanged, sessionUserRefreshed } = authSlice.actions
 
 type WithAuth = { auth: AuthState }
 export const selectCurrentUser = (state: WithAuth) => state.auth.user

@@ -1,40 +1,33 @@
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { useCheckoutMutation, useGetCartQuery, useRemoveFromCartMutation } from '@/api/enhancedApi'
-import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { useGetCartQuery, useRemoveFromCartMutation } from '@/api/enhancedApi'
+import { useAppSelector } from '@/app/hooks'
+import { LoadError } from '@/components/LoadError'
 import { Spinner } from '@/components/Spinner'
-import { useLogError } from '@/components/useLogError'
 import { selectCurrentUser } from '@/features/auth/authSlice'
 import { LoginRequiredModal } from '@/features/auth/LoginRequiredModal'
-import { alertShown } from '@/features/layout/alertsSlice'
-import { formatTotal } from '@/features/cart/cartTotal'
-
-export const CHECKOUT_DONE_TEXT = 'Checkout complete: you are now enrolled in these courses.'
+import { formatMoney } from '@/domain/rules'
+import { CheckoutButton } from '@/features/cart/CheckoutButton'
+import { Receipt, type PurchaseReceipt } from '@/features/cart/Receipt'
 
 export default function CartPage() {
   const user = useAppSelector(selectCurrentUser)
-  const { data: cart, isLoading, error } = useGetCartQuery(undefined, { skip: !user })
-  useLogError('Loading the cart failed', error)
+  const { data: cart, isLoading, isError, refetch } = useGetCartQuery(undefined, { skip: !user })
   const [removeFromCart] = useRemoveFromCartMutation()
-  const [checkout, { isLoading: checkingOut }] = useCheckoutMutation()
-  const dispatch = useAppDispatch()
   const items = cart?.items ?? []
-  const total = items.reduce((sum, c) => sum + c.price, 0)
-
-  async function onCheckout() {
-    try {
-      await checkout().unwrap()
-      dispatch(alertShown(CHECKOUT_DONE_TEXT, 'success'))
-    } catch (error) {
-      console.error('Checkout failed', error)
-    }
-  }
+  const [receipt, setReceipt] = useState<PurchaseReceipt | null>(null)
 
   return (
     <section className="page page--narrow">
       <h1>Shopping Cart</h1>
       {!user && <LoginRequiredModal />}
       {user && isLoading && <Spinner />}
-      {user && !isLoading && (
+      {user && !isLoading && isError && (
+        <LoadError message="Your cart could not be loaded." onRetry={() => void refetch()} />
+      )}
+      {user && receipt && <Receipt receipt={receipt} />}
+      {/* After a checkout the receipt takes the empty cart's place; a cart filled again shows below it. */}
+      {user && !isLoading && !isError && (!receipt || items.length > 0) && (
         <>
           {items.length === 0 ? (
             <p className="muted">
@@ -45,16 +38,12 @@ export default function CartPage() {
               {items.map((course) => (
                 <li key={course._id} className="cart-item">
                   <span className="cart-item__title">{course.title}</span>
-                  <span className="price">{formatTotal(course.price)}</span>
+                  <span className="price">{formatMoney(course.price)}</span>
                   <button
                     type="button"
                     className="btn btn--ghost"
                     aria-label={`Remove ${course.title}`}
-                    onClick={() =>
-                      void removeFromCart({ courseId: course._id })
-                        .unwrap()
-                        .catch((error: unknown) => console.error('Removing from the cart failed', error))
-                    }
+                    onClick={() => void removeFromCart({ courseId: course._id })}
                   >
                     Remove
                   </button>
@@ -63,16 +52,9 @@ export default function CartPage() {
             </ul>
           )}
           <p className="cart-total">
-            Total: <strong>{formatTotal(total)}</strong>
+            Total: <strong>{formatMoney(cart?.total ?? 0)}</strong>
           </p>
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={items.length === 0 || checkingOut}
-            onClick={() => void onCheckout()}
-          >
-            Checkout
-          </button>
+          <CheckoutButton items={items} onDone={setReceipt} />
         </>
       )}
     </section>

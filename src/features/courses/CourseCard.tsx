@@ -3,7 +3,7 @@ import type { Course } from '@/api/generated/api'
 import type { SessionUser } from '@/features/auth/authSlice'
 import { Coursemates } from '@/features/courses/Coursemates'
 import { StudentActions } from '@/features/courses/StudentActions'
-import { canManageCourse, canViewModules, formatPrice } from '@/features/courses/coursePermissions'
+import { asCaller, canBuyCourses, canManageCourse, canReadModules, formatMoney } from '@/domain/rules'
 
 type Props = {
   course: Course
@@ -14,16 +14,19 @@ type Props = {
   onDelete: (course: Course) => void
 }
 
+/** A course's price as the catalogue shows it (spec: a $ sign and the price as entered). */
+
 export function CourseCard({ course, user, enrolled, inCart, onEdit, onDelete }: Props) {
   const titleId = `course-${course._id}`
+  const caller = asCaller(user)
   return (
     <article className="card course-card" aria-labelledby={titleId}>
       <h3 id={titleId}>{course.title}</h3>
       <p>{course.description}</p>
-      <p className="price">{formatPrice(course.price)}</p>
+      <p className="price">{formatMoney(course.price)}</p>
       {course.instructor && <p className="muted">Instructor: {course.instructor.username}</p>}
       {user && <Coursemates courseId={course._id} />}
-      {canViewModules(user, enrolled) && (
+      {canReadModules(caller, enrolled) && (
         <div className="course-card__access">
           <Link className="btn btn--primary" to={`/courses/${course._id}/modules`}>
             View Modules
@@ -31,8 +34,8 @@ export function CourseCard({ course, user, enrolled, inCart, onEdit, onDelete }:
           <p className="notice">You are already enrolled in this course.</p>
         </div>
       )}
-      {user?.role === 'student' && !enrolled && <StudentActions courseId={course._id} inCart={inCart} />}
-      {canManageCourse(user, course) && (
+      {canBuyCourses(caller) && !enrolled && <StudentActions courseId={course._id} inCart={inCart} />}
+      {canManageCourse(caller, course.instructor?._id) && (
         <div className="row">
           <button
             type="button"

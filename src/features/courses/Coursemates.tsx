@@ -13,9 +13,11 @@ export function Coursemates({ courseId }: { courseId: string }) {
   const ref = useRef<HTMLDivElement>(null)
   const cached = api.endpoints.getEnrolledStudents.useQueryState({ courseId }).data !== undefined
   const near = useNearViewport(ref, cached)
-  const { data: students = [], isLoading, isUninitialized } = useGetEnrolledStudentsQuery(
-    near ? { courseId } : skipToken,
-  )
+  const {
+    data: students = [],
+    isLoading,
+    isUninitialized,
+  } = useGetEnrolledStudentsQuery(near ? { courseId } : skipToken)
   return (
     <div className="coursemates" ref={ref}>
       <h4>Coursemates</h4>

@@ -8,24 +8,25 @@ import {
 } from '@/api/enhancedApi'
 import { useAppSelector } from '@/app/hooks'
 import { ConfirmDialog } from '@/components/ConfirmDialog'
+import { LoadError } from '@/components/LoadError'
 import { Spinner } from '@/components/Spinner'
-import { useLogError } from '@/components/useLogError'
 import { selectCurrentUser } from '@/features/auth/authSlice'
 import { LoginRequiredModal } from '@/features/auth/LoginRequiredModal'
 import { CourseCard } from '@/features/courses/CourseCard'
 import { CourseForm } from '@/features/courses/CourseForm'
-import { canCreateCourse } from '@/features/courses/coursePermissions'
+import { canBuyCourses, canCreateCourse } from '@/domain/rules'
 
 export default function CoursesPage() {
   const user = useAppSelector(selectCurrentUser)
-  const isStudent = user?.role === 'student'
-  const { data: courses = [], isLoading, error } = useGetCoursesQuery()
-  useLogError('Loading the courses failed', error)
-  const { data: enrolled = [] } = useGetEnrolledCoursesQuery(
-    { userId: user?._id ?? '' },
-    { skip: !isStudent },
-  )
-  const { data: cart } = useGetCartQuery(undefined, { skip: !isStudent })
+  const isStudent = canBuyCourses(user)
+  const { data: courses = [], isLoading, isError, refetch } = useGetCoursesQuery()
+  const enrolledQuery = useGetEnrolledCoursesQuery({ userId: user?._id ?? '' }, { skip: !isStudent })
+  const cartQuery = useGetCartQuery(undefined, { skip: !isStudent })
+  const enrolled = enrolledQuery.data ?? []
+  const cart = cartQuery.data
+  // Without them every card would guess (a wrong 'Enroll Now' for a course already bought): say so instead.
+  const ownFailed =
+    isStudent && ((enrolledQuery.isError && !enrolledQuery.data) || (cartQuery.isError && !cart))
   const [deleteCourse] = useDeleteCourseMutation()
   const [editing, setEditing] = useState<Course | null>(null)
   const [deleting, setDeleting] = useState<Course | null>(null)
@@ -33,14 +34,17 @@ export default function CoursesPage() {
   const enrolledIds = new Set(enrolled.map((c) => c._id))
   const cartIds = new Set((cart?.items ?? []).map((c) => c._id))
 
+  function retryOwn() {
+    if (enrolledQuery.isError) void enrolledQuery.refetch()
+    if (cartQuery.isError) void cartQuery.refetch()
+  }
+
   function confirmDelete() {
     if (!deleting) return
     const courseId = deleting._id
     setDeleting(null)
     if (editing?._id === courseId) setEditing(null)
-    deleteCourse({ courseId })
-      .unwrap()
-      .catch((error: unknown) => console.error('Deleting the course failed', error))
+    void deleteCourse({ courseId })
   }
 
   return (
@@ -50,6 +54,13 @@ export default function CoursesPage() {
       {canCreateCourse(user) && <CourseForm editing={editing} onDone={() => setEditing(null)} />}
       {isLoading ? (
         <Spinner />
+      ) : isError ? (
+        <LoadError message="The courses could not be loaded." onRetry={() => void refetch()} />
+      ) : ownFailed ? (
+        <LoadError
+          message={`Your ${enrolledQuery.isError ? 'enrollments' : 'cart'} could not be loaded.`}
+          onRetry={retryOwn}
+        />
       ) : courses.length === 0 ? (
         <p className="muted">No courses yet.</p>
       ) : (

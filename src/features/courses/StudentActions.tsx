@@ -1,39 +1,79 @@
+import { useRef, useState } from 'react'
 import { useAddToCartMutation, useEnrollInCourseMutation } from '@/api/enhancedApi'
+import { ErrorMessage } from '@/components/ErrorMessage'
+import { problemDetail, sentence } from '@/features/auth/authMessages'
 
-/** 'Enroll Now' and 'Add to Cart' for a student not enrolled; the listener shows the spec's alerts. */
+export const ENROLL_OFFLINE_TEXT =
+  'Enrolling could not reach the server. Press Enroll Now again: the same purchase is never charged twice.'
+export const ENROLL_DECLINED_TEXT = 'The payment was declined; you were not enrolled.'
+export const ENROLL_RETRY_TEXT = 'You could not be enrolled. Please try again.'
+
+/** A new Idempotency-Key for one purchase attempt (getRandomValues where randomUUID is missing: http). */
+function newPurchaseKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  )
+}
+
+const isNetworkFailure = (status: unknown) => status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR'
+
+/** What the card says next to 'Enroll Now' when enrolling failed (the spec's alert says that it did). */
+function enrollFailureText(error: unknown): string {
+  const status = (error as { status?: unknown } | null)?.status
+  if (isNetworkFailure(status)) return ENROLL_OFFLINE_TEXT
+  if (status === 402) return ENROLL_DECLINED_TEXT
+  const detail = problemDetail(error)
+  if (status === 429 && detail) return sentence(detail)
+  return ENROLL_RETRY_TEXT
+}
+
+/**
+ * 'Enroll Now' and 'Add to Cart' for a student not enrolled; the listener shows the spec's alerts, and a
+ * failure also stays next to the button, saying why. Enrolling in a paid course pays for it: the attempt's
+ * Idempotency-Key is kept when no answer came back, so pressing 'Enroll Now' again retries the same attempt
+ * and is never charged twice.
+ */
 export function StudentActions({ courseId, inCart }: { courseId: string; inCart: boolean }) {
   const [enroll, enrolling] = useEnrollInCourseMutation()
   const [addToCart, adding] = useAddToCartMutation()
+  const attemptKey = useRef<string | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  function onEnroll() {
+    const key = (attemptKey.current ??= newPurchaseKey())
+    setFailure(null)
+    void enroll({ courseId, 'Idempotency-Key': key })
+      .unwrap()
+      .then(
+        () => {
+          attemptKey.current = null
+        },
+        (error: { status?: unknown }) => {
+          if (!isNetworkFailure(error?.status)) attemptKey.current = null
+          setFailure(enrollFailureText(error))
+        },
+      )
+  }
   return (
-    <div className="row">
-      <button
-        type="button"
-        className="btn btn--primary"
-        disabled={enrolling.isLoading}
-        onClick={() =>
-          void enroll({ courseId })
-            .unwrap()
-            .catch(() => undefined)
-        }
-      >
-        Enroll Now
-      </button>
-      {inCart ? (
-        <span className="notice">In your cart</span>
-      ) : (
-        <button
-          type="button"
-          className="btn"
-          disabled={adding.isLoading}
-          onClick={() =>
-            void addToCart({ cartItemInput: { courseId } })
-              .unwrap()
-              .catch((error: unknown) => console.error('Adding to the cart failed', error))
-          }
-        >
-          Add to Cart
+    <>
+      <div className="row">
+        <button type="button" className="btn btn--primary" disabled={enrolling.isLoading} onClick={onEnroll}>
+          Enroll Now
         </button>
-      )}
-    </div>
+        {inCart ? (
+          <span className="notice">In your cart</span>
+        ) : (
+          <button
+            type="button"
+            className="btn"
+            disabled={adding.isLoading}
+            onClick={() => void addToCart({ cartItemInput: { courseId } })}
+          >
+            Add to Cart
+          </button>
+        )}
+      </div>
+      {failure && <ErrorMessage>{failure}</ErrorMessage>}
+    </>
   )
 }

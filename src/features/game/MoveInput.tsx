@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useAppDispatch } from '@/app/hooks'
-import { loadGameEngine, loadedGameEngine, logEngineError } from './gameEngine'
+import { playTypedMove } from './gameThunks'
 
 /** Keyboard alternative to dragging pieces. */
 export function MoveInput({ disabled }: { disabled: boolean }) {
@@ -12,14 +12,7 @@ export function MoveInput({ disabled }: { disabled: boolean }) {
   function submit(event: FormEvent) {
     event.preventDefault()
     if (!text.trim()) return
-    const engine = loadedGameEngine()
-    if (engine) {
-      if (dispatch(engine.playTypedMove(text))) setText('')
-      return
-    }
-    loadGameEngine().then((loaded) => {
-      if (dispatch(loaded.playTypedMove(text))) setText('')
-    }, logEngineError)
+    if (dispatch(playTypedMove(text))) setText('')
   }
 
   return (

@@ -3,7 +3,7 @@ import { Chess, DEFAULT_POSITION } from 'chess.js'
 
 export const START_FEN = DEFAULT_POSITION
 
-export type Side = 'white' | 'black'
+type Side = 'white' | 'black'
 
 export interface MoveRequest {
   from: string
@@ -11,7 +11,7 @@ export interface MoveRequest {
 }
 
 /** A move applied to the game: UCI (e.g. 'e7e8q') is what the game slice stores. */
-export interface AppliedMove {
+interface AppliedMove {
   uci: string
   san: string
   fen: string

@@ -2,10 +2,10 @@
 import type { DrawReason, Outcome } from './chessRules'
 
 export const INVALID_MOVE = 'Invalid move.'
-export const PLAYER_MOVED = 'Player moved.'
-export const AI_MOVED = 'AI moved.'
-export const PLAYER_WINS = 'Game over. Player wins!'
-export const AI_WINS = 'Game over. AI wins!'
+const PLAYER_MOVED = 'Player moved.'
+const AI_MOVED = 'AI moved.'
+const PLAYER_WINS = 'Game over. Player wins!'
+const AI_WINS = 'Game over. AI wins!'
 
 const DRAW_REASONS: Record<DrawReason, string> = {
   stalemate: 'Stalemate.',

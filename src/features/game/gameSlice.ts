@@ -4,7 +4,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
  * The standard starting position. Written out rather than imported from chessRules so the store (in the
  * first-load bundle) does not pull chess.js, which loads with the board.
  */
-export const STANDARD_START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+const STANDARD_START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 
 // Serializable only: the Chess object is rebuilt from `moves` when needed (chessRules.ts).
 export interface GameState {
@@ -22,7 +22,7 @@ export interface GameState {
   over: boolean
 }
 
-export interface MovePayload {
+interface MovePayload {
   uci: string
   fen: string
   status: string
@@ -39,31 +39,24 @@ export const initialGameState: GameState = {
 }
 
 /** Black (the computer) is to move in a game still going: read from the FEN's side-to-move field. */
-export const isComputerToMove = (game: Pick<GameState, 'fen' | 'over'>) =>
+const isComputerToMove = (game: Pick<GameState, 'fen' | 'over'>) =>
   !game.over && game.fen.split(' ')[1] === 'b'
 
 export const gameSlice = createSlice({
   name: 'game',
   initialState: initialGameState,
   reducers: {
+    /** A move by either side: after the player's, the computer thinks until the game is over. */
     moveMade(state, action: PayloadAction<MovePayload>) {
       const { uci, fen, status, over } = action.payload
       state.moves.push(uci)
       state.fen = fen
       state.status = status
       state.over = over
-      state.computerThinking = !over
+      state.computerThinking = isComputerToMove(state)
     },
     moveRejected(state, action: PayloadAction<string>) {
       state.status = action.payload
-    },
-    computerMoved(state, action: PayloadAction<MovePayload>) {
-      const { uci, fen, status, over } = action.payload
-      state.moves.push(uci)
-      state.fen = fen
-      state.status = status
-      state.over = over
-      state.computerThinking = false
     },
     computerReplyScheduled(state) {
       state.computerThinking = true
@@ -77,28 +70,9 @@ export const gameSlice = createSlice({
   },
   selectors: {
     selectGame: (state) => state,
-    selectGameFen: (state) => state.fen,
-    selectGameStatus: (state) => state.status,
-    selectGameMoves: (state) => state.moves,
-    selectComputerThinking: (state) => state.computerThinking,
-    selectGameOver: (state) => state.over,
   },
 })
 
-export const {
-  moveMade,
-  moveRejected,
-  computerMoved,
-  computerReplyScheduled,
-  computerReplyCancelled,
-  gameReset,
-} = gameSlice.actions
-export const {
-  selectGame,
-  selectGameFen,
-  selectGameStatus,
-  selectGameMoves,
-  selectComputerThinking,
-  selectGameOver,
-} = gameSlice.selectors
-export default gameSlice.reducer
+export const { moveMade, moveRejected, computerReplyScheduled, computerReplyCancelled, gameReset } =
+  gameSlice.actions
+export const { selectGame } = gameSlice.selectors

@@ -3,8 +3,7 @@ import { useGetEnrolledCoursesQuery } from '@/api/enhancedApi'
 
 /** Enrolled courses with a way back into their modules; nothing at all while the list is empty. */
 export function ContinueStudy({ userId }: { userId: string }) {
-  const { data: courses, error } = useGetEnrolledCoursesQuery({ userId })
-  if (error) console.error('Could not load enrolled courses', error)
+  const { data: courses } = useGetEnrolledCoursesQuery({ userId })
   if (!courses || courses.length === 0) return null
 
   return (

@@ -7,8 +7,7 @@ import { GUEST_NAME, PRODUCT_NAME } from './homeContent'
 export function Welcome() {
   const user = useAppSelector(selectCurrentUser)
   const loggedIn = useAppSelector(selectIsLoggedIn)
-  const { data: rank, error } = useGetUserRankQuery({ userId: user?._id ?? '' }, { skip: !loggedIn || !user })
-  if (error) console.error('Could not load the rank', error)
+  const { data: rank } = useGetUserRankQuery({ userId: user?._id ?? '' }, { skip: !loggedIn || !user })
   const name = loggedIn && user ? user.username : GUEST_NAME
 
   return (

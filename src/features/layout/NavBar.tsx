@@ -1,4 +1,5 @@
 import { NavLink, useNavigate } from 'react-router-dom'
+import { useLogoutMutation } from '@/api/enhancedApi'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { loggedOut, selectCurrentUser, selectIsLoggedIn } from '@/features/auth/authSlice'
 
@@ -9,6 +10,16 @@ export function NavBar() {
   const isLoggedIn = useAppSelector(selectIsLoggedIn)
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
+  const [logout] = useLogoutMutation()
+
+  function logOut() {
+    // Fire and forget: the request reads the token as it starts, so the local logout need not wait;
+    // whatever the server answers, this browser is logged out at once.
+    void logout()
+    dispatch(loggedOut())
+    void navigate('/login')
+  }
+
   return (
     <header className="nav">
       <NavLink to="/home" className="nav__brand">
@@ -51,14 +62,7 @@ export function NavBar() {
                 </NavLink>
               </li>
               <li>
-                <button
-                  type="button"
-                  className="btn nav__logout"
-                  onClick={() => {
-                    dispatch(loggedOut())
-                    void navigate('/login')
-                  }}
-                >
+                <button type="button" className="btn nav__logout" onClick={logOut}>
                   Logout
                 </button>
               </li>

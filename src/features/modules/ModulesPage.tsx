@@ -10,17 +10,14 @@ import {
 } from '@/api/enhancedApi'
 import { useAppSelector } from '@/app/hooks'
 import { ConfirmDialog } from '@/components/ConfirmDialog'
-import { useLogError } from '@/components/useLogError'
 import { selectCurrentUser } from '@/features/auth/authSlice'
-import { canManageCourse } from '@/features/courses/coursePermissions'
+import { asCaller, canManageCourse } from '@/domain/rules'
 import { ModuleCard } from '@/features/modules/ModuleCard'
 import { ModuleForm, type ModuleFormValues } from '@/features/modules/ModuleForm'
 
 export const DELETE_MODULE_TEXT = 'Are you sure you want to delete this module?'
 
 type FormState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; module: Module }
-
-const logFailure = (what: string) => (error: unknown) => console.error(what, error)
 
 export default function ModulesPage() {
   const { courseId = '' } = useParams()
@@ -31,29 +28,23 @@ export default function ModulesPage() {
   const [updateModule] = useUpdateModuleMutation()
   const [deleteModule] = useDeleteModuleMutation()
   const [form, setForm] = useState<FormState>({ mode: 'closed' })
-  useLogError('Loading the course failed', course.error)
-  useLogError('Loading the modules failed', modules.error)
   const [deleting, setDeleting] = useState<Module | null>(null)
 
   if (course.isLoading || modules.isLoading) return <p role="status">Loading...</p>
-  const canManage = course.data ? canManageCourse(user, course.data) : false
+  const canManage = course.data ? canManageCourse(asCaller(user), course.data.instructor?._id) : false
 
   // The list updates at once (optimistic updates in enhancedApi.ts); a refusal rolls back with an alert.
   function save(values: ModuleFormValues) {
     if (form.mode === 'edit') {
-      updateModule({ moduleId: form.module._id, modulePatch: values })
-        .unwrap()
-        .catch(logFailure('Update failed'))
+      void updateModule({ moduleId: form.module._id, modulePatch: values })
     } else {
-      createModule({ moduleInput: { ...values, courseId } })
-        .unwrap()
-        .catch(logFailure('Add failed'))
+      void createModule({ moduleInput: { ...values, courseId } })
     }
     setForm({ mode: 'closed' })
   }
 
   function confirmDelete() {
-    if (deleting) deleteModule({ moduleId: deleting._id }).unwrap().catch(logFailure('Delete failed'))
+    if (deleting) void deleteModule({ moduleId: deleting._id })
     setDeleting(null)
   }
 

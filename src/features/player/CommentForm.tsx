@@ -1,30 +1,37 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useCommentPlayerMutation } from '@/api/enhancedApi'
+import { ErrorMessage } from '@/components/ErrorMessage'
+import { problemDetail } from '@/features/auth/authMessages'
 
 /** Comment box for logged-in users; the comments list refreshes through cache invalidation. */
 export function CommentForm({ username }: { username: string }) {
   const [comment, setComment] = useState('')
   const [commentPlayer, { isLoading }] = useCommentPlayerMutation()
   const fieldId = useId()
+  const [failure, setFailure] = useState<string | null>(null)
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     const text = comment.trim()
     if (!text) return
+    setFailure(null)
     try {
       await commentPlayer({ commentInput: { chessPlayerUsername: username, comment: text } }).unwrap()
       setComment('')
     } catch (error) {
-      console.error('Could not post the comment', error)
+      // The text stays for another try, and the form says why; also logged (app/listeners.ts).
+      const why = problemDetail(error)
+      setFailure(`Your comment could not be posted${why ? `: ${why}` : '. Please try again.'}`)
     }
   }
 
   return (
-    <form className="form card" onSubmit={submit}>
+    <form className="form card" onSubmit={(e) => void submit(e)}>
       <label htmlFor={fieldId} className="field">
         Your comment
       </label>
       <textarea id={fieldId} rows={3} value={comment} onChange={(e) => setComment(e.target.value)} required />
+      {failure && <ErrorMessage>{failure}</ErrorMessage>}
       <div>
         <button type="submit" className="btn btn--primary" disabled={isLoading}>
           Comment

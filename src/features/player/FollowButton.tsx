@@ -1,35 +1,51 @@
+import { useState } from 'react'
 import {
   useFollowPlayerMutation,
   useGetPlayerFollowersQuery,
   useUnfollowPlayerMutation,
 } from '@/api/enhancedApi'
+import { ErrorMessage } from '@/components/ErrorMessage'
+import { problemDetail } from '@/features/auth/authMessages'
 
-/** Follow when the user does not follow the player yet, Unfollow when they do. */
+/**
+ * Follow when the user does not follow the player yet, Unfollow when they do. While the followers cannot be
+ * read the button is not shown (it could only guess); the followers list says so and offers a retry.
+ */
 export function FollowButton({ username, userId }: { username: string; userId: string }) {
-  const { data: followers } = useGetPlayerFollowersQuery({ username })
+  const { data: followers, isError } = useGetPlayerFollowersQuery({ username })
+  const [failure, setFailure] = useState<string | null>(null)
   const [followPlayer, follow] = useFollowPlayerMutation()
   const [unfollowPlayer, unfollow] = useUnfollowPlayerMutation()
   const following = followers?.some((f) => f.user._id === userId) ?? false
   const busy = follow.isLoading || unfollow.isLoading || !followers
 
   async function toggle() {
+    setFailure(null)
     try {
       if (following) await unfollowPlayer({ username }).unwrap()
       else await followPlayer({ followInput: { chessPlayerUsername: username } }).unwrap()
     } catch (error) {
-      console.error(following ? 'Could not unfollow' : 'Could not follow', error)
+      // The button keeps its state and says why; also logged with every failed call (app/listeners.ts).
+      const why = problemDetail(error)
+      setFailure(
+        `${following ? 'Unfollowing' : 'Following'} failed${why ? `: ${why}` : '. Please try again.'}`,
+      )
     }
   }
 
+  if (isError && !followers) return null
   return (
-    <button
-      type="button"
-      className={following ? 'btn' : 'btn btn--primary'}
-      aria-pressed={following}
-      disabled={busy}
-      onClick={toggle}
-    >
-      {following ? 'Unfollow' : 'Follow'}
-    </button>
+    <>
+      <button
+        type="button"
+        className={following ? 'btn' : 'btn btn--primary'}
+        aria-pressed={following}
+        disabled={busy}
+        onClick={() => void toggle()}
+      >
+        {following ? 'Unfollow' : 'Follow'}
+      </button>
+      {failure && <ErrorMessage>{failure}</ErrorMessage>}
+    </>
   )
 }

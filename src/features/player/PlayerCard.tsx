@@ -29,7 +29,7 @@ export function PlayerCard({ player }: { player: ChessPlayer }) {
           <dd>{player.username}</dd>
           <dt>Title</dt>
           <dd>{orNA(player.title)}</dd>
-          <dt>Followers</dt>
+          <dt>Followers on chess.com</dt>
           <dd>{player.followers.toLocaleString('en-US')}</dd>
           <dt>Country</dt>
           <dd>{orNA(countryCode(player.country))}</dd>

@@ -19,13 +19,12 @@ export default function PlayerPage() {
   const goBack = () => (location.key === 'default' ? navigate('/home') : navigate(-1))
   const loggedIn = useAppSelector(selectIsLoggedIn)
   const user = useAppSelector(selectCurrentUser)
-  const { data: player, isLoading, isError, error } = useGetPlayerQuery(username, { skip: !username })
-  if (isError) console.error('Could not load the player', error)
+  const { data: player, isLoading, isError } = useGetPlayerQuery(username, { skip: !username })
 
   return (
     <div className="page player-page stack">
       <div>
-        <button type="button" className="btn btn--ghost" onClick={goBack}>
+        <button type="button" className="btn btn--ghost" onClick={() => void goBack()}>
           Back
         </button>
       </div>
@@ -40,7 +39,7 @@ export default function PlayerPage() {
             </div>
           )}
           <PlayerFollowers username={player.username} />
-          <PlayerComments username={player.username} />
+          <PlayerComments key={player.username} username={player.username} />
           {loggedIn && <CommentForm username={player.username} />}
         </>
       )}

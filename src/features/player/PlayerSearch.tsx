@@ -10,7 +10,7 @@ export function PlayerSearch() {
   function submit(event: FormEvent) {
     event.preventDefault()
     const wanted = username.trim()
-    if (wanted) navigate(`/player/${encodeURIComponent(wanted)}`)
+    if (wanted) void navigate(`/player/${encodeURIComponent(wanted)}`)
   }
 
   return (

@@ -22,7 +22,7 @@ export function ProfileEditForm({ bio: initialBio, phoneNumber: initialPhone, on
   }
 
   return (
-    <form className="form" onSubmit={onSubmit} aria-label="Edit profile">
+    <form className="form" onSubmit={(e) => void onSubmit(e)} aria-label="Edit profile">
       <label className="field">
         <span>Bio</span>
         <textarea name="bio" rows={4} value={bio} onChange={(e) => setBio(e.target.value)} />

@@ -4,7 +4,9 @@ import { useAppSelector } from '@/app/hooks'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import { Spinner } from '@/components/Spinner'
 import { selectCurrentUser, selectToken } from '@/features/auth/authSlice'
+import { ChangePasswordForm } from '@/features/profile/ChangePasswordForm'
 import { errorMessage } from '@/features/profile/errorMessage'
+import { LogoutEverywhere } from '@/features/profile/LogoutEverywhere'
 import { ProfileView, type ProfileData } from '@/features/profile/ProfileView'
 
 type Query = {
@@ -21,7 +23,13 @@ function ProfileResult({ query, isOwner }: { query: Query; isOwner: boolean }) {
 }
 
 function OwnProfile() {
-  return <ProfileResult query={useGetMyProfileQuery()} isOwner />
+  return (
+    <>
+      <ProfileResult query={useGetMyProfileQuery()} isOwner />
+      <ChangePasswordForm />
+      <LogoutEverywhere />
+    </>
+  )
 }
 
 function OtherProfile({ id }: { id: string }) {
@@ -41,7 +49,7 @@ export default function ProfilePage() {
       ) : own ? (
         <OwnProfile />
       ) : (
-        <OtherProfile id={id!} />
+        <OtherProfile id={id} />
       )}
     </section>
   )

@@ -1,12 +1,12 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react'
 import { useGetTitledPlayersQuery } from '@/api/chessDataApi'
+import { LoadError } from '@/components/LoadError'
 import { Spinner } from '@/components/Spinner'
 import { PlayerNameList } from './PlayerNameList'
 
 /** The usernames holding one title, with a filter (the GM list runs to ~1500 names). */
 export function TitlePlayers({ title }: { title: string }) {
-  const { data: usernames, isLoading, error } = useGetTitledPlayersQuery(title)
-  if (error) console.error('Could not load titled players', error)
+  const { data: usernames, isLoading, isError, refetch } = useGetTitledPlayersQuery(title)
   const [filter, setFilter] = useState('')
   const deferredFilter = useDeferredValue(filter.trim().toLowerCase())
   const shown = useMemo(
@@ -17,7 +17,10 @@ export function TitlePlayers({ title }: { title: string }) {
   const filterId = useId()
 
   if (isLoading) return <Spinner />
-  if (!usernames) return null
+  if (!usernames)
+    return isError ? (
+      <LoadError message={`The ${title} players could not be loaded.`} onRetry={() => void refetch()} />
+    ) : null
   return (
     <section className="card" aria-labelledby="title-players-heading">
       <div className="section-head">

@@ -10,7 +10,7 @@ export function TitleSearch({ initialTitle = '' }: { initialTitle?: string }) {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    if (title) navigate(`/title/${title}`)
+    if (title) void navigate(`/title/${title}`)
   }
 
   return (

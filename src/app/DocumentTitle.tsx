@@ -1,0 +1,46 @@
+import { useEffect } from 'react'
+import { useLocation } from 'react-router-dom'
+
+export const PRODUCT_NAME = 'Chess Online Education'
+
+/** Each route's name in the document title, first match wins; an address no route has is 'Page not found'. */
+const TITLES: [RegExp, (m: RegExpMatchArray) => string][] = [
+  [/^\/(home)?$/, () => 'Home'],
+  [/^\/player\/([^/]+)$/, (m) => decodeURIComponent(m[1])],
+  [/^\/title\/([^/]+)$/, (m) => `${decodeURIComponent(m[1])} players`],
+  [/^\/courses$/, () => 'Courses'],
+  [/^\/courses\/[^/]+\/modules$/, () => 'Course modules'],
+  [/^\/admin$/, () => 'Admin'],
+  [/^\/blog$/, () => 'Blog'],
+  [/^\/login$/, () => 'Login'],
+  [/^\/register$/, () => 'Register'],
+  [/^\/cart$/, () => 'Cart'],
+  [/^\/profile(\/[^/]+)?$/, () => 'Profile'],
+]
+
+/** The document title for a path: '<page> · Chess Online Education'. */
+export function documentTitle(pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  for (const [pattern, name] of TITLES) {
+    const m = path.match(pattern)
+    if (m) return `${safeName(name, m)} · ${PRODUCT_NAME}`
+  }
+  return `Page not found · ${PRODUCT_NAME}`
+}
+
+function safeName(name: (m: RegExpMatchArray) => string, m: RegExpMatchArray): string {
+  try {
+    return name(m)
+  } catch {
+    return m[1] ?? '' // a malformed %-escape: show the address as written
+  }
+}
+
+/** Keeps the document title in step with the address (rendered once, at the root route). */
+export function DocumentTitle() {
+  const { pathname } = useLocation()
+  useEffect(() => {
+    document.title = documentTitle(pathname)
+  }, [pathname])
+  return null
+}

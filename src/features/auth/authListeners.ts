@@ -1,0 +1,73 @@
+// The session's reactions: logging out on a 401, clearing the previous session's cache, keeping the stored
+// user in step with the server.
+import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit'
+import { REHYDRATE, type RehydrateAction } from 'redux-persist'
+import { unauthorizedResponse } from '@/api/baseApi'
+import { api } from '@/api/enhancedApi'
+import type { AppStartListening } from '@/app/listeners'
+import { loggedIn, loggedOut, sessionUserRefreshed } from '@/features/auth/authSlice'
+
+/** The stored user is checked against the server at most this often (start-up, focus, visible again). */
+export const SESSION_REFRESH_SECONDS = 30
+
+/** How long a logout's own request may hold off the cache reset (it would otherwise be aborted). */
+export const LOGOUT_GRACE_MS = 3000
+
+const isAuthRehydrated = (action: UnknownAction): action is UnknownAction & RehydrateAction =>
+  action.type === REHYDRATE && action.key === 'auth'
+
+export function registerAuthListeners(startListening: AppStartListening) {
+  startListening({
+    type: unauthorizedResponse.type,
+    effect: (_action, listenerApi) => {
+      if (listenerApi.getState().auth.token) listenerApi.dispatch(loggedOut())
+    },
+  })
+
+  // Cached data belongs to the previous session (enrollments, cart, profile). Resetting the cache aborts
+  // every running request, so on logout the reset first lets POST /api/auth/logout (sent with the old
+  // token) finish, for at most LOGOUT_GRACE_MS; a later login or logout supersedes the wait.
+  startListening({
+    matcher: isAnyOf(loggedIn, loggedOut),
+    effect: async (action, listenerApi) => {
+      listenerApi.cancelActiveListeners()
+      if (loggedOut.match(action)) {
+        const endings = listenerApi
+          .dispatch(api.util.getRunningMutationsThunk())
+          .filter((m) => m.arg.endpointName === api.endpoints.logout.name)
+        if (endings.length > 0)
+          await listenerApi.pause(
+            Promise.race([Promise.allSettled(endings), listenerApi.delay(LOGOUT_GRACE_MS)]),
+          )
+      }
+      listenerApi.dispatch(api.util.resetApiState())
+    },
+  })
+
+  // Start-up (the stored session restored) and the window regaining focus or becoming visible again: ask
+  // the server who the logged-in user is now, so a role or username changed elsewhere (an admin's promotion
+  // or demotion) shows without a new login. Throttled by the cache: a GET /api/profile/me answered less than
+  // SESSION_REFRESH_SECONDS ago is not repeated. A 401 logs out (above).
+  startListening({
+    matcher: isAnyOf(isAuthRehydrated, api.internalActions.onFocus),
+    effect: (_action, listenerApi) => {
+      if (!listenerApi.getState().auth.token) return
+      void listenerApi.dispatch(
+        api.endpoints.getMyProfile.initiate(undefined, {
+          subscribe: false,
+          forceRefetch: SESSION_REFRESH_SECONDS,
+        }),
+      )
+    },
+  })
+
+  // Every answer of GET /api/profile/me (this refresh, or the profile page) updates the stored user.
+  startListening({
+    matcher: api.endpoints.getMyProfile.matchFulfilled,
+    effect: ({ payload: { _id, role, username } }, listenerApi) => {
+      const user = listenerApi.getState().auth.user
+      if (user?._id === _id && (user.role !== role || user.username !== username))
+        listenerApi.dispatch(sessionUserRefreshed({ _id, role, username }))
+    },
+  })
+}

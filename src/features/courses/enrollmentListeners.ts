@@ -1,0 +1,22 @@
+// 'Enroll Now' answers with an in-app alert (spec §8), whichever component started it.
+import { api } from '@/api/enhancedApi'
+import type { AppStartListening } from '@/app/listeners'
+import { alertShown } from '@/features/layout/alertsSlice'
+
+export const ENROLL_SUCCESS_TEXT = 'Enrolled successfully!'
+export const ENROLL_FAILURE_TEXT = 'Failed to enroll in course.'
+
+export function registerEnrollmentListeners(startListening: AppStartListening) {
+  startListening({
+    matcher: api.endpoints.enrollInCourse.matchFulfilled,
+    effect: (_action, { dispatch }) => {
+      dispatch(alertShown(ENROLL_SUCCESS_TEXT, 'success'))
+    },
+  })
+  startListening({
+    matcher: api.endpoints.enrollInCourse.matchRejected,
+    effect: (_action, { dispatch }) => {
+      dispatch(alertShown(ENROLL_FAILURE_TEXT, 'error'))
+    },
+  })
+}

@@ -1,0 +1,20 @@
+// A module change shows at once (optimistic updates in enhancedApi.ts); a refusal rolls it back and says so.
+import { isAnyOf } from '@reduxjs/toolkit'
+import { api } from '@/api/enhancedApi'
+import type { AppStartListening } from '@/app/listeners'
+import { alertShown } from '@/features/layout/alertsSlice'
+
+export const MODULE_ROLLBACK_TEXT = 'The module change was refused by the server and has been undone.'
+
+export function registerModuleListeners(startListening: AppStartListening) {
+  startListening({
+    matcher: isAnyOf(
+      api.endpoints.createModule.matchRejected,
+      api.endpoints.updateModule.matchRejected,
+      api.endpoints.deleteModule.matchRejected,
+    ),
+    effect: (_action, { dispatch }) => {
+      dispatch(alertShown(MODULE_ROLLBACK_TEXT, 'error'))
+    },
+  })
+}

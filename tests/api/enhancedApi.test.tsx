@@ -96,7 +96,7 @@ describe('cache tags (issue: state and data)', () => {
       store.dispatch(api.endpoints.getMyProfile.initiate()),
     ]
     await Promise.all(subs)
-    await store.dispatch(api.endpoints.checkout.initiate())
+    await store.dispatch(api.endpoints.checkout.initiate({}))
     await waitFor(() => {
       expect(countRequests(`/api/courses/user/${stu._id}/enrolled`)).toBe(2)
       expect(countRequests('/api/cart')).toBe(2)

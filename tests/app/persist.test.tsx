@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { selectCurrentUser, selectIsLoggedIn } from '@/features/auth/authSlice'
 import { renderApp } from '../helpers/renderWithProviders'
 import { seedUser } from '../helpers/fakeDb'
+import { countRequests } from '../helpers/mswServer'
 
 const KEYS = ['token', 'user', 'userId', 'username', 'userRole']
 
@@ -58,14 +59,20 @@ describe('auth storage (spec §3, §4; DECISIONS.md browser side)', () => {
   })
 
   it('restores a session an older client stored without a persist key', async () => {
-    localStorage.setItem('token', 'old-token')
-    localStorage.setItem('userId', 'u-old')
+    // A token the server still accepts: start-up checks the stored user against GET /api/profile/me.
+    const old = seedUser({ username: 'olduser' })
+    localStorage.setItem('token', old.token)
+    localStorage.setItem('userId', old._id)
     localStorage.setItem('username', 'olduser')
     localStorage.setItem('userRole', 'student')
     const { store } = renderApp('/blog')
-    expect(await screen.findByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile/u-old')
+    expect(await screen.findByRole('link', { name: 'Profile' })).toHaveAttribute(
+      'href',
+      `/profile/${old._id}`,
+    )
+    await waitFor(() => expect(countRequests('/api/profile/me')).toBe(1))
     expect(selectCurrentUser(store.getState())).toEqual({
-      _id: 'u-old',
+      _id: old._id,
       role: 'student',
       username: 'olduser',
     })

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
+import { failedCallText } from '@/app/listeners'
 import { renderApp } from '../helpers/renderWithProviders'
 import { seedCourse, seedModule, seedUser, sessionOf } from '../helpers/fakeDb'
 
@@ -23,7 +24,7 @@ describe('session expiry and silent failures (spec §4, §8)', () => {
     expect(await screen.findByRole('heading', { name: 'Modules for Course: Locked' })).toBeInTheDocument()
     await waitFor(() =>
       expect(spy).toHaveBeenCalledWith(
-        'Loading the modules failed',
+        failedCallText('getModulesByCourse'),
         expect.objectContaining({ status: 403 }),
       ),
     )

@@ -34,7 +34,9 @@ async function audit(page: Page, route: string, prepare?: (page: Page) => Promis
 }
 
 function report(found: Found[]) {
-  return found.map((f) => `${f.route}: [${f.impact}] ${f.id} - ${f.help}\n    ${f.targets.join('\n    ')}`).join('\n')
+  return found
+    .map((f) => `${f.route}: [${f.impact}] ${f.id} - ${f.help}\n    ${f.targets.join('\n    ')}`)
+    .join('\n')
 }
 
 describe('accessibility', () => {
@@ -48,7 +50,11 @@ describe('accessibility', () => {
       instructor: await login(accounts.instructor),
       admin: await login(accounts.admin),
     }
-    course = await createCourse(sessions.instructor.token, { title: 'Accessible tactics', description: 'Forks and pins.', price: 12 })
+    course = await createCourse(sessions.instructor.token, {
+      title: 'Accessible tactics',
+      description: 'Forks and pins.',
+      price: 12,
+    })
     await createModule(sessions.instructor.token, {
       title: 'Forks',
       description: 'Two targets at once.',
@@ -62,7 +68,15 @@ describe('accessibility', () => {
     await browser?.close()
   })
 
-  const common = () => ['/home', '/blog', '/courses', '/cart', '/player/hikaru', '/title/GM', `/profile/${sessions.instructor.result._id}`]
+  const common = () => [
+    '/home',
+    '/blog',
+    '/courses',
+    '/cart',
+    '/player/hikaru',
+    '/title/GM',
+    `/profile/${sessions.instructor.result._id}`,
+  ]
   const addModuleOpen = async (page: Page) => {
     await page.getByRole('button', { name: 'Add Module' }).first().click()
     await visible(page.getByPlaceholder('Module Title'))
@@ -72,7 +86,12 @@ describe('accessibility', () => {
     ['a student', () => [...common(), '/profile', `/courses/${course._id}/modules`]],
     [
       'an instructor',
-      () => [...common(), '/profile', `/courses/${course._id}/modules`, [`/courses/${course._id}/modules`, addModuleOpen]],
+      () => [
+        ...common(),
+        '/profile',
+        `/courses/${course._id}/modules`,
+        [`/courses/${course._id}/modules`, addModuleOpen],
+      ],
     ],
     ['an admin', () => [...common(), '/profile', '/admin', `/courses/${course._id}/modules`]],
   ]

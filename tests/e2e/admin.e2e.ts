@@ -2,7 +2,15 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login, type Session } from './support/api'
-import { launch, loginThroughForm, open, seeText, storedSession, visible, type Opened } from './support/browser'
+import {
+  launch,
+  loginThroughForm,
+  open,
+  seeText,
+  storedSession,
+  visible,
+  type Opened,
+} from './support/browser'
 import { accounts, baseUrl } from './support/env'
 
 async function canCreateCourse(token: string) {
@@ -13,7 +21,10 @@ async function canCreateCourse(token: string) {
   })
   if (r.status === 201) {
     const c = (await r.json()) as { _id: string }
-    await fetch(`${baseUrl}/api/courses/${c._id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })
+    await fetch(`${baseUrl}/api/courses/${c._id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    })
   }
   return r.status
 }
@@ -45,7 +56,11 @@ describe('an admin', () => {
       const row = await visible(page.getByRole('row').filter({ hasText: a.username }))
       await expect.poll(() => row.getByRole('combobox').inputValue()).toBe(a.role)
     }
-    const options = await page.getByRole('row').filter({ hasText: accounts.student.username }).getByRole('option').allTextContents()
+    const options = await page
+      .getByRole('row')
+      .filter({ hasText: accounts.student.username })
+      .getByRole('option')
+      .allTextContents()
     expect(options.map((x) => x.trim().toLowerCase())).toEqual(['student', 'instructor', 'admin'])
     await page.reload()
     expect(new URL(page.url()).pathname).toBe('/admin')
@@ -55,16 +70,29 @@ describe('an admin', () => {
   it("changes a student's role to instructor and it takes effect for that user at once", async () => {
     // The user is logged in before the change.
     await loginThroughForm(target.page, accounts.promoted)
-    targetSession = { token: (await storedSession(target.page)).token ?? '', result: JSON.parse((await storedSession(target.page)).user ?? '{}') }
+    targetSession = {
+      token: (await storedSession(target.page)).token ?? '',
+      result: JSON.parse((await storedSession(target.page)).user ?? '{}'),
+    }
     expect(await canCreateCourse(targetSession.token)).toBe(403)
 
     const { page } = admin
     const row = page.getByRole('row').filter({ hasText: accounts.promoted.username })
-    const answered = page.waitForResponse((r) => r.url().includes('/role') && r.request().method() === 'PATCH')
+    const answered = page.waitForResponse(
+      (r) => r.url().includes('/role') && r.request().method() === 'PATCH',
+    )
     await row.getByRole('combobox').selectOption('instructor')
     expect((await answered).status()).toBe(200)
     await page.reload()
-    await expect.poll(() => page.getByRole('row').filter({ hasText: accounts.promoted.username }).getByRole('combobox').inputValue()).toBe('instructor')
+    await expect
+      .poll(() =>
+        page
+          .getByRole('row')
+          .filter({ hasText: accounts.promoted.username })
+          .getByRole('combobox')
+          .inputValue(),
+      )
+      .toBe('instructor')
 
     // The same token, no new login: the server reads the current role.
     expect(await canCreateCourse(targetSession.token)).toBe(201)
@@ -78,7 +106,11 @@ describe('an admin', () => {
 
     // And back: the demotion closes the door for the token in use at once, too.
     const back = page.waitForResponse((r) => r.url().includes('/role') && r.request().method() === 'PATCH')
-    await page.getByRole('row').filter({ hasText: accounts.promoted.username }).getByRole('combobox').selectOption('student')
+    await page
+      .getByRole('row')
+      .filter({ hasText: accounts.promoted.username })
+      .getByRole('combobox')
+      .selectOption('student')
     expect((await back).status()).toBe(200)
     expect(await canCreateCourse(promotedToken)).toBe(403)
   })

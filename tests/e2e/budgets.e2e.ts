@@ -10,7 +10,11 @@ const KB = 1024
 // Each page counts once what a visitor came for is drawn, so lazy chunks of the route are included.
 const budgets = [
   { path: '/home', maxJsGzip: 170 * KB, ready: (p: Page) => p.locator('[data-square="e2"]').waitFor() },
-  { path: '/courses', maxJsGzip: 130 * KB, ready: (p: Page) => p.getByRole('heading', { name: 'Courses', exact: true }).waitFor() },
+  {
+    path: '/courses',
+    maxJsGzip: 130 * KB,
+    ready: (p: Page) => p.getByRole('heading', { name: 'Courses', exact: true }).waitFor(),
+  },
 ]
 
 function describeFiles(m: FirstVisit) {
@@ -42,7 +46,9 @@ describe('first-visit JavaScript budgets', () => {
       const m = await measureFirstVisit(browser, baseUrl, b.path, { waitFor: b.ready })
       const names = m.files.filter((f) => f.kind === 'js').map((f) => f.url.split('/').pop() ?? '')
       // Vite names chunks after their entry module: react-player's providers, hls.js, dash.js, the pages.
-      const forbidden = names.filter((n) => /^(AdminPage|ModulesPage|ModuleForm|ModuleVideo|ReactPlayer|Preview|hls|dash\.all)/.test(n))
+      const forbidden = names.filter((n) =>
+        /^(AdminPage|ModulesPage|ModuleForm|ModuleVideo|ReactPlayer|Preview|hls|dash\.all)/.test(n),
+      )
       expect(forbidden, describeFiles(m)).toEqual([])
     })
   }

@@ -3,7 +3,21 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, type Course } from './support/api'
-import { card, confirmDialog, field, gone, launch, loginThroughForm, open, recordDialogs, seeText, storedSession, visible, waitForText, type Opened } from './support/browser'
+import {
+  card,
+  confirmDialog,
+  field,
+  gone,
+  launch,
+  loginThroughForm,
+  open,
+  recordDialogs,
+  seeText,
+  storedSession,
+  visible,
+  waitForText,
+  type Opened,
+} from './support/browser'
 import { accounts, unique } from './support/env'
 import { demoVideo } from './support/video'
 
@@ -27,7 +41,11 @@ describe('an instructor', () => {
     await browser?.close()
   })
 
-  const courseForm = () => page.locator('form').filter({ has: page.locator('input[type="number"]') }).first()
+  const courseForm = () =>
+    page
+      .locator('form')
+      .filter({ has: page.locator('input[type="number"]') })
+      .first()
 
   it('logs in and creates a course with the course form', async () => {
     await loginThroughForm(page, accounts.instructor)
@@ -39,7 +57,7 @@ describe('an instructor', () => {
     await form.locator('input[type="number"]').fill('42')
     await form.locator('button[type="submit"]').click()
     const c = await visible(card(page, title))
-    await visible(c.getByText('$42'))
+    await visible(c.getByText('$42.00'))
     // Instructors see the modules link and no Enroll Now.
     await visible(c.getByRole('link', { name: 'View Modules' }))
     expect(await c.getByRole('button', { name: 'Enroll Now' }).count()).toBe(0)
@@ -60,7 +78,7 @@ describe('an instructor', () => {
     await form.locator('button[type="submit"]').click()
     await visible(card(page, renamed))
     await page.reload()
-    await visible(card(page, renamed).getByText('$45.5'))
+    await visible(card(page, renamed).getByText('$45.50'))
     expect(await page.getByText(title, { exact: true }).count()).toBe(0)
   })
 
@@ -85,7 +103,9 @@ describe('an instructor', () => {
     await page.reload()
     await seeText(page, 'Isolated queen pawn, revisited', true)
 
-    await card(page, 'Isolated queen pawn, revisited').getByRole('button', { name: /^delete/i }).click()
+    await card(page, 'Isolated queen pawn, revisited')
+      .getByRole('button', { name: /^delete/i })
+      .click()
     await confirmDialog(page, dialogs, 'Are you sure you want to delete this module?')
     await gone(page.getByText('Isolated queen pawn, revisited', { exact: true }))
     await page.reload()
@@ -107,7 +127,9 @@ describe('an instructor', () => {
       v.muted = true
       return v.play()
     })
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2)
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0.2)
     const modules = await call<Array<{ title: string; videoId: string | null }>>(
       'GET',
       `/api/modules/course/${courseId}`,
@@ -118,7 +140,9 @@ describe('an instructor', () => {
 
   it('deletes the course', async () => {
     await page.goto('/courses')
-    await card(page, renamed).getByRole('button', { name: /^delete/i }).click()
+    await card(page, renamed)
+      .getByRole('button', { name: /^delete/i })
+      .click()
     await confirmDialog(page, dialogs, 'Are you sure you want to delete')
     await gone(page.getByText(renamed, { exact: true }))
     await page.reload()

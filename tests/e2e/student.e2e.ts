@@ -3,7 +3,16 @@
 // reload are checked along the way.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { call, createCourse, createModule, enroll, login, uploadVideo, type Course, type Session } from './support/api'
+import {
+  call,
+  createCourse,
+  createModule,
+  enroll,
+  login,
+  uploadVideo,
+  type Course,
+  type Session,
+} from './support/api'
 import {
   card,
   dragPiece,
@@ -24,7 +33,12 @@ import { demoVideo } from './support/video'
 
 const me = (() => {
   const username = unique('stu_')
-  return { username, email: `${username}@example.test`, password: 'correct horse battery', phone: '+1 555 0100' }
+  return {
+    username,
+    email: `${username}@example.test`,
+    password: 'correct horse battery',
+    phone: '+1 555 0100',
+  }
 })()
 const loggedOut = { token: null, user: null, userId: null, username: null, userRole: null }
 
@@ -42,8 +56,16 @@ describe('a student', () => {
   beforeAll(async () => {
     const teacher = await login(accounts.instructor)
     pupil = await login(accounts.student)
-    lessons = await createCourse(teacher.token, { title: unique('Openings '), description: 'Principles of the opening.', price: 19.99 })
-    endgames = await createCourse(teacher.token, { title: unique('Endgames '), description: 'King and pawn endings.', price: 25.5 })
+    lessons = await createCourse(teacher.token, {
+      title: unique('Openings '),
+      description: 'Principles of the opening.',
+      price: 19.99,
+    })
+    endgames = await createCourse(teacher.token, {
+      title: unique('Endgames '),
+      description: 'King and pawn endings.',
+      price: 25.5,
+    })
     const video = await uploadVideo(teacher.token, lessons._id, demoVideo())
     moduleTitle = unique('Centre control ')
     await createModule(teacher.token, {
@@ -62,7 +84,8 @@ describe('a student', () => {
   // After every step the five localStorage keys hold exactly the session of that moment.
   let expectedSession: Awaited<ReturnType<typeof storedSession>> | undefined
   afterEach(async () => {
-    if (expectedSession && page && !page.isClosed()) expect(await storedSession(page)).toEqual(expectedSession)
+    if (expectedSession && page && !page.isClosed())
+      expect(await storedSession(page)).toEqual(expectedSession)
   })
   afterAll(async () => {
     await o?.context.close()
@@ -83,7 +106,10 @@ describe('a student', () => {
 
   it('logs in, lands home with the greeting and rank, and the session is stored under the spec keys', async () => {
     await loginThroughForm(page, me)
-    await waitForText(page, new RegExp(`Hello\\s*,?\\s*${me.username}\\s*, Welcome to Chess Online Education`))
+    await waitForText(
+      page,
+      new RegExp(`Hello\\s*,?\\s*${me.username}\\s*, Welcome to Chess Online Education`),
+    )
     const s = await storedSession(page)
     expect(s.token).toBeTruthy()
     const user = JSON.parse(s.user ?? '{}')
@@ -179,7 +205,9 @@ describe('a student', () => {
       v.muted = true
       return v.play()
     })
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2)
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0.2)
     expect(await video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2)
     await page.reload()
     await waitForText(page, new RegExp(`Modules for Course: ${lessons.title}`))
@@ -235,10 +263,21 @@ describe('a student', () => {
     await page.reload()
     await seeText(page, endgames.title)
     await page.getByRole('button', { name: 'Checkout' }).click()
-    await gone(page.getByText(endgames.title, { exact: true }))
+    // the receipt: the course bought, linking to its modules, and the total paid
+    const receipt = await visible(page.getByRole('region', { name: 'Thank you for your purchase' }))
+    await visible(receipt.getByRole('link', { name: endgames.title }))
+    expect(await receipt.getByRole('link', { name: endgames.title }).getAttribute('href')).toBe(
+      `/courses/${endgames._id}/modules`,
+    )
+    await visible(receipt.getByText('$25.50'))
+    await gone(page.getByRole('button', { name: 'Checkout' }))
     await page.goto('/courses')
     await visible(card(page, endgames.title).getByText('You are already enrolled in this course.'))
-    const enrolled = await call<Course[]>('GET', `/api/courses/user/${userId}/enrolled`, (await storedSession(page)).token ?? '')
+    const enrolled = await call<Course[]>(
+      'GET',
+      `/api/courses/user/${userId}/enrolled`,
+      (await storedSession(page)).token ?? '',
+    )
     expect(enrolled.map((e) => e._id).sort()).toEqual([lessons._id, endgames._id].sort())
   })
 

@@ -26,13 +26,20 @@ describe('a visitor', () => {
     await seeText(page, 'Search Players')
     await visible(page.locator('[data-square="e2"]'))
     const nav = page.getByRole('navigation')
-    for (const name of ['Home', 'Courses', 'Blog', 'Login', 'Register']) await visible(nav.getByRole('link', { name, exact: true }))
+    for (const name of ['Home', 'Courses', 'Blog', 'Login', 'Register'])
+      await visible(nav.getByRole('link', { name, exact: true }))
     expect(await nav.getByRole('link', { name: /admin/i }).count()).toBe(0)
     expect(await nav.getByRole('button', { name: 'Logout' }).count()).toBe(0)
     // Events and Continue Study are for logged-in users only.
     expect(await page.getByText('December 15, 2023').count()).toBe(0)
     expect(await page.getByText('Continue Study').count()).toBe(0)
-    expect(await storedSession(page)).toEqual({ token: null, user: null, userId: null, username: null, userRole: null })
+    expect(await storedSession(page)).toEqual({
+      token: null,
+      user: null,
+      userId: null,
+      username: null,
+      userRole: null,
+    })
   })
 
   it('searches a chess.com player by username and sees the player card', async () => {
@@ -60,7 +67,9 @@ describe('a visitor', () => {
   it('searches by title: nothing happens without a title, the list appears with one', async () => {
     const { page } = o
     await page.goto('/home')
-    const select = await visible(page.getByRole('combobox').filter({ has: page.getByRole('option', { name: 'Select a title' }) }))
+    const select = await visible(
+      page.getByRole('combobox').filter({ has: page.getByRole('option', { name: 'Select a title' }) }),
+    )
     // Without a chosen title the title Search button does nothing.
     const titleSearch = page.getByRole('button', { name: 'Search', exact: true }).last()
     await titleSearch.click()
@@ -92,10 +101,13 @@ describe('a visitor', () => {
     await seeText(page, 'September 18-19, 2024')
     expect(await page.getByRole('article').count()).toBe(4)
     // Images are the project's own assets.
-    const imgs = await page.locator('article img').evaluateAll((els) => els.map((e) => (e as HTMLImageElement).src))
+    const imgs = await page
+      .locator('article img')
+      .evaluateAll((els) => els.map((e) => (e as HTMLImageElement).src))
     expect(imgs.length).toBeGreaterThanOrEqual(4)
     const origin = new URL(page.url()).origin
-    for (const src of imgs) expect(src.startsWith(origin + '/') || src.startsWith('data:image/'), src).toBe(true)
+    for (const src of imgs)
+      expect(src.startsWith(origin + '/') || src.startsWith('data:image/'), src).toBe(true)
   })
 
   it('is asked to log in on /courses and /cart, and the modal leads to /login and /register', async () => {

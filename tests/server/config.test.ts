@@ -12,7 +12,7 @@ describe('loadConfig', () => {
     const c = loadConfig({ DATA_DIR: dir })
     expect(c).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: dir,
       databaseUrl: undefined,
       jwtTtl: '7d',
@@ -20,7 +20,16 @@ describe('loadConfig', () => {
       uploadMaxBytes: 50 * 1024 * 1024,
       mediaDir: join(dir, 'media'),
       bodyLimit: 100 * 1024,
-      authRateLimitMax: 10,
+      loginMaxFailuresPerAccount: 5,
+      loginMaxFailuresPerAddress: 100,
+      loginFailureWindowSeconds: 900,
+      registerRateLimitMax: 60,
+      registerRateLimitWindowSeconds: 600,
+      headersTimeoutSeconds: 30,
+      requestTimeoutSeconds: 300,
+      idleTimeoutSeconds: 60,
+      keepAliveTimeoutSeconds: 5,
+      trustProxy: false,
       mediaUrlTtl: 3600,
       logLevel: 'info',
     })
@@ -35,9 +44,13 @@ describe('loadConfig', () => {
 
   it('refuses to start on PostgreSQL without JWT_SECRET, and never writes a secret file for it', () => {
     const other = join(dir, 'pg')
-    expect(() => loadConfig({ DATA_DIR: other, DATABASE_URL: 'postgres://db/app' })).toThrow(/JWT_SECRET is required/)
+    expect(() => loadConfig({ DATA_DIR: other, DATABASE_URL: 'postgres://db/app' })).toThrow(
+      /JWT_SECRET is required/,
+    )
     expect(existsSync(join(other, 'jwt-secret'))).toBe(false)
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/app', JWT_SECRET: 's'.repeat(32) }).databaseUrl).toBe('postgres://db/app')
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/app', JWT_SECRET: 's'.repeat(32) }).databaseUrl).toBe(
+      'postgres://db/app',
+    )
   })
 
   it.each([
@@ -48,7 +61,48 @@ describe('loadConfig', () => {
     ['UPLOAD_MAX_BYTES', '-1'],
     ['LOG_LEVEL', 'loud'],
     ['JWT_TTL', 'forever'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1, proxy.example'],
+    ['LOGIN_MAX_FAILURES_PER_ACCOUNT', '0'],
+    ['REGISTER_RATE_LIMIT_MAX', 'many'],
+    ['REQUEST_TIMEOUT_SECONDS', '0'],
   ])('refuses an invalid %s with a clear message', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(name)
+  })
+
+  it('reads TRUST_PROXY as a number of proxy hops or a list of proxy addresses and CIDR ranges', () => {
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false)
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '0' }).trustProxy).toBe(false)
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(
+      loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,fd00::/8,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.5', '192.168.0.0/16', 'fd00::/8', 'loopback'])
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' })).toThrow(
+      /number of proxies.*choose its own address/,
+    )
+  })
+
+  it('keeps AUTH_RATE_LIMIT_MAX working as the default of the sign-in and registration limits', () => {
+    expect(loadConfig({ DATA_DIR: dir, AUTH_RATE_LIMIT_MAX: '7' })).toMatchObject({
+      loginMaxFailuresPerAccount: 7,
+      loginMaxFailuresPerAddress: 7,
+      registerRateLimitMax: 7,
+    })
+    expect(
+      loadConfig({ DATA_DIR: dir, AUTH_RATE_LIMIT_MAX: '7', LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' }),
+    ).toMatchObject({
+      loginMaxFailuresPerAccount: 3,
+      loginMaxFailuresPerAddress: 7,
+    })
+    // empty means unset: the documented defaults
+    expect(loadConfig({ DATA_DIR: dir, AUTH_RATE_LIMIT_MAX: '' }).loginMaxFailuresPerAccount).toBe(5)
+  })
+
+  it('refuses a headers timeout longer than the request timeout (Node would throw at start)', () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: dir, HEADERS_TIMEOUT_SECONDS: '60', REQUEST_TIMEOUT_SECONDS: '30' }),
+    ).toThrow(/HEADERS_TIMEOUT_SECONDS \(60\) may not exceed REQUEST_TIMEOUT_SECONDS \(30\)/)
   })
 })

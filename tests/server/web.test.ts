@@ -13,7 +13,10 @@ import { unknownId, useTestServer } from '../helpers/buildServer'
 // A built SPA stand-in: an index page and a hashed asset large enough to be compressed.
 const dist = mkdtempSync(join(tmpdir(), 'coe-dist-'))
 mkdirSync(join(dist, 'assets'))
-writeFileSync(join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>')
+writeFileSync(
+  join(dist, 'index.html'),
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>',
+)
 const asset = `export const data = ${JSON.stringify('chess '.repeat(2000))};\n`
 writeFileSync(join(dist, 'assets', 'app-abc123.js'), asset)
 
@@ -22,7 +25,11 @@ const inject = (opts: InjectOptions) => server.current.app.inject(opts)
 
 describe('static SPA', () => {
   it('serves hashed assets with immutable caching and compression', async () => {
-    const res = await inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } })
+    const res = await inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    })
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(res.headers['content-type']).toContain('javascript')
@@ -58,12 +65,28 @@ describe('security headers', () => {
   it('sends the Content-Security-Policy the SPA needs and no inline scripts', async () => {
     const res = await inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })
     const csp = String(res.headers['content-security-policy'])
-    const directives = Object.fromEntries(csp.split(';').map((d) => { const [k, ...v] = d.trim().split(/\s+/); return [k, v] }))
+    const directives = Object.fromEntries(
+      csp.split(';').map((d) => {
+        const [k, ...v] = d.trim().split(/\s+/)
+        return [k, v]
+      }),
+    )
     expect(directives['default-src']).toEqual(["'self'"])
-    expect(directives['script-src']).toEqual(["'self'", 'https://www.youtube.com', 'https://s.ytimg.com', 'https://player.vimeo.com'])
+    expect(directives['script-src']).toEqual([
+      "'self'",
+      'https://www.youtube.com',
+      'https://s.ytimg.com',
+      'https://player.vimeo.com',
+    ])
     expect(directives['connect-src']).toEqual(["'self'", 'https://api.chess.com'])
-    expect(directives['img-src']).toEqual(expect.arrayContaining(['https://images.chesscomfiles.com', 'https://*.chess.com']))
-    expect(directives['frame-src']).toEqual(['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'])
+    expect(directives['img-src']).toEqual(
+      expect.arrayContaining(['https://images.chesscomfiles.com', 'https://*.chess.com']),
+    )
+    expect(directives['frame-src']).toEqual([
+      'https://www.youtube.com',
+      'https://www.youtube-nocookie.com',
+      'https://player.vimeo.com',
+    ])
     expect(directives['frame-ancestors']).toEqual(["'none'"])
     expect(directives['object-src']).toEqual(["'none'"])
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
@@ -80,7 +103,11 @@ describe('XSRF double-submit cookie', () => {
     const cookie = String(res.headers['set-cookie'])
     expect(cookie).toMatch(/^XSRF-TOKEN=[A-Za-z0-9_-]{43}; Path=\/; SameSite=Lax$/)
     expect(cookie).not.toMatch(/HttpOnly/i)
-    const https = await inject({ method: 'GET', url: '/api/courses', headers: { 'x-forwarded-proto': 'https' } })
+    const https = await inject({
+      method: 'GET',
+      url: '/api/courses',
+      headers: { 'x-forwarded-proto': 'https' },
+    })
     expect(String(https.headers['set-cookie'])).toMatch(/; Secure/)
     const again = await inject({ method: 'GET', url: '/api/courses', cookies: { 'XSRF-TOKEN': 'abc' } })
     expect(again.headers['set-cookie']).toBeUndefined()
@@ -89,28 +116,52 @@ describe('XSRF double-submit cookie', () => {
   it('refuses a state-changing request that carries the cookie without the matching header (403)', async () => {
     const teacher = await server.current.createUser('instructor')
     const create = (headers: Record<string, string>) =>
-      inject({ method: 'POST', url: '/api/courses', headers: { ...teacher.auth, ...headers }, cookies: { 'XSRF-TOKEN': 'token-1' }, payload: { title: 't', description: 'd', price: 1 } })
+      inject({
+        method: 'POST',
+        url: '/api/courses',
+        headers: { ...teacher.auth, ...headers },
+        cookies: { 'XSRF-TOKEN': 'token-1' },
+        payload: { title: 't', description: 'd', price: 1 },
+      })
     expect(expectProblem('createCourse', await create({}), 403).detail).toContain('X-XSRF-TOKEN')
     expectProblem('createCourse', await create({ 'x-xsrf-token': 'token-2' }), 403)
     expect(await server.current.db.query('SELECT 1 FROM courses')).toHaveLength(0)
     expect((await create({ 'x-xsrf-token': 'token-1' })).statusCode).toBe(201)
     // API clients without the cookie (bearer token only) are not affected.
-    const bearer = await inject({ method: 'POST', url: '/api/courses', headers: teacher.auth, payload: { title: 't', description: 'd', price: 1 } })
+    const bearer = await inject({
+      method: 'POST',
+      url: '/api/courses',
+      headers: teacher.auth,
+      payload: { title: 't', description: 'd', price: 1 },
+    })
     expect(bearer.statusCode).toBe(201)
   })
 })
 
 describe('rate limit on login and register', () => {
-  it('answers 429 problem+json with Retry-After after AUTH_RATE_LIMIT_MAX attempts per client', async () => {
-    const attempt = (ip: string) =>
-      inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-for': ip }, payload: { email: 'x@y.z', password: 'wrong-password' } })
-    for (let i = 0; i < 3; i++) expect((await attempt('203.0.113.7')).statusCode).toBe(401)
-    const limited = await attempt('203.0.113.7')
+  it('answers 429 problem+json with Retry-After after AUTH_RATE_LIMIT_MAX failures per client; forged X-Forwarded-For entries change nothing', async () => {
+    // TRUST_PROXY=1: one proxy in front, which appends the address it saw. What a client wrote into the header
+    // itself (the entries before it) must not make it a new client.
+    const attempt = (client: string, i: number) =>
+      inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.0.0.2', // the proxy
+        headers: { 'x-forwarded-for': `198.18.0.${i}, ${client}` },
+        payload: { email: `x${i}@y.z`, password: 'wrong-password' },
+      })
+    for (let i = 0; i < 3; i++) expect((await attempt('203.0.113.7', i)).statusCode).toBe(401)
+    const limited = await attempt('203.0.113.7', 3)
     expectProblem('login', limited, 429)
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
-    expect((await attempt('203.0.113.8')).statusCode, 'another client is not limited').toBe(401)
+    expect((await attempt('203.0.113.8', 4)).statusCode, 'another client is not limited').toBe(401)
     const reg = (i: number) =>
-      inject({ method: 'POST', url: '/api/auth/register', headers: { 'x-forwarded-for': '198.51.100.1' }, payload: { username: `user_${i}`, email: `u${i}@example.com`, password: 'long-enough-1' } })
+      inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'x-forwarded-for': '198.51.100.1' },
+        payload: { username: `user_${i}`, email: `u${i}@example.com`, password: 'long-enough-1' },
+      })
     for (let i = 0; i < 3; i++) expect((await reg(i)).statusCode).toBe(201)
     expectProblem('register', await reg(3), 429)
   })
@@ -121,7 +172,7 @@ describe('routing and failures', () => {
     const contract = await loadContract()
     for (const [id, op] of contract.operations) {
       const url = op.path.replace(/\{[^}]+\}/g, (m) => (m === '{username}' ? 'hikaru' : unknownId()))
-      const res = await inject({ method: op.method as 'GET', url })
+      const res = await inject({ method: op.method, url })
       expect(res.body, id).not.toContain('No route for')
     }
   })
@@ -130,12 +181,22 @@ describe('routing and failures', () => {
     const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
     const db: Db = {
       kind: 'postgres',
-      query: async () => { throw down },
-      transaction: async () => { throw down },
-      exec: async () => { throw down },
+      query: async () => {
+        throw down
+      },
+      transaction: async () => {
+        throw down
+      },
+      exec: async () => {
+        throw down
+      },
       close: async () => {},
     }
-    const app = await buildApp({ config: loadConfig({ JWT_SECRET: 'x'.repeat(40), DATA_DIR: dist, LOG_LEVEL: 'silent' }), db, logger: false })
+    const app = await buildApp({
+      config: loadConfig({ JWT_SECRET: 'x'.repeat(40), DATA_DIR: dist, LOG_LEVEL: 'silent' }),
+      db,
+      logger: false,
+    })
     try {
       expectProblem('getHealth', await app.inject({ method: 'GET', url: '/api/health' }), 503)
       const res = await app.inject({ method: 'GET', url: '/api/courses' })
@@ -149,7 +210,12 @@ describe('routing and failures', () => {
 
   it('answers 415 problem+json for an unsupported content type', async () => {
     const user = await server.current.createUser('instructor')
-    const res = await inject({ method: 'POST', url: '/api/courses', headers: { ...user.auth, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'title=x' })
+    const res = await inject({
+      method: 'POST',
+      url: '/api/courses',
+      headers: { ...user.auth, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'title=x',
+    })
     expect(res.statusCode).toBe(415)
     expect(res.headers['content-type']).toContain('application/problem+json')
     expect(res.json()).toMatchObject({ status: 415, title: 'Unsupported Media Type' })

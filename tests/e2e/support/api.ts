@@ -55,9 +55,11 @@ export const createModule = (
   m: { title: string; description: string; videoUrl: string; courseId: string; videoId?: string | null },
 ) => call<Module>('POST', '/api/modules', token, m)
 
-export const enroll = (token: string, courseId: string) => call<unknown>('POST', `/api/courses/${courseId}/enroll`, token)
+export const enroll = (token: string, courseId: string) =>
+  call<unknown>('POST', `/api/courses/${courseId}/enroll`, token)
 
-export const getUsers = (token: string) => call<Array<{ _id: string; username: string; role: string }>>('GET', '/api/users', token)
+export const getUsers = (token: string) =>
+  call<Array<{ _id: string; username: string; role: string }>>('GET', '/api/users', token)
 
 export async function uploadVideo(token: string, courseId: string, file: string) {
   const form = new FormData()

@@ -1,6 +1,13 @@
 // One Chromium per test file, a fresh context per journey; every request to another host than the
 // server under test is answered from fixtures (chess.com) or aborted (fonts, video sites, anything).
-import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Request,
+} from 'playwright-core'
 import { chessComAnswer } from '../fixtures/chessCom'
 import { sessionStorageEntries, type Session } from './api'
 import { baseUrl, chromiumPath } from './env'
@@ -36,7 +43,10 @@ const cors = {
   'access-control-allow-methods': 'GET, OPTIONS',
 }
 
-export async function open(browser: Browser, opts: { session?: Session; viewport?: { width: number; height: number } } = {}): Promise<Opened> {
+export async function open(
+  browser: Browser,
+  opts: { session?: Session; viewport?: { width: number; height: number } } = {},
+): Promise<Opened> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: opts.viewport ?? { width: 1280, height: 900 },
@@ -54,7 +64,12 @@ export async function open(browser: Browser, opts: { session?: Session; viewport
     if (url.startsWith(chessComBase)) {
       if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors })
       const a = chessComAnswer(url)
-      return route.fulfill({ status: a.status, headers: cors, contentType: 'application/json', body: JSON.stringify(a.body) })
+      return route.fulfill({
+        status: a.status,
+        headers: cors,
+        contentType: 'application/json',
+        body: JSON.stringify(a.body),
+      })
     }
     return route.abort('blockedbyclient')
   })
@@ -115,7 +130,10 @@ export async function gone(locator: Locator, timeout = 15_000) {
 export function storedSession(page: Page) {
   return page.evaluate(() => {
     const keys = ['token', 'user', 'userId', 'username', 'userRole'] as const
-    return Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])) as Record<(typeof keys)[number], string | null>
+    return Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])) as Record<
+      (typeof keys)[number],
+      string | null
+    >
   })
 }
 
@@ -157,7 +175,10 @@ export async function waitForText(page: Page, re: RegExp, timeout = 15_000) {
 
 /** The innermost card (article, li, section) that shows `title`. */
 export function card(page: Page, title: string) {
-  return page.locator('article, li, section').filter({ has: page.getByText(title, { exact: true }) }).last()
+  return page
+    .locator('article, li, section')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .last()
 }
 
 /** Records native dialogs (alert, confirm) and accepts them; in-app alerts are read from the page. */
@@ -174,7 +195,14 @@ export function recordDialogs(page: Page) {
       const deadline = Date.now() + timeout
       while (Date.now() < deadline) {
         if (messages.some((m) => m.includes(text))) return
-        if (await page.getByText(text).first().isVisible().catch(() => false)) return
+        if (
+          await page
+            .getByText(text)
+            .first()
+            .isVisible()
+            .catch(() => false)
+        )
+          return
         await page.waitForTimeout(100)
       }
       throw new Error(`"${text}" was neither a dialog nor shown; dialogs: ${JSON.stringify(messages)}`)
@@ -188,16 +216,31 @@ export async function loginThroughForm(page: Page, a: { email: string; password:
   await page.locator('input[type="password"]').first().fill(a.password)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await page.waitForURL((u) => u.pathname === '/home' || u.pathname === '/')
+  // redux-persist writes the session a moment after the store has it: callers read it from storage next.
+  await page.waitForFunction(() => localStorage.getItem('token') !== null)
 }
 
 /** Answers a confirmation showing `text`: a native confirm (accepted by recordDialogs) or an in-app dialog. */
-export async function confirmDialog(page: Page, dialogs: ReturnType<typeof recordDialogs>, text: string, timeout = 10_000) {
+export async function confirmDialog(
+  page: Page,
+  dialogs: ReturnType<typeof recordDialogs>,
+  text: string,
+  timeout = 10_000,
+) {
   const deadline = Date.now() + timeout
   const inApp = page.getByRole('dialog').filter({ hasText: text })
   while (Date.now() < deadline) {
     if (dialogs.messages.some((m) => m.includes(text))) return
-    if (await inApp.first().isVisible().catch(() => false)) {
-      await inApp.first().getByRole('button', { name: /^(ok|delete|yes|confirm)$/i }).click()
+    if (
+      await inApp
+        .first()
+        .isVisible()
+        .catch(() => false)
+    ) {
+      await inApp
+        .first()
+        .getByRole('button', { name: /^(ok|delete|yes|confirm)$/i })
+        .click()
       await gone(inApp)
       return
     }

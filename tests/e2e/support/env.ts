@@ -16,7 +16,10 @@ function required(name: string): string {
 export const baseUrl = required('E2E_BASE_URL')
 export const database = process.env.E2E_DATABASE ?? 'pglite'
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const accounts = JSON.parse(required('E2E_ACCOUNTS')) as Record<'admin' | 'instructor' | 'student' | 'promoted', Account>
+export const accounts = JSON.parse(required('E2E_ACCOUNTS')) as Record<
+  'admin' | 'instructor' | 'student' | 'promoted',
+  Account
+>
 
 /** A short unique suffix for names created by one test. */
 export function unique(prefix: string): string {

@@ -18,5 +18,9 @@ export function measureFirstVisit(
   browser: Browser,
   baseUrl: string,
   path: string,
-  opts?: { localStorage?: Array<{ name: string; value: string }>; settleMs?: number; waitFor?: (page: Page) => Promise<unknown> },
+  opts?: {
+    localStorage?: Array<{ name: string; value: string }>
+    settleMs?: number
+    waitFor?: (page: Page) => Promise<unknown>
+  },
 ): Promise<FirstVisit>

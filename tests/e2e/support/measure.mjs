@@ -11,10 +11,17 @@ import { gzipSync } from 'node:zlib'
 export async function measureFirstVisit(browser, baseUrl, path, opts = {}) {
   const context = await browser.newContext({
     baseURL: baseUrl,
-    storageState: opts.localStorage ? { cookies: [], origins: [{ origin: baseUrl, localStorage: opts.localStorage }] } : undefined,
+    storageState: opts.localStorage
+      ? { cookies: [], origins: [{ origin: baseUrl, localStorage: opts.localStorage }] }
+      : undefined,
   })
   await context.route('**/*', (route) =>
-    route.request().url().startsWith(baseUrl + '/') ? route.continue() : route.abort('blockedbyclient'),
+    route
+      .request()
+      .url()
+      .startsWith(baseUrl + '/')
+      ? route.continue()
+      : route.abort('blockedbyclient'),
   )
   const page = await context.newPage()
   const pending = []
@@ -23,12 +30,24 @@ export async function measureFirstVisit(browser, baseUrl, path, opts = {}) {
     const url = resp.url()
     if (!url.startsWith(baseUrl + '/')) return
     const type = (resp.headers()['content-type'] ?? '').split(';')[0].trim()
-    const kind = /javascript|ecmascript/.test(type) || /\.m?js($|\?)/.test(new URL(url).pathname) ? 'js' : type === 'text/css' ? 'css' : undefined
+    const kind =
+      /javascript|ecmascript/.test(type) || /\.m?js($|\?)/.test(new URL(url).pathname)
+        ? 'js'
+        : type === 'text/css'
+          ? 'css'
+          : undefined
     if (!kind || resp.status() !== 200) return
     pending.push(
       resp
         .body()
-        .then((body) => files.push({ url: url.slice(baseUrl.length), kind, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length }))
+        .then((body) =>
+          files.push({
+            url: url.slice(baseUrl.length),
+            kind,
+            bytes: body.length,
+            gzip: gzipSync(body, { level: 9 }).length,
+          }),
+        )
         .catch(() => {}),
     )
   })
@@ -42,5 +61,12 @@ export async function measureFirstVisit(browser, baseUrl, path, opts = {}) {
   }
   const sum = (kind, key) => files.filter((f) => f.kind === kind).reduce((n, f) => n + f[key], 0)
   files.sort((a, b) => b.gzip - a.gzip)
-  return { path, jsGzip: sum('js', 'gzip'), jsBytes: sum('js', 'bytes'), cssGzip: sum('css', 'gzip'), cssBytes: sum('css', 'bytes'), files }
+  return {
+    path,
+    jsGzip: sum('js', 'gzip'),
+    jsBytes: sum('js', 'bytes'),
+    cssGzip: sum('css', 'gzip'),
+    cssBytes: sum('css', 'bytes'),
+    files,
+  }
 }

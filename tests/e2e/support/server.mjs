@@ -75,7 +75,8 @@ export async function startServer(opts = {}) {
   const ownDataDir = !opts.dataDir
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'coe-e2e-'))
   const port = await freePort()
-  const baseDb = opts.databaseUrl === null ? undefined : (opts.databaseUrl ?? (process.env.DATABASE_URL || undefined))
+  const baseDb =
+    opts.databaseUrl === null ? undefined : (opts.databaseUrl ?? (process.env.DATABASE_URL || undefined))
   const tempDb = opts.existingDatabaseUrl ? undefined : baseDb ? await createTempDatabase(baseDb) : undefined
   const env = {
     ...process.env,
@@ -86,6 +87,10 @@ export async function startServer(opts = {}) {
     JWT_SECRET: randomBytes(32).toString('base64url'),
     AUTH_RATE_LIMIT_MAX: '100000',
     RATE_LIMIT_MAX: '1000000',
+    // per-user limits (comments, follows, uploads a minute): out of the way of journeys and load figures
+    COMMENT_RATE_LIMIT_MAX: '1000000',
+    FOLLOW_RATE_LIMIT_MAX: '1000000',
+    UPLOAD_RATE_LIMIT_MAX: '1000000',
     LOG_LEVEL: 'warn',
     ...(opts.env ?? {}),
   }
@@ -102,12 +107,23 @@ export async function startServer(opts = {}) {
     // Users first: the embedded database belongs to one process at a time.
     for (const u of opts.users ?? []) {
       // E2E_USER_CREATE may name another command taking the same arguments.
-      const [cmd, ...pre] = process.env.E2E_USER_CREATE?.split(' ') ?? ['npm', 'run', '--silent', 'user:create', '--']
-      const r = spawnSync(cmd, [...pre, '--username', u.username, '--email', u.email, '--password', u.password, '--role', u.role], {
-        env,
-        encoding: 'utf8',
-      })
-      if (r.status !== 0) throw new Error(`user:create ${u.username} failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`)
+      const [cmd, ...pre] = process.env.E2E_USER_CREATE?.split(' ') ?? [
+        'npm',
+        'run',
+        '--silent',
+        'user:create',
+        '--',
+      ]
+      const r = spawnSync(
+        cmd,
+        [...pre, '--username', u.username, '--email', u.email, '--password', u.password, '--role', u.role],
+        {
+          env,
+          encoding: 'utf8',
+        },
+      )
+      if (r.status !== 0)
+        throw new Error(`user:create ${u.username} failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`)
     }
   } catch (e) {
     await cleanup()
@@ -116,7 +132,11 @@ export async function startServer(opts = {}) {
 
   const command = opts.command ?? ['node', '--import', 'tsx', 'server/main.ts']
   const started = Date.now()
-  const child = spawn(command[0], command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  const child = spawn(command[0], command.slice(1), {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
   let output = ''
   const keep = (d) => {
     output = (output + d.toString()).slice(-20000)
@@ -132,12 +152,16 @@ export async function startServer(opts = {}) {
     if (!exited) {
       try {
         process.kill(-child.pid, 'SIGTERM')
-      } catch {}
+      } catch {
+        // the process group is gone already
+      }
       for (let i = 0; i < 50 && !exited; i++) await sleep(100)
       if (!exited) {
         try {
           process.kill(-child.pid, 'SIGKILL')
-        } catch {}
+        } catch {
+          // the process group is gone already
+        }
         for (let i = 0; i < 20 && !exited; i++) await sleep(100)
       }
     }
@@ -153,7 +177,9 @@ export async function startServer(opts = {}) {
     try {
       const r = await fetch(`${url}/api/health`)
       if (r.ok) break
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     if (Date.now() > deadline) {
       await stop()
       throw new Error(`server did not answer /api/health within 60 s:\n${output}`)

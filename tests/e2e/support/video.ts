@@ -21,8 +21,21 @@ export function demoVideo(): string {
   if (committed) return committed
   const out = join(mkdtempSync(join(tmpdir(), 'coe-video-')), 'lesson.webm')
   const r = spawnSync('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=6:size=320x240:rate=15',
-    '-c:v', 'libvpx', '-b:v', '200k', '-deadline', 'realtime', out,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=6:size=320x240:rate=15',
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '200k',
+    '-deadline',
+    'realtime',
+    out,
   ])
   if (r.status !== 0) throw new Error('no demo WebM under assets/ and ffmpeg could not make one')
   return out

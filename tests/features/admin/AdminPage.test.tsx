@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import AdminPage from '@/features/admin/AdminPage'
+import { http, HttpResponse } from 'msw'
+import { config } from '@/app/config'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
+import { server } from '../../helpers/mswServer'
 import { db, seedUser, sessionOf } from '../../helpers/fakeDb'
 
 describe('/admin (spec §2, §6)', () => {
@@ -28,9 +31,10 @@ describe('/admin (spec §2, §6)', () => {
     const row = screen.getByRole('cell', { name: 'stu' }).closest('tr')!
     await waitFor(() => expect(within(row).getAllByRole('cell')[1]).toHaveTextContent(/^instructor$/))
     expect(db.users.find((u) => u.username === 'stu')?.role).toBe('instructor')
+    expect(await within(row).findByText('Role updated.')).toHaveAttribute('role', 'status')
   })
 
-  it('keeps the shown role when the server refuses (last admin), logging only', async () => {
+  it('keeps the shown role when the server refuses (last admin), logs it and says why in the row', async () => {
     const admin = seedUser({ username: 'root', role: 'admin' })
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { user } = renderWithProviders(<AdminPage />, { preloadedState: { auth: sessionOf(admin) } })
@@ -38,6 +42,27 @@ describe('/admin (spec §2, §6)', () => {
     await user.selectOptions(select, 'student')
     await waitFor(() => expect(spy).toHaveBeenCalled())
     expect(select).toHaveValue('admin')
+    const row = screen.getByRole('cell', { name: 'root' }).closest('tr')!
+    expect(await within(row).findByRole('alert')).toHaveTextContent('The last admin cannot be demoted.')
+    expect(within(row).queryByText('Role updated.')).not.toBeInTheDocument()
+    spy.mockRestore()
+  })
+
+  it("shows 'The users could not be loaded.' with a Retry that loads them, never an empty table", async () => {
+    const admin = seedUser({ username: 'root', role: 'admin' })
+    let fail = true
+    server.use(
+      http.get(`${config.apiBaseUrl}/api/users`, () =>
+        fail ? HttpResponse.json({ status: 500, title: 'Server error' }, { status: 500 }) : undefined,
+      ),
+    )
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = renderWithProviders(<AdminPage />, { preloadedState: { auth: sessionOf(admin) } })
+    expect(await screen.findByRole('alert')).toHaveTextContent('The users could not be loaded.')
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('cell', { name: 'root' })).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     spy.mockRestore()
   })

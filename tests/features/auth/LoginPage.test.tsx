@@ -3,7 +3,9 @@ import { screen, waitFor } from '@testing-library/react'
 import LoginPage from '@/features/auth/LoginPage'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
 import { seedUser } from '../../helpers/fakeDb'
-import { countRequests } from '../../helpers/mswServer'
+import { http, HttpResponse } from 'msw'
+import { config } from '@/app/config'
+import { countRequests, server } from '../../helpers/mswServer'
 
 describe('/login (spec §2, §4, §5)', () => {
   it('has a required email field of email type, a required password and a Login button', () => {
@@ -35,7 +37,7 @@ describe('/login (spec §2, §4, §5)', () => {
     })
   })
 
-  it('only logs a failed login to the console and stays on the page (spec §8)', async () => {
+  it("says 'Wrong email or password.' for a refused login, logs it and stays on the page", async () => {
     seedUser({ username: 'ann', email: 'ann@example.com', password: 'right-password' })
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { user, store } = renderWithProviders(<LoginPage />, { route: '/login', path: '/login' })
@@ -45,7 +47,35 @@ describe('/login (spec §2, §4, §5)', () => {
     await waitFor(() => expect(spy).toHaveBeenCalled())
     expect(store.getState().auth.token).toBeNull()
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument()
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password.')
     spy.mockRestore()
+  })
+
+  it("shows the server's reason when sign-ins are throttled", async () => {
+    server.use(
+      http.post(`${config.apiBaseUrl}/api/auth/login`, () =>
+        HttpResponse.json(
+          {
+            type: 'about:blank',
+            title: 'Too Many Requests',
+            status: 429,
+            detail: 'Try again in 15 minutes.',
+          },
+          { status: 429, headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '900' } },
+        ),
+      ),
+    )
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = renderWithProviders(<LoginPage />, { route: '/login', path: '/login' })
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com')
+    await user.type(screen.getByLabelText('Password'), 'any-password')
+    await user.click(screen.getByRole('button', { name: 'Login' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Try again in 15 minutes.')
+    spy.mockRestore()
+  })
+
+  it("shows no 'Account created' notice on a plain visit", () => {
+    renderWithProviders(<LoginPage />, { route: '/login', path: '/login' })
+    expect(screen.queryByText('Account created. Please log in.')).not.toBeInTheDocument()
   })
 })

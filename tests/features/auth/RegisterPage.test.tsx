@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import RegisterPage from '@/features/auth/RegisterPage'
 import { config } from '@/app/config'
-import { renderWithProviders } from '../../helpers/renderWithProviders'
+import { renderApp, renderWithProviders } from '../../helpers/renderWithProviders'
 import { db } from '../../helpers/fakeDb'
 import { server } from '../../helpers/mswServer'
 
@@ -53,21 +53,61 @@ describe('/register (spec §2, §4, §5)', () => {
     expect(await screen.findByText('Other page')).toBeInTheDocument()
   })
 
-  it('only logs a refused registration to the console', async () => {
+  const refuse = (status: number, detail: string) =>
     server.use(
       http.post(`${config.apiBaseUrl}/api/auth/register`, () =>
-        HttpResponse.json({ title: 'Conflict', status: 409, type: 'about:blank' }, { status: 409 }),
+        HttpResponse.json(
+          { title: 'Refused', status, type: 'about:blank', detail },
+          { status, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
       ),
     )
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const { user } = render()
+
+  async function submit(user: ReturnType<typeof render>['user']) {
     await user.type(screen.getByLabelText('Username'), 'taken')
     await user.type(screen.getByLabelText('Email'), 'taken@example.com')
     await user.type(screen.getByLabelText('Password'), 'long-enough-1')
     await user.click(screen.getByRole('button', { name: 'Register' }))
-    await waitFor(() => expect(spy).toHaveBeenCalled())
+  }
+
+  it.each([
+    ['This username is taken', 'Username', 'That username is taken.'],
+    ['This email is already registered', 'Email', 'That email is already registered.'],
+    [
+      'This password is too common; choose a less common one',
+      'Password',
+      'This password is too common; choose a less common one.',
+    ],
+  ])('shows the refusal %j next to its field, still logs it, and stays', async (detail, label, text) => {
+    refuse(detail.includes('common') ? 400 : 409, detail)
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = render()
+    await submit(user)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(text)
+    expect(screen.getByLabelText(label)).toHaveAccessibleDescription(expect.stringContaining(text))
+    expect(screen.getByLabelText(label)).toBeInvalid()
     expect(screen.getByRole('heading', { name: 'Register' })).toBeInTheDocument()
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(spy).toHaveBeenCalled()
     spy.mockRestore()
+  })
+
+  it('shows the field rules before anything is sent', () => {
+    render()
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('3 to 30 letters, digits, _ and -.')
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      '8 to 128 characters; not a common password.',
+    )
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it("lands on /login with 'Account created. Please log in.'", async () => {
+    const { user } = renderApp('/register')
+    await user.type(await screen.findByLabelText('Username'), 'fresh_one')
+    await user.type(screen.getByLabelText('Email'), 'fresh_one@example.com')
+    await user.type(screen.getByLabelText('Password'), 'long-enough-1')
+    await user.click(screen.getByRole('button', { name: 'Register' }))
+    expect(await screen.findByText('Account created. Please log in.')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument()
   })
 })

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, screen, within } from '@testing-library/react'
+import { api } from '@/api/enhancedApi'
 import CoursesPage from '@/features/courses/CoursesPage'
 import { NEAR_VIEWPORT_MARGIN } from '@/features/courses/useNearViewport'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
@@ -44,15 +45,13 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 describe('/courses: Coursemates load when the card comes near the viewport', () => {
   it('sends no enrolled-students request for an off-screen card until it intersects', async () => {
     const near = seedCourse({ title: 'Openings' })
     const far = seedCourse({ title: 'Endgames' })
     const mate = seedUser({ username: 'mate' })
     seedEnrollment(far._id, mate._id)
-    renderWithProviders(<CoursesPage />, {
+    const { store } = renderWithProviders(<CoursesPage />, {
       route: '/courses',
       path: '/courses',
       preloadedState: { auth: sessionOf(seedUser({ username: 'viewer', role: 'instructor' })) },
@@ -66,7 +65,8 @@ describe('/courses: Coursemates load when the card comes near the viewport', () 
     expect(FakeObserver.all.some((o) => o.targets.has(coursemates(farCard)))).toBe(true)
     expect(FakeObserver.all.every((o) => o.options?.rootMargin === NEAR_VIEWPORT_MARGIN)).toBe(true)
 
-    await wait(200)
+    // every request the page has started is answered: none of them asked for coursemates
+    await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()))
     expect(countRequests(`/api/courses/${far._id}/enrolled-students`)).toBe(0)
     expect(countRequests(`/api/courses/${near._id}/enrolled-students`)).toBe(0)
     expect(farCard.queryByRole('link', { name: 'mate' })).not.toBeInTheDocument()

@@ -2,6 +2,11 @@ import { describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import CoursesPage from '@/features/courses/CoursesPage'
+import {
+  ENROLL_DECLINED_TEXT,
+  ENROLL_OFFLINE_TEXT,
+  ENROLL_RETRY_TEXT,
+} from '@/features/courses/StudentActions'
 import { AlertList } from '@/features/layout/AlertList'
 import { config } from '@/app/config'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
@@ -41,7 +46,7 @@ describe('/courses: cards (spec §2)', () => {
     render(seedUser({ username: 'stu' }))
     const c = await card('Openings 101')
     expect(c.getByText('Learn the Italian game')).toBeInTheDocument()
-    expect(c.getByText('$49.5')).toBeInTheDocument()
+    expect(c.getByText('$49.50')).toBeInTheDocument()
   })
 
   it('lists the Coursemates, each linking to /profile/{studentId}', async () => {
@@ -213,7 +218,7 @@ describe('/courses: enrollment and cart (spec §8; DECISIONS.md cart)', () => {
     expect(await c.findByRole('link', { name: 'View Modules' })).toBeInTheDocument()
     expect(db.enrollments).toEqual([expect.objectContaining({ courseId: course._id, studentId: stu._id })])
     expect(await c.findByRole('link', { name: 'stu' })).toBeInTheDocument()
-    expect(countRequests(`/api/courses/${db.courses[1]!._id}/enrolled-students`)).toBe(1)
+    expect(countRequests(`/api/courses/${db.courses[1]._id}/enrolled-students`)).toBe(1)
   })
 
   it("says 'Failed to enroll in course.' when enrolling fails", async () => {
@@ -225,9 +230,79 @@ describe('/courses: enrollment and cart (spec §8; DECISIONS.md cart)', () => {
     const { user } = render(seedUser({ username: 'stu' }))
     const c = await card('Strategy')
     await user.click(await c.findByRole('button', { name: 'Enroll Now' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to enroll in course.')
+    expect(await screen.findByText('Failed to enroll in course.')).toBeInTheDocument()
+    // next to the button, too, where the student is looking
+    expect(await c.findByRole('alert')).toHaveTextContent(ENROLL_RETRY_TEXT)
     expect(screen.queryByText('Enrolled successfully!')).not.toBeInTheDocument()
     expect(c.getByRole('button', { name: 'Enroll Now' })).toBeInTheDocument()
+    spy.mockRestore()
+  })
+
+  it("shows a refused enrollment's reason (429) next to the button, gone on the next try", async () => {
+    seedCourse({ title: 'Strategy' })
+    let refuse = true
+    server.use(
+      http.post(`${config.apiBaseUrl}/api/courses/:id/enroll`, () =>
+        refuse
+          ? HttpResponse.json(
+              {
+                type: 'about:blank',
+                title: 'Too Many Requests',
+                status: 429,
+                detail: 'Try again in a minute',
+              },
+              { status: 429, headers: { 'content-type': 'application/problem+json' } },
+            )
+          : undefined,
+      ),
+    )
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = render(seedUser({ username: 'stu' }))
+    const c = await card('Strategy')
+    await user.click(await c.findByRole('button', { name: 'Enroll Now' }))
+    expect(await c.findByRole('alert')).toHaveTextContent('Try again in a minute.')
+    refuse = false
+    await user.click(c.getByRole('button', { name: 'Enroll Now' }))
+    expect(await screen.findByText('Enrolled successfully!')).toBeInTheDocument()
+    expect(c.queryByText('Try again in a minute.')).not.toBeInTheDocument()
+    spy.mockRestore()
+  })
+
+  it('pays for an enrollment with an Idempotency-Key kept for a retry after a network failure, new after an answer', async () => {
+    const course = seedCourse({ title: 'Strategy', price: 30 })
+    const stu = seedUser({ username: 'stu' })
+    const keys: (string | null)[] = []
+    server.use(
+      http.post(`${config.apiBaseUrl}/api/courses/:id/enroll`, ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'))
+        if (keys.length === 1) return HttpResponse.error()
+        if (keys.length === 2)
+          return HttpResponse.json(
+            { type: 'about:blank', title: 'Payment Required', status: 402, detail: 'Card declined' },
+            { status: 402, headers: { 'content-type': 'application/problem+json' } },
+          )
+        return undefined
+      }),
+    )
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = render(stu)
+    const c = await card('Strategy')
+    await user.click(await c.findByRole('button', { name: 'Enroll Now' }))
+    expect(await screen.findByText('Failed to enroll in course.')).toBeInTheDocument()
+    expect(await c.findByRole('alert')).toHaveTextContent(ENROLL_OFFLINE_TEXT)
+    await user.click(c.getByRole('button', { name: 'Enroll Now' }))
+    await waitFor(() => expect(keys).toHaveLength(2))
+    await waitFor(() => expect(screen.getAllByText('Failed to enroll in course.')).toHaveLength(2))
+    expect(await c.findByRole('alert')).toHaveTextContent(ENROLL_DECLINED_TEXT)
+    await waitFor(() => expect(c.getByRole('button', { name: 'Enroll Now' })).toBeEnabled())
+    await user.click(c.getByRole('button', { name: 'Enroll Now' }))
+    expect(await screen.findByText('Enrolled successfully!')).toBeInTheDocument()
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,100}$/)
+    // retried after the network failure: the same attempt; after the 402 answer: a new one
+    expect(keys[1]).toBe(keys[0])
+    expect(keys[2]).toMatch(/^[A-Za-z0-9_-]{8,100}$/)
+    expect(keys[2]).not.toBe(keys[1])
+    expect(db.enrollments).toEqual([expect.objectContaining({ courseId: course._id, studentId: stu._id })])
     spy.mockRestore()
   })
 
@@ -247,5 +322,48 @@ describe('/courses: enrollment and cart (spec §8; DECISIONS.md cart)', () => {
     seedCart(stu._id, [course._id])
     render(stu)
     expect(await (await card('Strategy')).findByText('In your cart')).toBeInTheDocument()
+  })
+})
+
+describe('/courses: a list that failed to load', () => {
+  it("says so with a Retry instead of 'No courses yet.', and Retry loads the courses", async () => {
+    seedCourse({ title: 'Endgames', description: 'Rook endings', price: 10 })
+    let fail = true
+    server.use(
+      http.get(`${config.apiBaseUrl}/api/courses`, () =>
+        fail ? HttpResponse.json({ status: 500, title: 'Server error' }, { status: 500 }) : undefined,
+      ),
+    )
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = render(seedUser({ username: 'stu' }))
+    expect(await screen.findByText('The courses could not be loaded.')).toBeInTheDocument()
+    expect(screen.queryByText('No courses yet.')).not.toBeInTheDocument()
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('article', { name: 'Endgames' })).toBeInTheDocument()
+    expect(screen.queryByText('The courses could not be loaded.')).not.toBeInTheDocument()
+    spy.mockRestore()
+  })
+
+  it("says a student's enrollments could not be loaded instead of offering 'Enroll Now' for a course bought", async () => {
+    const course = seedCourse({ title: 'Endgames' })
+    const stu = seedUser({ username: 'stu' })
+    seedEnrollment(course._id, stu._id)
+    let fail = true
+    server.use(
+      http.get(`${config.apiBaseUrl}/api/courses/user/:userId/enrolled`, () =>
+        fail ? HttpResponse.json({ status: 500, title: 'Server error' }, { status: 500 }) : undefined,
+      ),
+    )
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = render(stu)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your enrollments could not be loaded.')
+    expect(screen.queryByRole('button', { name: 'Enroll Now' })).not.toBeInTheDocument()
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await (await card('Endgames')).findByRole('link', { name: 'View Modules' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Enroll Now' })).not.toBeInTheDocument()
+    expect(screen.queryByText('Your enrollments could not be loaded.')).not.toBeInTheDocument()
+    spy.mockRestore()
   })
 })

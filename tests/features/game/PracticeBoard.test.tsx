@@ -1,51 +1,46 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, within as withinElement } from '@testing-library/react'
 import { Provider } from 'react-redux'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { makeStore, type PreloadedState } from '@/app/store'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { makeStore, type AppStore, type PreloadedState } from '@/app/store'
 import { BoardErrorBoundary } from '@/features/game/BoardErrorBoundary'
-import { loadGameEngine } from '@/features/game/gameEngine'
 import { PracticeBoard } from '@/features/game/PracticeBoard'
 import { initialGameState } from '@/features/game/gameSlice'
-import { COMPUTER_REPLY_DELAY_MS, setRandomSource } from '@/features/game/gameThunks'
+import { COMPUTER_REPLY_DELAY_MS } from '@/features/game/gameThunks'
 import { stubBoardLayout } from './boardLayout'
 
 // Rendering the board and long lists under jsdom is slow on a busy two-core machine.
 vi.setConfig({ testTimeout: 20000 })
 
-function renderBoard(preloaded?: PreloadedState) {
-  const store = makeStore(preloaded)
-  const view = render(
+function boardOf(store: AppStore) {
+  return (
     <Provider store={store}>
       <BoardErrorBoundary>
         <PracticeBoard />
       </BoardErrorBoundary>
-    </Provider>,
+    </Provider>
   )
-  return { store, ...view }
+}
+
+function renderBoard(preloaded?: PreloadedState) {
+  const store = makeStore(preloaded, { random: () => 0 }) // the computer plays the first legal move
+  return { store, ...render(boardOf(store)) }
 }
 
 const pieceOn = (square: string) =>
   document.querySelector(`[data-square="${square}"] [data-piece]`)?.getAttribute('data-piece') ?? null
 
 // fireEvent rather than userEvent: the test drives fake timers for the computer's reply.
-function typeMove(move: string) {
-  fireEvent.change(screen.getByLabelText('Your move'), { target: { value: move } })
-  fireEvent.click(screen.getByRole('button', { name: 'Play move' }))
+function typeMove(move: string, within: HTMLElement = document.body) {
+  const scope = withinElement(within)
+  fireEvent.change(scope.getByLabelText('Your move'), { target: { value: move } })
+  fireEvent.click(scope.getByRole('button', { name: 'Play move' }))
 }
 
-// The rules load on the first touch of the board (PracticeBoardLoading.test.tsx covers that path).
-beforeAll(async () => {
-  await loadGameEngine()
-})
-
-let restoreRandom: () => number
 beforeEach(() => {
   vi.useFakeTimers()
   stubBoardLayout()
-  restoreRandom = setRandomSource(() => 0) // the computer plays the first legal move
 })
 afterEach(() => {
-  setRandomSource(restoreRandom)
   vi.useRealTimers()
   vi.restoreAllMocks()
 })
@@ -121,5 +116,36 @@ describe('PracticeBoard', () => {
     typeMove('Ra8')
     expect(screen.getByRole('status', { name: 'Game status' })).toHaveTextContent('Game over. Player wins!')
     expect(screen.getByRole('button', { name: 'Play move' })).toBeDisabled()
+  })
+
+  it('resumes the computer reply when mounted on a game where black is to move', async () => {
+    const fen = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
+    const { store } = renderBoard({ game: { ...initialGameState, moves: ['e2e4'], fen } })
+    expect(store.getState().game.computerThinking).toBe(true)
+    expect(screen.getByText(/is thinking/)).toBeInTheDocument()
+    await act(async () => {
+      vi.advanceTimersByTime(COMPUTER_REPLY_DELAY_MS)
+    })
+    expect(store.getState().game.moves).toHaveLength(2)
+    expect(screen.getByRole('status', { name: 'Game status' })).toHaveTextContent('AI moved.')
+  })
+
+  it('two boards with their own stores keep their own replies', async () => {
+    const first = makeStore(undefined, { random: () => 0 })
+    const second = makeStore(undefined, { random: () => 0 })
+    const one = render(boardOf(first))
+    const two = render(boardOf(second))
+    typeMove('e4', one.container)
+    typeMove('d4', two.container)
+    one.unmount() // cancels the first board's reply only
+    await act(async () => {
+      vi.advanceTimersByTime(COMPUTER_REPLY_DELAY_MS)
+    })
+    expect(first.getState().game.moves).toEqual(['e2e4'])
+    expect(first.getState().game.computerThinking).toBe(false)
+    expect(second.getState().game.moves).toHaveLength(2)
+    expect(withinElement(two.container).getByRole('status', { name: 'Game status' })).toHaveTextContent(
+      'AI moved.',
+    )
   })
 })

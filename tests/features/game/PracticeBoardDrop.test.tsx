@@ -1,10 +1,9 @@
 import { act, render, screen } from '@testing-library/react'
 import { Provider } from 'react-redux'
 import type { ChessboardOptions } from 'react-chessboard'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeStore } from '@/app/store'
 import { PracticeBoard } from '@/features/game/PracticeBoard'
-import { loadGameEngine } from '@/features/game/gameEngine'
 
 // Rendering the board and long lists under jsdom is slow on a busy two-core machine.
 vi.setConfig({ testTimeout: 20000 })
@@ -15,7 +14,9 @@ vi.mock('react-chessboard', async (importOriginal) => ({
   ...(await importOriginal<typeof import('react-chessboard')>()),
   Chessboard: ({ options }: { options: ChessboardOptions }) => {
     captured.options = options
-    return <div data-testid="board" data-position={String(options.position)} />
+    return (
+      <div data-testid="board" data-position={typeof options.position === 'string' ? options.position : ''} />
+    )
   },
 }))
 
@@ -30,10 +31,6 @@ function drop(sourceSquare: string, targetSquare: string | null): boolean {
   })
   return accepted
 }
-
-beforeAll(async () => {
-  await loadGameEngine()
-})
 
 afterEach(() => {
   captured.options = undefined
@@ -78,5 +75,24 @@ describe('PracticeBoard drag and drop', () => {
       </Provider>,
     )
     expect(drop('e2', null)).toBe(false)
+  })
+
+  it('a piece put back on its own square is not a move: no message, nothing changes', () => {
+    const store = makeStore()
+    render(
+      <Provider store={store}>
+        <PracticeBoard />
+      </Provider>,
+    )
+    const before = store.getState().game
+    expect(drop('e2', 'e2')).toBe(false)
+    expect(screen.getByRole('status', { name: 'Game status' })).toHaveTextContent(/^$/)
+    expect(store.getState().game).toBe(before)
+    // after a move the last message stays as it was
+    expect(drop('e2', 'e4')).toBe(true)
+    const afterMove = store.getState().game
+    expect(drop('g1', 'g1')).toBe(false)
+    expect(screen.getByRole('status', { name: 'Game status' })).toHaveTextContent(/^Player moved\.$/)
+    expect(store.getState().game).toBe(afterMove)
   })
 })

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { START_FEN } from '@/features/game/chessRules'
 import {
-  computerMoved,
   computerReplyCancelled,
   gameReset,
   gameSlice,
   initialGameState,
   moveMade,
   moveRejected,
-  selectGameStatus,
+  selectGame,
 } from '@/features/game/gameSlice'
 
 const reducer = gameSlice.reducer
@@ -44,15 +43,12 @@ describe('gameSlice', () => {
     expect(state.computerThinking).toBe(false)
   })
 
-  it("records the computer's move", () => {
+  it("records the computer's move with the same action, and stops thinking: the player is to move", () => {
     const thinking = reducer(
       initialGameState,
       moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false }),
     )
-    const state = reducer(
-      thinking,
-      computerMoved({ uci: 'e7e5', fen: afterE5, status: 'AI moved.', over: false }),
-    )
+    const state = reducer(thinking, moveMade({ uci: 'e7e5', fen: afterE5, status: 'AI moved.', over: false }))
     expect(state.moves).toEqual(['e2e4', 'e7e5'])
     expect(state.fen).toBe(afterE5)
     expect(state.status).toBe('AI moved.')
@@ -93,6 +89,6 @@ describe('gameSlice', () => {
       moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false }),
     )
     expect(JSON.parse(JSON.stringify(played))).toEqual(played)
-    expect(selectGameStatus({ game: played })).toBe('Player moved.')
+    expect(selectGame({ game: played }).status).toBe('Player moved.')
   })
 })

@@ -1,51 +1,52 @@
 import { configureStore } from '@reduxjs/toolkit'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { makeStore } from '@/app/store'
 import { legalMoves } from '@/features/game/chessRules'
+import { createComputerOpponent, type Clock, type RandomSource } from '@/features/game/computerOpponent'
 import { gameSlice, initialGameState, type GameState } from '@/features/game/gameSlice'
 import {
   COMPUTER_REPLY_DELAY_MS,
   cancelComputerReply,
   playMove,
   resumeGame,
-  setRandomSource,
   startNewGame,
 } from '@/features/game/gameThunks'
 
+/** A store with the game slice and, like makeStore, its own computer opponent; the dice can be rigged. */
 function makeGameStore(startFen?: string) {
   const game: GameState = startFen ? { ...initialGameState, startFen, fen: startFen } : initialGameState
-  return configureStore({ reducer: { game: gameSlice.reducer }, preloadedState: { game } })
+  let dice: RandomSource = Math.random
+  const computer = createComputerOpponent({ random: () => dice() })
+  const store = configureStore({
+    reducer: { game: gameSlice.reducer },
+    preloadedState: { game },
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: { computer } } }),
+  })
+  /** Rigs the random source so the computer plays `uci` next. */
+  function computerWillPlay(uci: string) {
+    const { moves, startFen: from } = store.getState().game
+    const candidates = legalMoves(moves, from)
+    const index = candidates.indexOf(uci)
+    expect(index, `${uci} is legal`).toBeGreaterThanOrEqual(0)
+    dice = () => (index + 0.5) / candidates.length
+  }
+  return Object.assign(store, { computerWillPlay })
 }
 
 type GameStore = ReturnType<typeof makeGameStore>
 
-/** Rigs the random source so the computer plays `uci` next. */
-function computerWillPlay(store: GameStore, uci: string) {
-  const { moves, startFen } = store.getState().game
-  const candidates = legalMoves(moves, startFen)
-  const index = candidates.indexOf(uci)
-  expect(index, `${uci} is legal`).toBeGreaterThanOrEqual(0)
-  setRandomSource(() => (index + 0.5) / candidates.length)
-}
-
-function play(store: GameStore, from: string, to: string) {
+function play(store: Pick<GameStore, 'dispatch'>, from: string, to: string) {
   return store.dispatch(playMove({ from, to }))
 }
 
-let restoreRandom: () => number
 beforeEach(() => {
   vi.useFakeTimers()
-  restoreRandom = setRandomSource(Math.random)
 })
 afterEach(() => {
-  setRandomSource(restoreRandom)
   vi.useRealTimers()
 })
 
 describe('playMove', () => {
-  it('COMPUTER_REPLY_DELAY_MS is one second', () => {
-    expect(COMPUTER_REPLY_DELAY_MS).toBe(1000)
-  })
-
   it('accepts a legal move and says "Player moved."', () => {
     const store = makeGameStore()
     expect(play(store, 'e2', 'e4')).toBe(true)
@@ -77,8 +78,8 @@ describe('playMove', () => {
   it('answers with a random legal move after exactly 1000 ms', () => {
     const store = makeGameStore()
     play(store, 'e2', 'e4')
-    computerWillPlay(store, 'e7e5')
-    vi.advanceTimersByTime(COMPUTER_REPLY_DELAY_MS - 1)
+    store.computerWillPlay('e7e5')
+    vi.advanceTimersByTime(999)
     expect(store.getState().game.moves).toEqual(['e2e4'])
     expect(store.getState().game.status).toBe('Player moved.')
     vi.advanceTimersByTime(1)
@@ -124,10 +125,10 @@ describe('playMove', () => {
   it('says "Game over. AI wins!" after fool\'s mate by the rigged computer', () => {
     const store = makeGameStore()
     play(store, 'f2', 'f3')
-    computerWillPlay(store, 'e7e5')
+    store.computerWillPlay('e7e5')
     vi.advanceTimersByTime(COMPUTER_REPLY_DELAY_MS)
     play(store, 'g2', 'g4')
-    computerWillPlay(store, 'd8h4')
+    store.computerWillPlay('d8h4')
     vi.advanceTimersByTime(COMPUTER_REPLY_DELAY_MS)
     const { game } = store.getState()
     expect(game.moves).toEqual(['f2f3', 'e7e5', 'g2g4', 'd8h4'])
@@ -154,7 +155,7 @@ describe('playMove', () => {
     ]
     for (const [from, to, reply] of shuffle) {
       expect(play(store, from, to)).toBe(true)
-      computerWillPlay(store, reply)
+      store.computerWillPlay(reply)
       vi.advanceTimersByTime(COMPUTER_REPLY_DELAY_MS)
     }
     expect(store.getState().game.status).toBe('Game over. Draw. Threefold repetition.')
@@ -171,7 +172,7 @@ describe('playMove', () => {
     const store = makeGameStore('7k/8/8/8/8/8/R7/K7 w - - 98 80')
     play(store, 'a2', 'b2')
     expect(store.getState().game.status).toBe('Player moved.')
-    computerWillPlay(store, 'h8g8')
+    store.computerWillPlay('h8g8')
     vi.advanceTimersByTime(COMPUTER_REPLY_DELAY_MS)
     expect(store.getState().game.status).toBe('Game over. Draw. 50-move rule.')
   })
@@ -179,7 +180,7 @@ describe('playMove', () => {
   it('says "Game over. Draw. Insufficient material." when the computer takes the last pawn', () => {
     const store = makeGameStore('7k/8/8/8/1b6/8/P7/7K w - - 0 1')
     play(store, 'a2', 'a3')
-    computerWillPlay(store, 'b4a3')
+    store.computerWillPlay('b4a3')
     vi.advanceTimersByTime(COMPUTER_REPLY_DELAY_MS)
     expect(store.getState().game.status).toBe('Game over. Draw. Insufficient material.')
   })
@@ -213,5 +214,80 @@ describe('cancelling the computer reply', () => {
     store.dispatch(resumeGame())
     vi.advanceTimersByTime(COMPUTER_REPLY_DELAY_MS * 2)
     expect(store.getState().game).toEqual(initialGameState)
+  })
+})
+
+describe('one computer per store (makeStore)', () => {
+  it('two stores never share a pending reply', () => {
+    const a = makeStore()
+    const b = makeStore()
+    play(a, 'e2', 'e4')
+    play(b, 'd2', 'd4') // with one reply shared by every store, this replaced a's
+    vi.advanceTimersByTime(COMPUTER_REPLY_DELAY_MS)
+    expect(a.getState().game.moves).toHaveLength(2)
+    expect(a.getState().game.status).toBe('AI moved.')
+    expect(b.getState().game.moves).toHaveLength(2)
+    expect(b.getState().game.status).toBe('AI moved.')
+  })
+
+  it("a new game or an unmounted board in one store leaves the other store's reply alone", () => {
+    const a = makeStore()
+    const b = makeStore()
+    const c = makeStore()
+    play(a, 'e2', 'e4')
+    play(b, 'e2', 'e4')
+    play(c, 'e2', 'e4')
+    b.dispatch(startNewGame())
+    c.dispatch(cancelComputerReply())
+    c.dispatch(resumeGame()) // c resumes its own reply; nothing of a's is pending in c
+    vi.advanceTimersByTime(COMPUTER_REPLY_DELAY_MS)
+    expect(a.getState().game.moves).toHaveLength(2)
+    expect(b.getState().game).toEqual(initialGameState)
+    expect(c.getState().game.moves).toHaveLength(2)
+  })
+
+  it("takes each store's random source", () => {
+    const first = makeStore(undefined, { random: () => 0 })
+    const last = makeStore(undefined, { random: () => 0.999 })
+    play(first, 'e2', 'e4')
+    play(last, 'e2', 'e4')
+    vi.advanceTimersByTime(COMPUTER_REPLY_DELAY_MS)
+    const candidates = legalMoves(['e2e4'])
+    expect(first.getState().game.moves).toEqual(['e2e4', candidates[0]])
+    expect(last.getState().game.moves).toEqual(['e2e4', candidates.at(-1)])
+  })
+
+  it('waits on the injected clock: the reply comes when that clock reaches 1000 ms', () => {
+    vi.useRealTimers() // nothing here may depend on the global timers
+    const timers: { at: number; run: () => void }[] = []
+    let now = 0
+    const clock: Clock = {
+      setTimeout: (run, ms) => {
+        const timer = { at: now + ms, run }
+        timers.push(timer)
+        return timer
+      },
+      clearTimeout: (handle) => {
+        timers.splice(timers.indexOf(handle as (typeof timers)[number]), 1)
+      },
+    }
+    const advance = (ms: number) => {
+      now += ms
+      for (const due of timers.filter((t) => t.at <= now)) {
+        timers.splice(timers.indexOf(due), 1)
+        due.run()
+      }
+    }
+    const store = makeStore(undefined, { clock, random: () => 0 })
+    play(store, 'e2', 'e4')
+    expect(timers).toHaveLength(1)
+    advance(999)
+    expect(store.getState().game.moves).toEqual(['e2e4'])
+    advance(1)
+    expect(store.getState().game.moves).toHaveLength(2)
+    expect(store.getState().game.status).toBe('AI moved.')
+    play(store, 'd2', 'd4')
+    store.dispatch(startNewGame())
+    expect(timers).toEqual([]) // the new game cleared the pending reply on the same clock
   })
 })

@@ -1,8 +1,16 @@
-import { describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { config } from '@/app/config'
+import { failedCallText } from '@/app/listeners'
 import { NavBar } from '@/features/layout/NavBar'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
 import { seedUser, sessionOf } from '../../helpers/fakeDb'
+import { requestLog, server } from '../../helpers/mswServer'
+
+const logoutUrl = `${config.apiBaseUrl}/api/auth/logout`
+const logoutRequests = () =>
+  requestLog.filter((r) => r.method === 'POST' && r.url.pathname === '/api/auth/logout')
 
 const nav = () => within(screen.getByRole('navigation', { name: 'Main' }))
 const hrefOf = (name: string) => nav().getByRole('link', { name }).getAttribute('href')
@@ -47,5 +55,51 @@ describe('navigation bar (spec §2, §6)', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }))
     expect(store.getState().auth.token).toBeNull()
     expect(hrefOf('Login')).toBe('/login')
+  })
+})
+
+describe('Logout ends the session on the server too', () => {
+  it("sends POST /api/auth/logout with the session's token", async () => {
+    const u = seedUser({ username: 'leaving' })
+    const { user } = renderWithProviders(<NavBar />, { preloadedState: { auth: sessionOf(u) } })
+    await user.click(screen.getByRole('button', { name: 'Logout' }))
+    await waitFor(() => expect(logoutRequests()).toHaveLength(1))
+    expect(logoutRequests()[0].headers.get('Authorization')).toBe(`Bearer ${sessionOf(u).token}`)
+  })
+
+  it('logs out locally at once, before the server answers', async () => {
+    let answer: () => void = () => undefined
+    server.use(
+      http.post(
+        logoutUrl,
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = () => resolve(new HttpResponse(null, { status: 204 }))
+          }),
+      ),
+    )
+    const u = seedUser({ username: 'leaving' })
+    localStorage.setItem('token', sessionOf(u).token)
+    const { user, store } = renderWithProviders(<NavBar />, { preloadedState: { auth: sessionOf(u) } })
+    await user.click(screen.getByRole('button', { name: 'Logout' }))
+    await waitFor(() => expect(logoutRequests()).toHaveLength(1))
+    expect(store.getState().auth.token).toBeNull()
+    expect(hrefOf('Login')).toBe('/login')
+    answer()
+  })
+
+  it('stays logged out when the server fails, and only logs the failure', async () => {
+    server.use(http.post(logoutUrl, () => HttpResponse.json({ status: 500 }, { status: 500 })))
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const u = seedUser({ username: 'leaving' })
+    const { user, store } = renderWithProviders(<NavBar />, { preloadedState: { auth: sessionOf(u) } })
+    await user.click(screen.getByRole('button', { name: 'Logout' }))
+    await waitFor(() =>
+      expect(spy).toHaveBeenCalledWith(failedCallText('logout'), expect.objectContaining({ status: 500 })),
+    )
+    expect(store.getState().auth.token).toBeNull()
+    expect(hrefOf('Login')).toBe('/login')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    spy.mockRestore()
   })
 })

@@ -179,7 +179,7 @@ describe('/courses/{courseId}/modules: module form (spec §4, §5)', () => {
     expect(screen.getByRole('article', { name: 'Active king' })).toBeInTheDocument()
     expect(screen.queryByRole('article', { name: 'King activity' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Update Module' })).not.toBeInTheDocument()
-    await waitFor(() => expect(db.modules[0]!.title).toBe('Active king'))
+    await waitFor(() => expect(db.modules[0].title).toBe('Active king'))
   })
 
   it("asks 'Are you sure you want to delete this module?' and keeps it on Cancel", async () => {
@@ -190,7 +190,7 @@ describe('/courses/{courseId}/modules: module form (spec §4, §5)', () => {
     expect(within(dialog).getByText('Are you sure you want to delete this module?')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(screen.getByRole('article', { name: 'King activity' })).toBeInTheDocument()
-    expect(countRequests(`/api/modules/${db.modules[0]!._id}`, 'DELETE')).toBe(0)
+    expect(countRequests(`/api/modules/${db.modules[0]._id}`, 'DELETE')).toBe(0)
   })
 
   it('removes the module after confirmation', async () => {
@@ -213,7 +213,7 @@ describe('/courses/{courseId}/modules: module form (spec §4, §5)', () => {
     expect(screen.getByPlaceholderText('Video URL')).not.toBeRequired()
     await user.click(screen.getByRole('button', { name: 'Add Module' }))
     await waitFor(() => expect(db.modules).toHaveLength(2))
-    const video = db.videos[0]!
+    const video = db.videos[0]
     // (jsdom's File does not survive Node's fetch byte for byte, so the content is not compared here.)
     expect(video).toMatchObject({ courseId: course._id })
     expect(db.modules[1]).toMatchObject({ videoId: video._id, videoUrl: `/api/media/${video._id}` })

@@ -115,13 +115,22 @@ describe('TitlePage', () => {
     expect(screen.queryAllByRole('link')).toHaveLength(0)
   })
 
-  it('logs a failed fetch to the console with no message and does not cache it', async () => {
+  it('logs a failed fetch, says the list could not be loaded with a Retry, and does not cache it', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
-    server.use(http.get(`${config.chessDataUrl}/titled/:title`, () => HttpResponse.json({}, { status: 500 })))
-    renderTitle('FM')
+    let fail = true
+    server.use(
+      http.get(`${config.chessDataUrl}/titled/:title`, () =>
+        fail ? HttpResponse.json({}, { status: 500 }) : HttpResponse.json({ players: ['fm_one', 'fm_two'] }),
+      ),
+    )
+    const { user } = renderTitle('FM')
     await waitFor(() => expect(consoleError).toHaveBeenCalled())
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(await screen.findByRole('alert')).toHaveTextContent('The FM players could not be loaded.')
     expect(screen.queryByRole('region')).not.toBeInTheDocument()
     expect(sessionStorage.getItem('players-FM')).toBeNull()
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('link', { name: 'fm_two' })).toHaveAttribute('href', '/player/fm_two')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 })

@@ -8,6 +8,7 @@ let decline: string | undefined
 // Approves like the built-in provider unless a test sets `decline`.
 const payments: PaymentProvider = {
   charge: async (req) => (decline ? { approved: false, reason: decline } : approvingProvider.charge(req)),
+  refund: (reference, key) => approvingProvider.refund(reference, key),
 }
 const server = useTestServer({ payments })
 const inject = (opts: InjectOptions) => server.current.app.inject(opts)
@@ -19,12 +20,15 @@ async function shop() {
   const b = await server.current.createCourse(teacher, { title: 'B', price: 20.2 })
   return { teacher, student, a, b }
 }
-const add = (headers: Record<string, string>, courseId: string) => inject({ method: 'POST', url: '/api/cart/items', headers, payload: { courseId } })
+const add = (headers: Record<string, string>, courseId: string) =>
+  inject({ method: 'POST', url: '/api/cart/items', headers, payload: { courseId } })
 
 describe('cart', () => {
   it('adds courses once each and answers the cart with the total', async () => {
     const { student, a, b } = await shop()
-    expect(expectContract('getCart', await inject({ method: 'GET', url: '/api/cart', headers: student.auth }))).toEqual({ items: [], total: 0 })
+    expect(
+      expectContract('getCart', await inject({ method: 'GET', url: '/api/cart', headers: student.auth })),
+    ).toEqual({ items: [], total: 0 })
     await add(student.auth, a)
     await add(student.auth, a)
     const cart = expectContract('addToCart', await add(student.auth, b))
@@ -41,14 +45,21 @@ describe('cart', () => {
     const admin = await server.current.createUser('admin')
     expectProblem('addToCart', await add(teacher.auth, a), 403)
     expectProblem('addToCart', await add(admin.auth, a), 403)
-    await server.current.db.query('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [a, student.id])
+    await server.current.db.query('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [
+      a,
+      student.id,
+    ])
     expectProblem('addToCart', await add(student.auth, a), 409)
     expectProblem('addToCart', await add(student.auth, unknownId()), 404)
     expectProblem('addToCart', await add({}, a), 401)
     expectProblem('addToCart', await add(student.auth, 'nope'), 400)
     expectProblem('getCart', await inject({ method: 'GET', url: '/api/cart' }), 401)
     expectProblem('removeFromCart', await inject({ method: 'DELETE', url: `/api/cart/items/${a}` }), 401)
-    expectProblem('removeFromCart', await inject({ method: 'DELETE', url: '/api/cart/items/nope', headers: student.auth }), 400)
+    expectProblem(
+      'removeFromCart',
+      await inject({ method: 'DELETE', url: '/api/cart/items/nope', headers: student.auth }),
+      400,
+    )
     expect(await server.current.db.query('SELECT 1 FROM cart_items')).toHaveLength(0)
   })
 })
@@ -62,18 +73,28 @@ describe('POST /api/cart/checkout', () => {
     expect(res.statusCode).toBe(201)
     const order = expectContract('checkout', res)
     expect(order).toMatchObject({ courseIds: [a, b], total: 30.3 })
-    const enrolled = await server.current.db.query('SELECT course_id FROM enrollments WHERE student_id = $1', [student.id])
+    const enrolled = await server.current.db.query(
+      'SELECT course_id FROM enrollments WHERE student_id = $1',
+      [student.id],
+    )
     expect(enrolled).toHaveLength(2)
     expect(await server.current.db.query('SELECT 1 FROM cart_items')).toHaveLength(0)
-    const items = await server.current.db.query<{ price: string }>('SELECT price::float8 AS price FROM order_items WHERE order_id = $1', [order._id])
+    const items = await server.current.db.query<{ price: string }>(
+      'SELECT price::float8 AS price FROM order_items WHERE order_id = $1',
+      [order._id],
+    )
     expect(items).toHaveLength(2)
-    expect(await server.current.db.query('SELECT 1 FROM orders WHERE user_id = $1', [student.id])).toHaveLength(1)
+    expect(
+      await server.current.db.query('SELECT status FROM orders WHERE user_id = $1', [student.id]),
+    ).toEqual([{ status: 'paid' }])
   })
 
   it('charges and records only once when the same cart is checked out twice at the same time', async () => {
     const { student, a } = await shop()
     await add(student.auth, a)
-    const results = await Promise.all([1, 2].map(() => inject({ method: 'POST', url: '/api/cart/checkout', headers: student.auth })))
+    const results = await Promise.all(
+      [1, 2].map(() => inject({ method: 'POST', url: '/api/cart/checkout', headers: student.auth })),
+    )
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409])
     expect(await server.current.db.query('SELECT 1 FROM orders')).toHaveLength(1)
     expect(await server.current.db.query('SELECT 1 FROM enrollments')).toHaveLength(1)
@@ -81,14 +102,18 @@ describe('POST /api/cart/checkout', () => {
 
   it('answers 409 for an empty cart and 401 anonymously', async () => {
     const { student } = await shop()
-    expectProblem('checkout', await inject({ method: 'POST', url: '/api/cart/checkout', headers: student.auth }), 409)
+    expectProblem(
+      'checkout',
+      await inject({ method: 'POST', url: '/api/cart/checkout', headers: student.auth }),
+      409,
+    )
     expectProblem('checkout', await inject({ method: 'POST', url: '/api/cart/checkout' }), 401)
     expect(await server.current.db.query('SELECT 1 FROM orders')).toHaveLength(0)
   })
 })
 
 describe('checkout with a declining payment provider', () => {
-  it('answers 402 and changes nothing: no enrollment, no order, the cart stays', async () => {
+  it('answers 402 and changes nothing but the declined order: no enrollment, no paid order, the cart stays', async () => {
     const { student, a } = await shop()
     await add(student.auth, a)
     decline = 'Card declined'
@@ -99,7 +124,7 @@ describe('checkout with a declining payment provider', () => {
       decline = undefined
     }
     expect(await server.current.db.query('SELECT 1 FROM enrollments')).toHaveLength(0)
-    expect(await server.current.db.query('SELECT 1 FROM orders')).toHaveLength(0)
+    expect(await server.current.db.query('SELECT status FROM orders')).toEqual([{ status: 'declined' }])
     expect(await server.current.db.query('SELECT 1 FROM cart_items')).toHaveLength(1)
   })
 })

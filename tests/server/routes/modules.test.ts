@@ -1,3 +1,6 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { InjectOptions } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { expectContract, expectProblem } from '../../helpers/contract'
@@ -19,7 +22,10 @@ async function world() {
   const enrolled = await server.current.createUser('student')
   const outsider = await server.current.createUser('student')
   const courseId = await server.current.createCourse(owner)
-  await server.current.db.query('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [courseId, enrolled.id])
+  await server.current.db.query('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [
+    courseId,
+    enrolled.id,
+  ])
   return { owner, otherTeacher, admin, enrolled, outsider, courseId }
 }
 
@@ -31,8 +37,15 @@ describe('POST /api/modules', () => {
     const { owner, admin, courseId } = await world()
     const first = await create(owner, moduleInput(courseId))
     expect(first.statusCode).toBe(201)
-    expect(expectContract('createModule', first)).toMatchObject({ ...moduleInput(courseId), videoId: null, position: 1 })
-    const second = expectContract('createModule', await create(admin, { ...moduleInput(courseId), title: 'Philidor' }))
+    expect(expectContract('createModule', first)).toMatchObject({
+      ...moduleInput(courseId),
+      videoId: null,
+      position: 1,
+    })
+    const second = expectContract(
+      'createModule',
+      await create(admin, { ...moduleInput(courseId), title: 'Philidor' }),
+    )
     expect(second.position).toBe(2)
   })
 
@@ -67,7 +80,11 @@ describe('POST /api/modules', () => {
       [videoId, otherCourse, `${videoId}.webm`],
     )
     expectProblem('createModule', await create(owner, { ...moduleInput(courseId), videoId }), 400)
-    expectProblem('createModule', await create(owner, { ...moduleInput(courseId), videoId: unknownId() }), 404)
+    expectProblem(
+      'createModule',
+      await create(owner, { ...moduleInput(courseId), videoId: unknownId() }),
+      404,
+    )
   })
 })
 
@@ -83,10 +100,26 @@ describe('GET /api/modules/course/{courseId}', () => {
 
   it('refuses students who are not enrolled (403) and anonymous callers (401); unknown course 404', async () => {
     const { outsider, admin, courseId } = await world()
-    expectProblem('getModulesByCourse', await inject({ method: 'GET', url: `/api/modules/course/${courseId}`, headers: outsider.auth }), 403)
-    expectProblem('getModulesByCourse', await inject({ method: 'GET', url: `/api/modules/course/${courseId}` }), 401)
-    expectProblem('getModulesByCourse', await inject({ method: 'GET', url: `/api/modules/course/${unknownId()}`, headers: admin.auth }), 404)
-    expectProblem('getModulesByCourse', await inject({ method: 'GET', url: '/api/modules/course/zzz', headers: admin.auth }), 400)
+    expectProblem(
+      'getModulesByCourse',
+      await inject({ method: 'GET', url: `/api/modules/course/${courseId}`, headers: outsider.auth }),
+      403,
+    )
+    expectProblem(
+      'getModulesByCourse',
+      await inject({ method: 'GET', url: `/api/modules/course/${courseId}` }),
+      401,
+    )
+    expectProblem(
+      'getModulesByCourse',
+      await inject({ method: 'GET', url: `/api/modules/course/${unknownId()}`, headers: admin.auth }),
+      404,
+    )
+    expectProblem(
+      'getModulesByCourse',
+      await inject({ method: 'GET', url: '/api/modules/course/zzz', headers: admin.auth }),
+      400,
+    )
   })
 })
 
@@ -94,30 +127,170 @@ describe('PATCH and DELETE /api/modules/{moduleId}', () => {
   it('lets the course instructor update and delete a module', async () => {
     const { owner, courseId } = await world()
     const m = (await create(owner, moduleInput(courseId))).json()
-    const res = await inject({ method: 'PATCH', url: `/api/modules/${m._id}`, headers: owner.auth, payload: { title: 'Renamed', videoUrl: '/media/local.mp4' } })
-    expect(expectContract('updateModule', res)).toMatchObject({ _id: m._id, title: 'Renamed', videoUrl: '/media/local.mp4', description: 'Building a bridge' })
+    const res = await inject({
+      method: 'PATCH',
+      url: `/api/modules/${m._id}`,
+      headers: owner.auth,
+      payload: { title: 'Renamed', videoUrl: '/media/local.mp4' },
+    })
+    expect(expectContract('updateModule', res)).toMatchObject({
+      _id: m._id,
+      title: 'Renamed',
+      videoUrl: '/media/local.mp4',
+      description: 'Building a bridge',
+    })
     const del = await inject({ method: 'DELETE', url: `/api/modules/${m._id}`, headers: owner.auth })
     expect(del.statusCode).toBe(204)
     expectContract('deleteModule', del)
-    expectProblem('deleteModule', await inject({ method: 'DELETE', url: `/api/modules/${m._id}`, headers: owner.auth }), 404)
+    expectProblem(
+      'deleteModule',
+      await inject({ method: 'DELETE', url: `/api/modules/${m._id}`, headers: owner.auth }),
+      404,
+    )
   })
 
   it('refuses other instructors and students (403), anonymous (401), bad input (400), unknown ids (404)', async () => {
     const { owner, otherTeacher, enrolled, admin, courseId } = await world()
     const m = (await create(owner, moduleInput(courseId))).json()
     const url = `/api/modules/${m._id}`
-    expectProblem('updateModule', await inject({ method: 'PATCH', url, headers: otherTeacher.auth, payload: { title: 'x' } }), 403)
-    expectProblem('updateModule', await inject({ method: 'PATCH', url, headers: enrolled.auth, payload: { title: 'x' } }), 403)
+    expectProblem(
+      'updateModule',
+      await inject({ method: 'PATCH', url, headers: otherTeacher.auth, payload: { title: 'x' } }),
+      403,
+    )
+    expectProblem(
+      'updateModule',
+      await inject({ method: 'PATCH', url, headers: enrolled.auth, payload: { title: 'x' } }),
+      403,
+    )
     expectProblem('updateModule', await inject({ method: 'PATCH', url, payload: { title: 'x' } }), 401)
-    expectProblem('updateModule', await inject({ method: 'PATCH', url, headers: owner.auth, payload: {} }), 400)
-    expectProblem('updateModule', await inject({ method: 'PATCH', url, headers: owner.auth, payload: { courseId } }), 400)
-    expectProblem('updateModule', await inject({ method: 'PATCH', url: `/api/modules/${unknownId()}`, headers: owner.auth, payload: { title: 'x' } }), 404)
+    expectProblem(
+      'updateModule',
+      await inject({ method: 'PATCH', url, headers: owner.auth, payload: {} }),
+      400,
+    )
+    expectProblem(
+      'updateModule',
+      await inject({ method: 'PATCH', url, headers: owner.auth, payload: { courseId } }),
+      400,
+    )
+    expectProblem(
+      'updateModule',
+      await inject({
+        method: 'PATCH',
+        url: `/api/modules/${unknownId()}`,
+        headers: owner.auth,
+        payload: { title: 'x' },
+      }),
+      404,
+    )
     expectProblem('deleteModule', await inject({ method: 'DELETE', url, headers: otherTeacher.auth }), 403)
     expectProblem('deleteModule', await inject({ method: 'DELETE', url, headers: enrolled.auth }), 403)
     expectProblem('deleteModule', await inject({ method: 'DELETE', url }), 401)
-    expectProblem('deleteModule', await inject({ method: 'DELETE', url: '/api/modules/1', headers: owner.auth }), 400)
-    const [row] = await server.current.db.query<{ title: string }>('SELECT title FROM modules WHERE id = $1', [m._id])
-    expect(row!.title).toBe('The Lucena position')
+    expectProblem(
+      'deleteModule',
+      await inject({ method: 'DELETE', url: '/api/modules/1', headers: owner.auth }),
+      400,
+    )
+    const [row] = await server.current.db.query<{ title: string }>(
+      'SELECT title FROM modules WHERE id = $1',
+      [m._id],
+    )
+    expect(row.title).toBe('The Lucena position')
     expect((await inject({ method: 'DELETE', url, headers: admin.auth })).statusCode).toBe(204)
+  })
+})
+
+const webm = readFileSync(fileURLToPath(new URL('../../../assets/demo-video.webm', import.meta.url)))
+
+/** Uploads the demo WebM for the course through the API; answers the video id and its file in MEDIA_DIR. */
+async function uploadVideo(owner: TestUser, courseId: string): Promise<{ videoId: string; file: string }> {
+  const boundary = '----coeModuleBoundary'
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="courseId"\r\n\r\n${courseId}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="lesson.webm"\r\nContent-Type: video/webm\r\n\r\n`,
+    ),
+    webm,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  const res = await inject({
+    method: 'POST',
+    url: '/api/videos',
+    headers: { ...owner.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  })
+  expect(res.statusCode, res.body).toBe(201)
+  const videoId = res.json()._id as string
+  const file = join(server.current.config.mediaDir, `${videoId}.webm`)
+  expect(existsSync(file)).toBe(true)
+  return { videoId, file }
+}
+
+describe('uploaded video files follow their modules and courses', () => {
+  const del = (user: TestUser, url: string) => inject({ method: 'DELETE', url, headers: user.auth })
+
+  it('deletes the video file and record with the last module that uses it', async () => {
+    const { owner, enrolled, courseId } = await world()
+    const { videoId, file } = await uploadVideo(owner, courseId)
+    const m = expectContract('createModule', await create(owner, { ...moduleInput(courseId), videoId }))
+    expect((await del(owner, `/api/modules/${m._id}`)).statusCode).toBe(204)
+    expect(existsSync(file)).toBe(false)
+    expect(readdirSync(server.current.config.mediaDir)).toEqual([])
+    expect(await server.current.db.query('SELECT 1 FROM videos WHERE id = $1', [videoId])).toEqual([])
+    expectProblem(
+      'getVideo',
+      await inject({ method: 'GET', url: `/api/videos/${videoId}`, headers: enrolled.auth }),
+      404,
+    )
+  })
+
+  it('keeps the file while a second module still uses the video, and deletes it with that one', async () => {
+    const { owner, admin, enrolled, courseId } = await world()
+    const { videoId, file } = await uploadVideo(owner, courseId)
+    const first = expectContract('createModule', await create(owner, { ...moduleInput(courseId), videoId }))
+    const second = expectContract(
+      'createModule',
+      await create(owner, { ...moduleInput(courseId), title: 'Philidor', videoId }),
+    )
+    expect((await del(owner, `/api/modules/${first._id}`)).statusCode).toBe(204)
+    expect(existsSync(file)).toBe(true)
+    const { filePath } = expectContract(
+      'getVideo',
+      await inject({ method: 'GET', url: `/api/videos/${videoId}`, headers: enrolled.auth }),
+    )
+    expect((await inject({ method: 'GET', url: filePath })).rawPayload.equals(webm)).toBe(true)
+    expect((await del(admin, `/api/modules/${second._id}`)).statusCode).toBe(204)
+    expect(existsSync(file)).toBe(false)
+  })
+
+  it('leaves videos alone when a module without one, or with a URL only, is deleted', async () => {
+    const { owner, courseId } = await world()
+    const { file } = await uploadVideo(owner, courseId)
+    const m = expectContract('createModule', await create(owner, moduleInput(courseId)))
+    expect((await del(owner, `/api/modules/${m._id}`)).statusCode).toBe(204)
+    expect(existsSync(file)).toBe(true)
+  })
+
+  it('does not delete the file when the module delete is refused', async () => {
+    const { owner, otherTeacher, courseId } = await world()
+    const { videoId, file } = await uploadVideo(owner, courseId)
+    const m = expectContract('createModule', await create(owner, { ...moduleInput(courseId), videoId }))
+    expectProblem('deleteModule', await del(otherTeacher, `/api/modules/${m._id}`), 403)
+    expect(existsSync(file)).toBe(true)
+  })
+
+  it('deletes every video file of a deleted course, and only those', async () => {
+    const { owner, courseId } = await world()
+    const otherCourse = await server.current.createCourse(owner)
+    const used = await uploadVideo(owner, courseId)
+    const unused = await uploadVideo(owner, courseId)
+    const kept = await uploadVideo(owner, otherCourse)
+    await create(owner, { ...moduleInput(courseId), videoId: used.videoId })
+    expect((await del(owner, `/api/courses/${courseId}`)).statusCode).toBe(204)
+    expect(existsSync(used.file)).toBe(false)
+    expect(existsSync(unused.file)).toBe(false)
+    expect(existsSync(kept.file)).toBe(true)
+    expect(readdirSync(server.current.config.mediaDir)).toEqual([`${kept.videoId}.webm`])
   })
 })

@@ -12,9 +12,22 @@ describe('GET /api/profile/me', () => {
     const student = await server.current.createUser('student')
     const id = await server.current.createCourse(teacher, { title: 'Enrolled one' })
     await server.current.createCourse(teacher, { title: 'Not enrolled' })
-    await server.current.db.query('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [id, student.id])
-    const body = expectContract('getMyProfile', await inject({ method: 'GET', url: '/api/profile/me', headers: student.auth }))
-    expect(body).toMatchObject({ _id: student.id, username: student.username, email: student.email, role: 'student', bio: '', phoneNumber: '' })
+    await server.current.db.query('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [
+      id,
+      student.id,
+    ])
+    const body = expectContract(
+      'getMyProfile',
+      await inject({ method: 'GET', url: '/api/profile/me', headers: student.auth }),
+    )
+    expect(body).toMatchObject({
+      _id: student.id,
+      username: student.username,
+      email: student.email,
+      role: 'student',
+      bio: '',
+      phoneNumber: '',
+    })
     expect(body.courses.map((c: { title: string }) => c.title)).toEqual(['Enrolled one'])
   })
 
@@ -23,7 +36,10 @@ describe('GET /api/profile/me', () => {
     await server.current.createCourse(teacher, { title: 'Mine' })
     const other = await server.current.createUser('instructor')
     await server.current.createCourse(other, { title: 'Not mine' })
-    const body = expectContract('getMyProfile', await inject({ method: 'GET', url: '/api/profile/me', headers: teacher.auth }))
+    const body = expectContract(
+      'getMyProfile',
+      await inject({ method: 'GET', url: '/api/profile/me', headers: teacher.auth }),
+    )
     expect(body.courses.map((c: { title: string }) => c.title)).toEqual(['Mine'])
   })
 
@@ -44,7 +60,11 @@ describe('PUT /api/profile/me', () => {
 
   it('refuses anonymous (401), invalid fields and attempts to change role or email (400)', async () => {
     const user = await server.current.createUser('student')
-    expectProblem('updateMyProfile', await inject({ method: 'PUT', url: '/api/profile/me', payload: { bio: '', phoneNumber: '' } }), 401)
+    expectProblem(
+      'updateMyProfile',
+      await inject({ method: 'PUT', url: '/api/profile/me', payload: { bio: '', phoneNumber: '' } }),
+      401,
+    )
     for (const payload of [
       { bio: 'x', phoneNumber: 'call me' },
       { bio: 'x'.repeat(2001), phoneNumber: '' },
@@ -52,9 +72,16 @@ describe('PUT /api/profile/me', () => {
       { bio: 'x', phoneNumber: '', email: 'new@example.com' },
       { bio: 'x' },
     ]) {
-      expectProblem('updateMyProfile', await inject({ method: 'PUT', url: '/api/profile/me', headers: user.auth, payload }), 400)
+      expectProblem(
+        'updateMyProfile',
+        await inject({ method: 'PUT', url: '/api/profile/me', headers: user.auth, payload }),
+        400,
+      )
     }
-    const [row] = await server.current.db.query<{ role: string; bio: string }>('SELECT role, bio FROM users WHERE id = $1', [user.id])
+    const [row] = await server.current.db.query<{ role: string; bio: string }>(
+      'SELECT role, bio FROM users WHERE id = $1',
+      [user.id],
+    )
     expect(row).toEqual({ role: 'student', bio: '' })
   })
 })

@@ -1,17 +1,11 @@
 // Races: what must be unique stays unique, nothing is orphaned, and every response tells the truth.
 // On PGlite requests serialize inside the database; on PostgreSQL (pg pool) they truly run in parallel.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { json, type Res } from '../support/http'
+import { json, tally, type Res } from '../support/http'
 import { startApp, type AppHarness } from '../support/harness'
 import { account, createCourse, createModule, register, uniq, type Account } from '../support/world'
 
 const figures: string[] = []
-
-function tally(rs: Res[]): Record<number, number> {
-  const t: Record<number, number> = {}
-  for (const r of rs) t[r.status] = (t[r.status] ?? 0) + 1
-  return t
-}
 
 for (const database of ['pglite', 'postgres'] as const) {
   describe(`on ${database}`, () => {
@@ -28,12 +22,24 @@ for (const database of ['pglite', 'postgres'] as const) {
     it('50 parallel enrollments of one student in one course: one row, one 201, forty-nine 200', async () => {
       const s = await register(h.send)
       const c = await createCourse(h.send, instructor)
-      const rs = await Promise.all(Array.from({ length: 50 }, () => h.send({ method: 'POST', url: `/api/courses/${c._id}/enroll`, token: s.token })))
+      const rs = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          h.send({ method: 'POST', url: `/api/courses/${c._id}/enroll`, token: s.token }),
+        ),
+      )
       figures.push(`${database} enroll x50: ${JSON.stringify(tally(rs))}`)
       expect(tally(rs)).toEqual({ 201: 1, 200: 49 })
       for (const r of rs) expect([r.body.courseId, r.body.studentId]).toEqual([c._id, s.id])
-      const rows = await h.query('select * from enrollments where course_id = $1 and student_id = $2', [c._id, s.id])
+      const rows = await h.query('select * from enrollments where course_id = $1 and student_id = $2', [
+        c._id,
+        s.id,
+      ])
       expect(rows).toHaveLength(1)
+      // a paid course: bought once
+      const orders = await h.query('select status, total::float8 as total from orders where user_id = $1', [
+        s.id,
+      ])
+      expect(orders).toEqual([{ status: 'paid', total: c.price }])
     })
 
     it('50 parallel follows of one player (any letter case): one row, one 201, the same follower every time', async () => {
@@ -41,13 +47,20 @@ for (const database of ['pglite', 'postgres'] as const) {
       const names = ['Hikaru', 'hikaru', 'HIKARU', 'hIkArU']
       const rs = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          h.send({ method: 'POST', url: '/api/follow-player', token: s.token, ...json({ chessPlayerUsername: names[i % 4] }) }),
+          h.send({
+            method: 'POST',
+            url: '/api/follow-player',
+            token: s.token,
+            ...json({ chessPlayerUsername: names[i % 4] }),
+          }),
         ),
       )
       figures.push(`${database} follow x50: ${JSON.stringify(tally(rs))}`)
       expect(tally(rs)).toEqual({ 201: 1, 200: 49 })
       expect(new Set(rs.map((r) => r.body._id)).size).toBe(1)
-      const rows = await h.query("select * from follows where user_id = $1 and lower(player) = 'hikaru'", [s.id])
+      const rows = await h.query("select * from follows where user_id = $1 and lower(player) = 'hikaru'", [
+        s.id,
+      ])
       expect(rows).toHaveLength(1)
       const list = await h.send({ method: 'GET', url: '/api/player/HiKaRu/followers' })
       expect(list.body.filter((f: any) => f.user._id === s.id)).toHaveLength(1)
@@ -59,15 +72,34 @@ for (const database of ['pglite', 'postgres'] as const) {
         const c1 = await createCourse(h.send, instructor, { price: 10 })
         const c2 = await createCourse(h.send, instructor, { price: 2.5 })
         for (const c of [c1, c2])
-          expect((await h.send({ method: 'POST', url: '/api/cart/items', token: s.token, ...json({ courseId: c._id }) })).status).toBe(200)
-        const rs = await Promise.all([0, 1].map(() => h.send({ method: 'POST', url: '/api/cart/checkout', token: s.token })))
+          expect(
+            (
+              await h.send({
+                method: 'POST',
+                url: '/api/cart/items',
+                token: s.token,
+                ...json({ courseId: c._id }),
+              })
+            ).status,
+          ).toBe(200)
+        const rs = await Promise.all(
+          [0, 1].map(() => h.send({ method: 'POST', url: '/api/cart/checkout', token: s.token })),
+        )
         figures.push(`${database} checkout x2 (round ${round + 1}): ${JSON.stringify(tally(rs))}`)
         expect(tally(rs)).toEqual({ 201: 1, 409: 1 })
         const ok = rs.find((r) => r.status === 201)!
         expect(ok.body.total).toBeCloseTo(12.5, 2)
         expect([...ok.body.courseIds].sort()).toEqual([c1._id, c2._id].sort())
-        expect(await h.query('select * from orders where user_id = $1', [s.id])).toHaveLength(1)
-        expect(await h.query('select * from order_items i join orders o on o.id = i.order_id where o.user_id = $1', [s.id])).toHaveLength(2)
+        // the second request waits for the first one's order, then finds the cart empty: one order, paid
+        expect(await h.query('select status from orders where user_id = $1', [s.id])).toEqual([
+          { status: 'paid' },
+        ])
+        expect(
+          await h.query(
+            'select * from order_items i join orders o on o.id = i.order_id where o.user_id = $1',
+            [s.id],
+          ),
+        ).toHaveLength(2)
         expect(await h.query('select * from enrollments where student_id = $1', [s.id])).toHaveLength(2)
         expect(await h.query('select * from cart_items where user_id = $1', [s.id])).toHaveLength(0)
       }
@@ -76,7 +108,11 @@ for (const database of ['pglite', 'postgres'] as const) {
     it('20 parallel adds of one course to a cart: one cart line', async () => {
       const s = await register(h.send)
       const c = await createCourse(h.send, instructor)
-      const rs = await Promise.all(Array.from({ length: 20 }, () => h.send({ method: 'POST', url: '/api/cart/items', token: s.token, ...json({ courseId: c._id }) })))
+      const rs = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          h.send({ method: 'POST', url: '/api/cart/items', token: s.token, ...json({ courseId: c._id }) }),
+        ),
+      )
       expect(tally(rs)).toEqual({ 200: 20 })
       expect(await h.query('select * from cart_items where user_id = $1', [s.id])).toHaveLength(1)
     })
@@ -86,10 +122,29 @@ for (const database of ['pglite', 'postgres'] as const) {
       let a = await account(h, 'admin')
       for (let round = 0; round < 5; round++) {
         const b = await register(h.send)
-        expect((await h.send({ method: 'PATCH', url: `/api/user/${b.id}/role`, token: a.token, ...json({ newRole: 'admin' }) })).status).toBe(200)
+        expect(
+          (
+            await h.send({
+              method: 'PATCH',
+              url: `/api/user/${b.id}/role`,
+              token: a.token,
+              ...json({ newRole: 'admin' }),
+            })
+          ).status,
+        ).toBe(200)
         const [ra, rb] = await Promise.all([
-          h.send({ method: 'PATCH', url: `/api/user/${b.id}/role`, token: a.token, ...json({ newRole: 'student' }) }),
-          h.send({ method: 'PATCH', url: `/api/user/${a.id}/role`, token: b.token, ...json({ newRole: 'student' }) }),
+          h.send({
+            method: 'PATCH',
+            url: `/api/user/${b.id}/role`,
+            token: a.token,
+            ...json({ newRole: 'student' }),
+          }),
+          h.send({
+            method: 'PATCH',
+            url: `/api/user/${a.id}/role`,
+            token: b.token,
+            ...json({ newRole: 'student' }),
+          }),
         ])
         figures.push(`${database} mutual demotion (round ${round + 1}): ${ra.status}/${rb.status}`)
         const admins = await h.query<{ id: string }>("select id from users where role = 'admin'")
@@ -99,26 +154,45 @@ for (const database of ['pglite', 'postgres'] as const) {
         // the survivor is the one whose demotion was refused
         const survivor = ra.status === 200 ? a : { ...b, id: b.id }
         expect(admins[0].id).toBe(survivor.id)
-        a = ra.status === 200 ? a : ({ ...b } as Account)
+        a = ra.status === 200 ? a : { ...b }
       }
     })
 
     it('four admins demoting themselves at once: exactly one stays admin', async () => {
       await h.query("update users set role = 'student' where role = 'admin'")
       const admins = await Promise.all([0, 1, 2, 3].map(() => account(h, 'admin')))
-      const rs = await Promise.all(admins.map((a) => h.send({ method: 'PATCH', url: `/api/user/${a.id}/role`, token: a.token, ...json({ newRole: 'instructor' }) })))
+      const rs = await Promise.all(
+        admins.map((a) =>
+          h.send({
+            method: 'PATCH',
+            url: `/api/user/${a.id}/role`,
+            token: a.token,
+            ...json({ newRole: 'instructor' }),
+          }),
+        ),
+      )
       figures.push(`${database} self-demotion x4: ${JSON.stringify(tally(rs))}`)
       expect(tally(rs)).toEqual({ 200: 3, 409: 1 })
       expect(await h.query("select id from users where role = 'admin'")).toHaveLength(1)
     })
 
-    it('two admins setting one user\'s role at once: both told 200, the stored role is one of theirs', async () => {
+    it("two admins setting one user's role at once: both told 200, the stored role is one of theirs", async () => {
       const a1 = await account(h, 'admin')
       const a2 = await account(h, 'admin')
       const u = await register(h.send)
       const [r1, r2] = await Promise.all([
-        h.send({ method: 'PATCH', url: `/api/user/${u.id}/role`, token: a1.token, ...json({ newRole: 'instructor' }) }),
-        h.send({ method: 'PATCH', url: `/api/user/${u.id}/role`, token: a2.token, ...json({ newRole: 'admin' }) }),
+        h.send({
+          method: 'PATCH',
+          url: `/api/user/${u.id}/role`,
+          token: a1.token,
+          ...json({ newRole: 'instructor' }),
+        }),
+        h.send({
+          method: 'PATCH',
+          url: `/api/user/${u.id}/role`,
+          token: a2.token,
+          ...json({ newRole: 'admin' }),
+        }),
       ])
       expect([r1.status, r2.status]).toEqual([200, 200])
       const [row] = await h.query<{ role: string }>('select role from users where id = $1', [u.id])
@@ -126,25 +200,50 @@ for (const database of ['pglite', 'postgres'] as const) {
     })
 
     it('course deletion while modules are being added: no orphans, every answer true', async () => {
-      const later = <T>(ms: number, f: () => Promise<T>) => new Promise<T>((r) => setTimeout(() => r(f()), ms))
+      const later = <T>(ms: number, f: () => Promise<T>) =>
+        new Promise<T>((r) => setTimeout(() => r(f()), ms))
       for (let round = 0; round < 3; round++) {
         const c = await createCourse(h.send, instructor)
         const add = (i: number) =>
-          h.send({ method: 'POST', url: '/api/modules', token: instructor.token, ...json({ title: `M${i}`, description: 'd', videoUrl: '/v.mp4', courseId: c._id }) })
+          h.send({
+            method: 'POST',
+            url: '/api/modules',
+            token: instructor.token,
+            ...json({ title: `M${i}`, description: 'd', videoUrl: '/v.mp4', courseId: c._id }),
+          })
         // adds spread over ~60 ms, the deletion lands in the middle of them
         const adds = Array.from({ length: 30 }, (_, i) => later(i * 2, () => add(i)))
-        const del = later(20 + round * 10, () => h.send({ method: 'DELETE', url: `/api/courses/${c._id}`, token: instructor.token }))
+        const del = later(20 + round * 10, () =>
+          h.send({ method: 'DELETE', url: `/api/courses/${c._id}`, token: instructor.token }),
+        )
         const rs = await Promise.all(adds)
         const delRes = await del
-        figures.push(`${database} delete course during 30 module adds (round ${round + 1}): ${JSON.stringify(tally(rs))}, delete ${delRes.status}`)
+        figures.push(
+          `${database} delete course during 30 module adds (round ${round + 1}): ${JSON.stringify(tally(rs))}, delete ${delRes.status}`,
+        )
         expect(delRes.status).toBe(204)
         for (const r of rs) expect([201, 404]).toContain(r.status)
         expect(await h.query('select * from modules where course_id = $1', [c._id])).toHaveLength(0)
-        expect((await h.send({ method: 'GET', url: `/api/modules/course/${c._id}`, token: instructor.token })).status).toBe(404)
+        expect(
+          (await h.send({ method: 'GET', url: `/api/modules/course/${c._id}`, token: instructor.token }))
+            .status,
+        ).toBe(404)
       }
-      expect(await h.query('select m.id from modules m left join courses c on c.id = m.course_id where c.id is null')).toHaveLength(0)
-      expect(await h.query('select v.id from videos v left join courses c on c.id = v.course_id where c.id is null')).toHaveLength(0)
-      expect(await h.query('select e.course_id from enrollments e left join courses c on c.id = e.course_id where c.id is null')).toHaveLength(0)
+      expect(
+        await h.query(
+          'select m.id from modules m left join courses c on c.id = m.course_id where c.id is null',
+        ),
+      ).toHaveLength(0)
+      expect(
+        await h.query(
+          'select v.id from videos v left join courses c on c.id = v.course_id where c.id is null',
+        ),
+      ).toHaveLength(0)
+      expect(
+        await h.query(
+          'select e.course_id from enrollments e left join courses c on c.id = e.course_id where c.id is null',
+        ),
+      ).toHaveLength(0)
     })
 
     it('a module edited while it is deleted: the edit answers 200 or 404, never a lie or a 5xx', async () => {
@@ -153,7 +252,12 @@ for (const database of ['pglite', 'postgres'] as const) {
       for (let i = 0; i < 10; i++) {
         const m = await createModule(h.send, instructor, c._id)
         const [u, d] = await Promise.all([
-          h.send({ method: 'PATCH', url: `/api/modules/${m._id}`, token: instructor.token, ...json({ title: 'edited' }) }),
+          h.send({
+            method: 'PATCH',
+            url: `/api/modules/${m._id}`,
+            token: instructor.token,
+            ...json({ title: 'edited' }),
+          }),
           h.send({ method: 'DELETE', url: `/api/modules/${m._id}`, token: instructor.token }),
         ])
         results.push(u.status)
@@ -171,10 +275,18 @@ for (const database of ['pglite', 'postgres'] as const) {
       const statuses: number[] = []
       for (let i = 0; i < 5; i++) {
         const c = await createCourse(h.send, instructor)
-        const mp = multipart({ courseId: c._id }, { name: 'file', filename: 'v.mp4', type: 'video/mp4', data: fakeMp4(200 * 1024) })
+        const mp = multipart(
+          { courseId: c._id },
+          { name: 'file', filename: 'v.mp4', type: 'video/mp4', data: fakeMp4(200 * 1024) },
+        )
         const [up, del] = await Promise.all([
           h.send({ method: 'POST', url: '/api/videos', token: instructor.token, ...mp }),
-          new Promise<Res>((r) => setTimeout(() => r(h.send({ method: 'DELETE', url: `/api/courses/${c._id}`, token: instructor.token })), i * 3)),
+          new Promise<Res>((r) =>
+            setTimeout(
+              () => r(h.send({ method: 'DELETE', url: `/api/courses/${c._id}`, token: instructor.token })),
+              i * 3,
+            ),
+          ),
         ])
         statuses.push(up.status)
         expect(del.status).toBe(204)
@@ -191,11 +303,20 @@ for (const database of ['pglite', 'postgres'] as const) {
       await createModule(h.send, instructor, c._id)
       const rs = await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
-          h.send({ method: 'POST', url: '/api/modules', token: instructor.token, ...json({ title: `P${i}`, description: 'd', videoUrl: '/v.mp4', courseId: c._id }) }),
+          h.send({
+            method: 'POST',
+            url: '/api/modules',
+            token: instructor.token,
+            ...json({ title: `P${i}`, description: 'd', videoUrl: '/v.mp4', courseId: c._id }),
+          }),
         ),
       )
       expect(tally(rs)).toEqual({ 201: 30 })
-      const list = await h.send({ method: 'GET', url: `/api/modules/course/${c._id}`, token: instructor.token })
+      const list = await h.send({
+        method: 'GET',
+        url: `/api/modules/course/${c._id}`,
+        token: instructor.token,
+      })
       expect(list.body).toHaveLength(31)
       expect(new Set(list.body.map((m: any) => m.position)).size).toBe(31)
     })
@@ -207,13 +328,19 @@ for (const database of ['pglite', 'postgres'] as const) {
           h.send({
             method: 'POST',
             url: '/api/auth/register',
-            ...json({ username: `${base}${i}`, email: `${i % 2 ? base.toUpperCase() : base}@Trust.example`, password: 'long enough pw' }),
+            ...json({
+              username: `${base}${i}`,
+              email: `${i % 2 ? base.toUpperCase() : base}@Trust.example`,
+              password: 'long enough pw',
+            }),
           }),
         ),
       )
       figures.push(`${database} same email x20: ${JSON.stringify(tally(rs))}`)
       expect(tally(rs)).toEqual({ 201: 1, 409: 19 })
-      expect(await h.query('select id from users where lower(email) = lower($1)', [`${base}@trust.example`])).toHaveLength(1)
+      expect(
+        await h.query('select id from users where lower(email) = lower($1)', [`${base}@trust.example`]),
+      ).toHaveLength(1)
     })
   })
 }

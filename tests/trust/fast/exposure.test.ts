@@ -2,6 +2,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadOperations, undocumentedAnswers } from '../support/contract'
 import { fakeMp4, isProblem, multipart } from '../support/http'
 import { startApp, type AppHarness } from '../support/harness'
 import { leaks } from '../support/leaks'
@@ -20,7 +21,12 @@ afterAll(async () => {
 
 function signed(filePath: string) {
   const u = new URL(filePath, 'http://x')
-  return { id: u.pathname.split('/').pop()!, exp: u.searchParams.get('exp')!, sig: u.searchParams.get('sig')!, path: u.pathname }
+  return {
+    id: u.pathname.split('/').pop()!,
+    exp: u.searchParams.get('exp')!,
+    sig: u.searchParams.get('sig')!,
+    path: u.pathname,
+  }
 }
 
 async function fresh() {
@@ -30,7 +36,7 @@ async function fresh() {
 }
 
 describe('emails', () => {
-  it('appear on one\'s own profile only', async () => {
+  it("appear on one's own profile only", async () => {
     const me = await h.send({ method: 'GET', url: '/api/profile/me', token: w.student.token })
     expect(me.body.email).toBe(w.student.email)
     for (const viewer of [undefined, w.student.token, w.admin.token]) {
@@ -41,7 +47,11 @@ describe('emails', () => {
     }
     const lists = [
       await h.send({ method: 'GET', url: '/api/users', token: w.admin.token }),
-      await h.send({ method: 'GET', url: `/api/courses/${w.course._id}/enrolled-students`, token: w.student.token }),
+      await h.send({
+        method: 'GET',
+        url: `/api/courses/${w.course._id}/enrolled-students`,
+        token: w.student.token,
+      }),
       await h.send({ method: 'GET', url: '/api/courses' }),
     ]
     for (const l of lists) for (const e of w.emails) expect(l.text).not.toContain(e)
@@ -87,7 +97,19 @@ describe('signed media URLs', () => {
 
   it('odd Range headers get 206, 200 or 416 problem+json, never a 5xx or bytes outside the file', async () => {
     const url = await fresh()
-    for (const range of ['bytes=0-0,5-9', 'bytes=-0', 'bytes=2048-', 'bytes=99999999999999999999-', 'bytes=5-1', 'bytes=--1', 'items=0-1', 'bytes=0-99999999', 'bytes=-99999', 'bytes= 0-1', 'bytes=0x10-']) {
+    for (const range of [
+      'bytes=0-0,5-9',
+      'bytes=-0',
+      'bytes=2048-',
+      'bytes=99999999999999999999-',
+      'bytes=5-1',
+      'bytes=--1',
+      'items=0-1',
+      'bytes=0-99999999',
+      'bytes=-99999',
+      'bytes= 0-1',
+      'bytes=0x10-',
+    ]) {
       const r = await h.send({ method: 'GET', url, headers: { range } })
       expect([200, 206, 416], range).toContain(r.status)
       if (r.status === 416) expect(isProblem(r), range).toBeNull()
@@ -96,7 +118,7 @@ describe('signed media URLs', () => {
     }
   })
 
-  it('refuse an altered signature, an altered expiry, and another file\'s signature', async () => {
+  it("refuse an altered signature, an altered expiry, and another file's signature", async () => {
     const url = await fresh()
     const s = signed(url)
     const other = await uploadVideo(h.send, w.courseInstructor, w.course._id)
@@ -133,7 +155,10 @@ describe('signed media URLs', () => {
     await enroll(h.send, w.enrolledStudent, c._id)
     const v = await uploadVideo(h.send, w.courseInstructor, c._id)
     expect((await h.send({ method: 'GET', url: v.filePath })).status).toBe(200)
-    expect((await h.send({ method: 'DELETE', url: `/api/courses/${c._id}`, token: w.courseInstructor.token })).status).toBe(204)
+    expect(
+      (await h.send({ method: 'DELETE', url: `/api/courses/${c._id}`, token: w.courseInstructor.token }))
+        .status,
+    ).toBe(204)
     const r = await h.send({ method: 'GET', url: v.filePath })
     expect(r.status).toBe(404)
   })
@@ -168,12 +193,20 @@ describe('the media folder', () => {
 
   it('an upload named with ../ is stored under a generated name inside the folder', async () => {
     const before = existsSync(h.config.mediaDir) ? readdirSync(h.config.mediaDir).length : 0
-    const mp = multipart({ courseId: w.course._id }, { name: 'file', filename: '../../../escape.mp4', type: 'video/mp4', data: fakeMp4() })
+    const mp = multipart(
+      { courseId: w.course._id },
+      { name: 'file', filename: '../../../escape.mp4', type: 'video/mp4', data: fakeMp4() },
+    )
     const r = await h.send({ method: 'POST', url: '/api/videos', token: w.courseInstructor.token, ...mp })
     expect(r.status).toBe(201)
     expect(r.body.filePath).not.toContain('..')
     expect(readdirSync(h.config.mediaDir).length).toBe(before + 1)
-    for (const dir of [h.config.mediaDir, dirname(h.config.mediaDir), dirname(dirname(h.config.mediaDir)), h.config.dataDir])
+    for (const dir of [
+      h.config.mediaDir,
+      dirname(h.config.mediaDir),
+      dirname(dirname(h.config.mediaDir)),
+      h.config.dataDir,
+    ])
       expect(existsSync(join(dir, 'escape.mp4')), dir).toBe(false)
     for (const f of readdirSync(h.config.mediaDir)) expect(f).toMatch(/^[0-9a-f-]{36}\.(mp4|webm|ogg)$/)
   })
@@ -196,7 +229,11 @@ describe('the media folder', () => {
 })
 
 describe('what the responses carried', () => {
-  it('no response carried a password, a hash, or somebody else\'s email', async () => {
+  it("no response carried a password, a hash, or somebody else's email", async () => {
     expect(await leaks(h, w)).toEqual([])
+  })
+
+  it('every answer of this file (streams, ranges, refused signatures, uploads) is one the contract documents', async () => {
+    expect(undocumentedAnswers(await loadOperations(), h.log)).toEqual([])
   })
 })

@@ -6,6 +6,7 @@ import { startApp, type AppHarness } from '../support/harness'
 import { ACTORS, MATRIX, cellCount } from '../support/matrix'
 import { MATRIX_REQUESTS } from '../support/matrixRequests'
 import { leaks } from '../support/leaks'
+import { decodeJwt } from 'jose'
 import { account, buildWorld, resign, type World } from '../support/world'
 
 let h: AppHarness
@@ -13,7 +14,14 @@ let w: World
 let ops: Map<string, Operation>
 
 beforeAll(async () => {
-  h = await startApp()
+  // the deleteComment row has `student` post one comment per cell: the per-user limits must not interfere
+  h = await startApp({
+    env: {
+      COMMENT_RATE_LIMIT_MAX: '100000',
+      FOLLOW_RATE_LIMIT_MAX: '100000',
+      UPLOAD_RATE_LIMIT_MAX: '100000',
+    },
+  })
   w = await buildWorld(h)
   ops = new Map((await loadOperations()).map((o) => [o.operationId, o]))
 })
@@ -36,15 +44,34 @@ describe('the matrix table', () => {
       }
     }
     expect(cellCount()).toBe(ids.length * ACTORS.length)
-    console.log(`authorization matrix: ${ids.length} operations x ${ACTORS.length} actors = ${cellCount()} cells`)
+    console.log(
+      `authorization matrix: ${ids.length} operations x ${ACTORS.length} actors = ${cellCount()} cells`,
+    )
   })
 
   it('forged tokens are refused for their forgery: the same claims signed properly are accepted', async () => {
     const good = await resign(h.jwtSecret, w.admin.token, {})
     expect((await h.send({ method: 'GET', url: '/api/users', token: good })).status).toBe(200)
-    const studentAsAdmin = await resign(h.jwtSecret, w.student.token, { sub: w.admin.id })
-    // with the real secret the subject decides, so the tampered token's 401 comes from the signature check
+    // the tampered token carries the admin's subject and session: with the real secret they are accepted, so
+    // its 401 comes from the signature check
+    const tampered = decodeJwt(w.tokens.tamperedToken!)
+    expect(tampered.sub).toBe(w.admin.id)
+    const studentAsAdmin = await resign(h.jwtSecret, w.student.token, {
+      sub: tampered.sub,
+      sid: tampered.sid,
+    })
     expect((await h.send({ method: 'GET', url: '/api/users', token: studentAsAdmin })).status).toBe(200)
+    // the expired token names a live session: with a future expiry it is accepted, so its 401 comes from `exp`
+    const revived = await resign(h.jwtSecret, w.tokens.expiredToken!, {
+      exp: Math.floor(Date.now() / 1000) + 600,
+    })
+    expect((await h.send({ method: 'GET', url: '/api/users', token: revived })).status).toBe(200)
+    // the other forgeries carry the admin's live session too
+    for (const t of ['otherSecretToken', 'algNoneToken'] as const)
+      expect(decodeJwt(w.tokens[t]!).sid, t).toBe(decodeJwt(w.admin.token).sid)
+    // a validly signed token of the admin with a session of another user is refused
+    const crossed = await resign(h.jwtSecret, w.admin.token, { sid: decodeJwt(w.student.token).sid })
+    expect((await h.send({ method: 'GET', url: '/api/users', token: crossed })).status).toBe(401)
   })
 })
 
@@ -53,7 +80,7 @@ describe('tokens', () => {
     const { SignJWT, decodeJwt } = await import('jose')
     const key = new TextEncoder().encode(h.jwtSecret)
     for (const alg of ['HS384', 'HS512']) {
-      const t = await new SignJWT(decodeJwt(w.admin.token) as Record<string, unknown>).setProtectedHeader({ alg }).sign(key)
+      const t = await new SignJWT(decodeJwt(w.admin.token)).setProtectedHeader({ alg }).sign(key)
       expect((await h.send({ method: 'GET', url: '/api/users', token: t })).status, alg).toBe(401)
     }
   })
@@ -61,7 +88,12 @@ describe('tokens', () => {
   it('a role change takes effect at once for tokens already issued', async () => {
     const a2 = await account(h, 'admin')
     expect((await h.send({ method: 'GET', url: '/api/users', token: a2.token })).status).toBe(200)
-    const demote = await h.send({ method: 'PATCH', url: `/api/user/${a2.id}/role`, token: w.admin.token, ...json({ newRole: 'student' }) })
+    const demote = await h.send({
+      method: 'PATCH',
+      url: `/api/user/${a2.id}/role`,
+      token: w.admin.token,
+      ...json({ newRole: 'student' }),
+    })
     expect(demote.status).toBe(200)
     expect((await h.send({ method: 'GET', url: '/api/users', token: a2.token })).status).toBe(403)
   })
@@ -72,8 +104,10 @@ describe('every cell', () => {
     it(`${id}: each actor gets the expected status, and the body the contract promises`, async () => {
       const problems: string[] = []
       for (const actor of ACTORS) {
-        const req = await MATRIX_REQUESTS[id](w, actor)
-        const res = await h.send({ ...req, token: w.tokens[actor] })
+        const { after, ...req } = await MATRIX_REQUESTS[id](w, actor)
+        // a builder may bring the actor's own fresh session (cells that end sessions); otherwise the world's
+        const res = await h.send({ ...req, token: 'token' in req ? req.token : w.tokens[actor] })
+        await after?.(res)
         const expected = MATRIX[id][actor]
         if (res.status !== expected) {
           problems.push(`${actor}: expected ${expected}, got ${res.status} ${res.text.slice(0, 160)}`)
@@ -93,7 +127,7 @@ describe('every cell', () => {
 })
 
 describe('what the matrix responses carried', () => {
-  it('no response carried a password, a hash, or somebody else\'s email', async () => {
+  it("no response carried a password, a hash, or somebody else's email", async () => {
     expect(await leaks(h, w)).toEqual([])
   })
 })

@@ -33,18 +33,23 @@ function headerProblems(res: Res): string[] {
   else {
     const d = directives(csp)
     const scripts = d.get('script-src') ?? d.get('default-src') ?? []
-    if (scripts.some((v) => ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'http:', 'https:'].includes(v)))
+    if (
+      scripts.some((v) => ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'http:', 'https:'].includes(v))
+    )
       out.push(`script-src allows ${scripts.join(' ')}`)
     if (!d.has('script-src') && !d.has('default-src')) out.push('no script-src/default-src')
     const fa = d.get('frame-ancestors')
-    if (!fa || !(fa.join(' ') === "'none'" || fa.join(' ') === "'self'")) out.push(`frame-ancestors ${fa?.join(' ')}`)
-    if ((d.get('object-src') ?? d.get('default-src'))?.join(' ') !== "'none'" && !d.get('object-src')) out.push('object-src not none')
+    if (!fa || !(fa.join(' ') === "'none'" || fa.join(' ') === "'self'"))
+      out.push(`frame-ancestors ${fa?.join(' ')}`)
+    if ((d.get('object-src') ?? d.get('default-src'))?.join(' ') !== "'none'" && !d.get('object-src'))
+      out.push('object-src not none')
   }
   if (res.headers['x-content-type-options'] !== 'nosniff') out.push('no X-Content-Type-Options: nosniff')
   const rp = String(res.headers['referrer-policy'] ?? '')
   if (!/no-referrer|strict-origin|same-origin/.test(rp)) out.push(`Referrer-Policy "${rp}"`)
   if (res.headers['x-powered-by']) out.push('X-Powered-By present')
-  if (res.headers['access-control-allow-origin']) out.push(`Access-Control-Allow-Origin ${res.headers['access-control-allow-origin']}`)
+  if (res.headers['access-control-allow-origin'])
+    out.push(`Access-Control-Allow-Origin ${String(res.headers['access-control-allow-origin'])}`)
   return out
 }
 
@@ -61,8 +66,20 @@ describe('security headers', () => {
       { method: 'GET', url: '/api/nothing-here' },
       { method: 'GET', url: '/api/courses/%ZZ' },
       { method: 'GET', url: `/api/courses/${'x'.repeat(300)}` },
-      { method: 'POST', url: '/api/courses', token: w.admin.token, payload: '{', headers: { 'content-type': 'application/json' } },
-      { method: 'POST', url: '/api/courses', token: w.admin.token, payload: 'x', headers: { 'content-type': 'text/plain' } },
+      {
+        method: 'POST',
+        url: '/api/courses',
+        token: w.admin.token,
+        payload: '{',
+        headers: { 'content-type': 'application/json' },
+      },
+      {
+        method: 'POST',
+        url: '/api/courses',
+        token: w.admin.token,
+        payload: 'x',
+        headers: { 'content-type': 'text/plain' },
+      },
       { method: 'GET', url: video.body.filePath },
       { method: 'GET', url: video.body.filePath, headers: { range: 'bytes=0-1' } },
       { method: 'GET', url: '/' },
@@ -73,7 +90,8 @@ describe('security headers', () => {
     const problems: string[] = []
     for (const req of requests) {
       const res = await h.send(req)
-      for (const p of headerProblems(res)) problems.push(`${req.method} ${req.url.slice(0, 50)} (${res.status}): ${p}`)
+      for (const p of headerProblems(res))
+        problems.push(`${req.method} ${req.url.slice(0, 50)} (${res.status}): ${p}`)
     }
     expect(problems).toEqual([])
   })
@@ -82,13 +100,22 @@ describe('security headers', () => {
 describe('CORS', () => {
   it('is closed to other origins, preflight included', async () => {
     const origin = 'https://evil.example'
-    const simple = await h.send({ method: 'GET', url: '/api/profile/me', token: w.student.token, headers: { origin } })
+    const simple = await h.send({
+      method: 'GET',
+      url: '/api/profile/me',
+      token: w.student.token,
+      headers: { origin },
+    })
     expect(simple.headers['access-control-allow-origin']).toBeUndefined()
     expect(simple.headers['access-control-allow-credentials']).toBeUndefined()
     const pre = await h.send({
       method: 'OPTIONS',
       url: '/api/courses',
-      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     })
     expect(pre.headers['access-control-allow-origin']).toBeUndefined()
     expect(pre.headers['access-control-allow-methods']).toBeUndefined()
@@ -99,7 +126,7 @@ describe('CORS', () => {
 
 describe('XSRF double submit', () => {
   function cookieOf(res: Res): string | undefined {
-    const set = ([] as string[]).concat((res.headers['set-cookie'] as string[] | string | undefined) ?? [])
+    const set = ([] as string[]).concat(res.headers['set-cookie'] ?? [])
     return set.find((c) => c.startsWith('XSRF-TOKEN='))
   }
 
@@ -111,8 +138,12 @@ describe('XSRF double submit', () => {
     expect(c).toMatch(/;\s*Path=\//i)
     expect(c).toMatch(/;\s*SameSite=(Lax|Strict)/i)
     expect(c).not.toMatch(/HttpOnly/i)
-    const login = await h.send({ method: 'POST', url: '/api/auth/login', ...json({ email: w.student.email, password: w.student.password }) })
-    const all = ([] as string[]).concat((login.headers['set-cookie'] as string[] | string | undefined) ?? [])
+    const login = await h.send({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...json({ email: w.student.email, password: w.student.password }),
+    })
+    const all = ([] as string[]).concat(login.headers['set-cookie'] ?? [])
     for (const cookie of all) {
       expect(cookie).not.toContain(login.body.token)
       if (!cookie.startsWith('XSRF-TOKEN=')) expect(cookie).toMatch(/HttpOnly/i)
@@ -125,12 +156,30 @@ describe('XSRF double submit', () => {
     const body = () => json({ title: 'XSRF', description: 'x', price: 1 })
     const count = async () => (await h.query('select count(*)::int as n from courses'))[0].n as number
     const before = await count()
-    const missing = await h.send({ method: 'POST', url: '/api/courses', token: t, ...body(), headers: { ...body().headers, cookie } })
+    const missing = await h.send({
+      method: 'POST',
+      url: '/api/courses',
+      token: t,
+      ...body(),
+      headers: { ...body().headers, cookie },
+    })
     expect(missing.status).toBe(403)
     expect(isProblem(missing)).toBeNull()
-    const wrong = await h.send({ method: 'POST', url: '/api/courses', token: t, ...body(), headers: { ...body().headers, cookie, 'x-xsrf-token': 'abcdef0123456789abcdeX' } })
+    const wrong = await h.send({
+      method: 'POST',
+      url: '/api/courses',
+      token: t,
+      ...body(),
+      headers: { ...body().headers, cookie, 'x-xsrf-token': 'abcdef0123456789abcdeX' },
+    })
     expect(wrong.status).toBe(403)
-    const empty = await h.send({ method: 'POST', url: '/api/courses', token: t, ...body(), headers: { ...body().headers, cookie: 'XSRF-TOKEN=', 'x-xsrf-token': '' } })
+    const empty = await h.send({
+      method: 'POST',
+      url: '/api/courses',
+      token: t,
+      ...body(),
+      headers: { ...body().headers, cookie: 'XSRF-TOKEN=', 'x-xsrf-token': '' },
+    })
     expect([201, 403]).toContain(empty.status)
     expect(await count()).toBe(before + (empty.status === 201 ? 1 : 0))
     const c = await createCourse(h.send, w.courseInstructor)
@@ -139,12 +188,24 @@ describe('XSRF double submit', () => {
       ['PATCH', `/api/courses/${c._id}`, JSON.stringify({ title: 'changed' })],
       ['PUT', '/api/profile/me', JSON.stringify({ bio: 'changed', phoneNumber: '' })],
     ] as const) {
-      const r = await h.send({ method, url, token: t, payload, headers: { cookie, ...(payload ? { 'content-type': 'application/json' } : {}) } })
+      const r = await h.send({
+        method,
+        url,
+        token: t,
+        payload,
+        headers: { cookie, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      })
       expect(r.status, `${method} ${url}`).toBe(403)
     }
     const still = await h.send({ method: 'GET', url: `/api/courses/${c._id}` })
     expect(still.body.title).toBe(c.title)
-    const right = await h.send({ method: 'POST', url: '/api/courses', token: t, ...body(), headers: { ...body().headers, cookie, 'x-xsrf-token': 'abcdef0123456789abcdef' } })
+    const right = await h.send({
+      method: 'POST',
+      url: '/api/courses',
+      token: t,
+      ...body(),
+      headers: { ...body().headers, cookie, 'x-xsrf-token': 'abcdef0123456789abcdef' },
+    })
     expect(right.status).toBe(201)
     const noCookie = await h.send({ method: 'POST', url: '/api/courses', token: t, ...body() })
     expect(noCookie.status).toBe(201)
@@ -161,19 +222,27 @@ describe('cookies behind an HTTPS proxy (TRUST_PROXY=1)', () => {
   })
 
   it('the XSRF cookie is Secure when the request came over HTTPS, and only then', async () => {
-    const https = await hp.send({ method: 'GET', url: '/api/courses', headers: { 'x-forwarded-proto': 'https' } })
-    const c = ([] as string[]).concat((https.headers['set-cookie'] as string[] | string | undefined) ?? []).find((x) => x.startsWith('XSRF-TOKEN='))
+    const https = await hp.send({
+      method: 'GET',
+      url: '/api/courses',
+      headers: { 'x-forwarded-proto': 'https' },
+    })
+    const c = ([] as string[])
+      .concat(https.headers['set-cookie'] ?? [])
+      .find((x) => x.startsWith('XSRF-TOKEN='))
     expect(c).toMatch(/;\s*Secure/i)
     expect(c).toMatch(/;\s*SameSite=(Lax|Strict)/i)
     const http = await hp.send({ method: 'GET', url: '/api/courses' })
-    const d = ([] as string[]).concat((http.headers['set-cookie'] as string[] | string | undefined) ?? []).find((x) => x.startsWith('XSRF-TOKEN='))
+    const d = ([] as string[])
+      .concat(http.headers['set-cookie'] ?? [])
+      .find((x) => x.startsWith('XSRF-TOKEN='))
     expect(d).toBeDefined()
     expect(d).not.toMatch(/;\s*Secure/i)
   })
 
   it('without TRUST_PROXY a forged X-Forwarded-Proto changes nothing', async () => {
     const r = await h.send({ method: 'GET', url: '/api/courses', headers: { 'x-forwarded-proto': 'https' } })
-    const c = ([] as string[]).concat((r.headers['set-cookie'] as string[] | string | undefined) ?? []).find((x) => x.startsWith('XSRF-TOKEN='))
+    const c = ([] as string[]).concat(r.headers['set-cookie'] ?? []).find((x) => x.startsWith('XSRF-TOKEN='))
     expect(c).not.toMatch(/;\s*Secure/i)
   })
 })
@@ -182,7 +251,11 @@ describe('dependencies', () => {
   it('npm audit --omit=dev reports no high or critical vulnerability (or each is explained)', (ctx) => {
     // Findings we have read and judged not exploitable here, with the reason.
     const explained: Record<string, string> = {}
-    const r = spawnSync('npm', ['audit', '--omit=dev', '--json'], { cwd: root, encoding: 'utf8', timeout: 90_000 })
+    const r = spawnSync('npm', ['audit', '--omit=dev', '--json'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 90_000,
+    })
     let report: any
     try {
       report = JSON.parse(r.stdout)
@@ -190,7 +263,9 @@ describe('dependencies', () => {
       report = undefined
     }
     if (!report?.metadata?.vulnerabilities) {
-      console.log(`npm audit could not run (registry unreachable?): ${(r.stderr || r.stdout || '').slice(0, 300)}`)
+      console.log(
+        `npm audit could not run (registry unreachable?): ${(r.stderr || r.stdout || '').slice(0, 300)}`,
+      )
       ctx.skip()
       return
     }

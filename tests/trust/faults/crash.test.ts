@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { missingWrites, writeLoad } from '../support/load'
 import { createDatabase, dropDatabase } from '../support/pg'
-import { startServer, tempDir, type ServerProcess } from '../support/spawn'
+import { startServer, tempDir } from '../support/spawn'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterAll(async () => {
@@ -15,21 +15,23 @@ afterAll(async () => {
 async function crashAndRestart(env: Record<string, string>, label: string) {
   const first = await startServer(env)
   cleanups.push(() => first.kill('SIGKILL'))
-  const courses = (await first.send({ method: 'GET', url: '/api/courses' })).body.map((c: any) => c._id)
+  const courses = (await first.send({ method: 'GET', url: '/api/courses' })).body.map(
+    (c: { _id: string }) => c._id,
+  )
   expect(courses.length).toBeGreaterThan(0)
   const load = writeLoad(first.send, courses)
   // let the load run, then kill the server while writes are in flight
   const t0 = Date.now()
-  while (Date.now() - t0 < 8000 && load.acked.comments.length < 60) await new Promise((r) => setTimeout(r, 100))
+  while (Date.now() - t0 < 8000 && load.acked.comments.length < 60)
+    await new Promise((r) => setTimeout(r, 100))
   first.kill('SIGKILL')
   const { signal } = await first.exited
   expect(signal).toBe('SIGKILL')
   await load.stop()
   const { acked } = load
 
-  let second: ServerProcess
   const restartStarted = Date.now()
-  second = await startServer(env)
+  const second = await startServer(env)
   const restartMs = Date.now() - restartStarted
   cleanups.push(() => second.stop())
   const missing = await missingWrites(second.send, acked)
@@ -44,15 +46,22 @@ async function crashAndRestart(env: Record<string, string>, label: string) {
   // the recovered data survives a second crash in the middle of more writes
   const more = writeLoad(second.send, courses, 3)
   const t1 = Date.now()
-  while (Date.now() - t1 < 8000 && more.acked.comments.length < 20) await new Promise((r) => setTimeout(r, 100))
+  while (Date.now() - t1 < 8000 && more.acked.comments.length < 20)
+    await new Promise((r) => setTimeout(r, 100))
   second.kill('SIGKILL')
   await second.exited
   await more.stop()
   const third = await startServer(env)
   cleanups.push(() => third.stop())
-  const missingAfterSecond = [...(await missingWrites(third.send, acked)), ...(await missingWrites(third.send, more.acked))]
-  const second_acknowledged = more.acked.users.length + more.acked.enrollments.length + more.acked.comments.length
-  console.log(`${label}: second kill -9: acknowledged ${second_acknowledged} more writes; missing after the second restart ${missingAfterSecond.length}`)
+  const missingAfterSecond = [
+    ...(await missingWrites(third.send, acked)),
+    ...(await missingWrites(third.send, more.acked)),
+  ]
+  const second_acknowledged =
+    more.acked.users.length + more.acked.enrollments.length + more.acked.comments.length
+  console.log(
+    `${label}: second kill -9: acknowledged ${second_acknowledged} more writes; missing after the second restart ${missingAfterSecond.length}`,
+  )
   expect(more.acked.users.length).toBeGreaterThan(0)
   expect(missingAfterSecond).toEqual([])
   await third.stop()

@@ -15,7 +15,17 @@ afterAll(async () => {
 function slowPost(port: number, path: string, token: string, body: string, ms: number) {
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          authorization: `Bearer ${token}`,
+        },
+      },
       (res) => {
         let text = ''
         res.on('data', (d) => (text += d))
@@ -39,12 +49,22 @@ it('finishes in-flight requests, refuses new ones, exits 0 within 10 s, and keep
 
   // surely in flight: comments whose headers and half their body were sent long before the signal
   const slow = Array.from({ length: 5 }, (_, i) =>
-    slowPost(server.port, '/api/comment-player', student.token, JSON.stringify({ chessPlayerUsername: 'sigterm-player', comment: `slow ${i}` }), 2500),
+    slowPost(
+      server.port,
+      '/api/comment-player',
+      student.token,
+      JSON.stringify({ chessPlayerUsername: 'sigterm-player', comment: `slow ${i}` }),
+      2500,
+    ),
   )
   // and CPU-heavy registrations racing the signal: each is either done (201) or refused cleanly (503)
   const names = Array.from({ length: 8 }, () => uniq('term'))
   const regs = names.map((username) =>
-    server.send({ method: 'POST', url: '/api/auth/register', ...json({ username, email: `${username}@trust.example`, password: 'sigterm password' }) }),
+    server.send({
+      method: 'POST',
+      url: '/api/auth/register',
+      ...json({ username, email: `${username}@trust.example`, password: 'sigterm password' }),
+    }),
   )
   await new Promise((r) => setTimeout(r, 1000))
   const t0 = Date.now()
@@ -83,11 +103,25 @@ it('finishes in-flight requests, refuses new ones, exits 0 within 10 s, and keep
   const again = await startServer(env)
   cleanups.push(() => again.stop())
   const comments = await again.send({ method: 'GET', url: '/api/comments/sigterm-player' })
-  expect(comments.body.map((c: any) => c.comment).sort()).toEqual(['slow 0', 'slow 1', 'slow 2', 'slow 3', 'slow 4'])
-  const acknowledged = names.filter((_, i) => regResults[i].status === 'fulfilled' && (regResults[i] as PromiseFulfilledResult<{ status: number }>).value.status === 201)
+  expect(comments.body.map((c: { comment: string }) => c.comment).sort()).toEqual([
+    'slow 0',
+    'slow 1',
+    'slow 2',
+    'slow 3',
+    'slow 4',
+  ])
+  const acknowledged = names.filter(
+    (_, i) =>
+      regResults[i].status === 'fulfilled' &&
+      (regResults[i] as PromiseFulfilledResult<{ status: number }>).value.status === 201,
+  )
   expect(acknowledged.length).toBeGreaterThan(0)
   for (const username of acknowledged) {
-    const r = await again.send({ method: 'POST', url: '/api/auth/login', ...json({ email: `${username}@trust.example`, password: 'sigterm password' }) })
+    const r = await again.send({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...json({ email: `${username}@trust.example`, password: 'sigterm password' }),
+    })
     expect(r.status, username).toBe(200)
   }
 })

@@ -25,6 +25,8 @@ beforeAll(async () => {
     MEDIA_DIR: join(shared, 'media'),
     SEED_DEMO: '0',
     AUTH_RATE_LIMIT_MAX: '6',
+    // 50 comments by one student below: above the default per-user limit (10 a minute)
+    COMMENT_RATE_LIMIT_MAX: '1000',
   }
   // each instance has its own data folder; only the database, the secret and the media folder are shared
   a = await startServer({ ...env, DATA_DIR: join(shared, 'a') })
@@ -48,25 +50,52 @@ describe('two instances on one PostgreSQL', () => {
 
   it('a session made on one instance works on the other', async () => {
     const username = uniq('two')
-    const reg = await a.send({ method: 'POST', url: '/api/auth/register', ...json({ username, email: `${username}@trust.example`, password: 'two instances pw' }) })
+    const reg = await a.send({
+      method: 'POST',
+      url: '/api/auth/register',
+      ...json({ username, email: `${username}@trust.example`, password: 'two instances pw' }),
+    })
     expect(reg.status).toBe(201)
-    const login = await b.send({ method: 'POST', url: '/api/auth/login', ...json({ email: `${username}@trust.example`, password: 'two instances pw' }) })
+    const login = await b.send({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...json({ email: `${username}@trust.example`, password: 'two instances pw' }),
+    })
     expect(login.status).toBe(200)
     for (const s of [a, b, a, b]) {
       const me = await s.send({ method: 'GET', url: '/api/profile/me', token: login.body.token })
       expect(me.status).toBe(200)
       expect(me.body.username).toBe(username)
     }
-    student = { id: reg.body._id, username, email: `${username}@trust.example`, password: 'two instances pw', token: login.body.token, role: 'student' }
+    student = {
+      id: reg.body._id,
+      username,
+      email: `${username}@trust.example`,
+      password: 'two instances pw',
+      token: login.body.token,
+      role: 'student',
+    }
     instructor = await register(a.send, uniq('twoi'))
     await sql(dbUrl, "update users set role = 'instructor' where id = $1", [instructor.id])
     // the role change made in the database is seen by both at once
-    for (const s of [a, b]) expect((await s.send({ method: 'POST', url: '/api/courses', token: instructor.token, ...json({ title: 'Both', description: 'd', price: 1 }) })).status).toBe(201)
+    for (const s of [a, b])
+      expect(
+        (
+          await s.send({
+            method: 'POST',
+            url: '/api/courses',
+            token: instructor.token,
+            ...json({ title: 'Both', description: 'd', price: 1 }),
+          })
+        ).status,
+      ).toBe(201)
   })
 
   it('an XSRF cookie handed out by one instance is honoured by the other', async () => {
     const first = await a.send({ method: 'GET', url: '/api/courses' })
-    const cookie = ([] as string[]).concat((first.headers['set-cookie'] as string[]) ?? []).find((c) => c.startsWith('XSRF-TOKEN='))!
+    const cookie = ([] as string[])
+      .concat((first.headers['set-cookie'] as string[]) ?? [])
+      .find((c) => c.startsWith('XSRF-TOKEN='))!
     expect(cookie).toBeDefined()
     const value = cookie.split(';')[0].split('=')[1]
     const r = await b.send({
@@ -77,13 +106,28 @@ describe('two instances on one PostgreSQL', () => {
       headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${value}`, 'x-xsrf-token': value },
     })
     expect(r.status).toBe(200)
-    expect((await a.send({ method: 'GET', url: '/api/profile/me', token: student.token })).body.bio).toBe('set through b')
+    expect((await a.send({ method: 'GET', url: '/api/profile/me', token: student.token })).body.bio).toBe(
+      'set through b',
+    )
   })
 
   it('an upload through one instance streams from both (shared media folder)', async () => {
-    const course = await a.send({ method: 'POST', url: '/api/courses', token: instructor.token, ...json({ title: 'Media', description: 'd', price: 0 }) })
+    const course = await a.send({
+      method: 'POST',
+      url: '/api/courses',
+      token: instructor.token,
+      ...json({ title: 'Media', description: 'd', price: 0 }),
+    })
     const data = fakeMp4(64 * 1024)
-    const up = await a.send({ method: 'POST', url: '/api/videos', token: instructor.token, ...multipart({ courseId: course.body._id }, { name: 'file', filename: 'v.mp4', type: 'video/mp4', data }) })
+    const up = await a.send({
+      method: 'POST',
+      url: '/api/videos',
+      token: instructor.token,
+      ...multipart(
+        { courseId: course.body._id },
+        { name: 'file', filename: 'v.mp4', type: 'video/mp4', data },
+      ),
+    })
     expect(up.status).toBe(201)
     const rec = await b.send({ method: 'GET', url: `/api/videos/${up.body._id}`, token: instructor.token })
     expect(rec.status).toBe(200)
@@ -99,16 +143,35 @@ describe('two instances on one PostgreSQL', () => {
 
   it('200 alternating calls: every write made through one is read back through the other', async () => {
     const send = roundRobin()
-    const course = await send({ method: 'POST', url: '/api/courses', token: instructor.token, ...json({ title: 'RR', description: 'd', price: 3 }) })
+    const course = await send({
+      method: 'POST',
+      url: '/api/courses',
+      token: instructor.token,
+      ...json({ title: 'RR', description: 'd', price: 3 }),
+    })
     const statuses: Res[] = []
     for (let i = 0; i < 50; i++) {
-      const c = await send({ method: 'POST', url: '/api/comment-player', token: student.token, ...json({ chessPlayerUsername: 'two-instances', comment: `n${i}` }) })
+      const c = await send({
+        method: 'POST',
+        url: '/api/comment-player',
+        token: student.token,
+        ...json({ chessPlayerUsername: 'two-instances', comment: `n${i}` }),
+      })
       statuses.push(c)
       const list = await send({ method: 'GET', url: '/api/comments/two-instances' })
-      expect(list.body.map((x: any) => x.comment)).toContain(`n${i}`)
-      const m = await send({ method: 'POST', url: '/api/modules', token: instructor.token, ...json({ title: `m${i}`, description: 'd', videoUrl: '/x.mp4', courseId: course.body._id }) })
+      expect(list.body.map((x: { comment: string }) => x.comment)).toContain(`n${i}`)
+      const m = await send({
+        method: 'POST',
+        url: '/api/modules',
+        token: instructor.token,
+        ...json({ title: `m${i}`, description: 'd', videoUrl: '/x.mp4', courseId: course.body._id }),
+      })
       statuses.push(m)
-      const mods = await send({ method: 'GET', url: `/api/modules/course/${course.body._id}`, token: instructor.token })
+      const mods = await send({
+        method: 'GET',
+        url: `/api/modules/course/${course.body._id}`,
+        token: instructor.token,
+      })
       expect(mods.body).toHaveLength(i + 1)
     }
     expect(statuses.every((s) => s.status === 201)).toBe(true)
@@ -119,7 +182,15 @@ describe('two instances on one PostgreSQL', () => {
     const statuses: number[] = []
     for (let i = 0; i < 8; i++) {
       const s = i % 2 === 0 ? a : b
-      statuses.push((await s.send({ method: 'POST', url: '/api/auth/login', ...json({ email: 'nobody@trust.example', password: 'wrong password' }) })).status)
+      statuses.push(
+        (
+          await s.send({
+            method: 'POST',
+            url: '/api/auth/login',
+            ...json({ email: 'nobody@trust.example', password: 'wrong password' }),
+          })
+        ).status,
+      )
     }
     expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401])
     expect(statuses.slice(6)).toEqual([429, 429])

@@ -2,7 +2,18 @@
 import { readdirSync } from 'node:fs'
 import type { Harness } from './world'
 
-const TABLES = ['users', 'courses', 'videos', 'modules', 'enrollments', 'follows', 'comments', 'cart_items', 'orders', 'order_items']
+const TABLES = [
+  'users',
+  'courses',
+  'videos',
+  'modules',
+  'enrollments',
+  'follows',
+  'comments',
+  'cart_items',
+  'orders',
+  'order_items',
+]
 
 const SQL = `select ${TABLES.map(
   (t) => `(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from ${t} x) as ${t}`,

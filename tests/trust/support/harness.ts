@@ -25,7 +25,11 @@ export interface AppHarness extends Harness {
 }
 
 export async function startApp(
-  opts: { database?: 'pglite' | 'postgres'; env?: Record<string, string>; payments?: Parameters<typeof buildApp>[0]['payments'] } = {},
+  opts: {
+    database?: 'pglite' | 'postgres'
+    env?: Record<string, string>
+    payments?: Parameters<typeof buildApp>[0]['payments']
+  } = {},
 ): Promise<AppHarness> {
   const dataDir = tempDir('data')
   let dbName: string | undefined
@@ -41,6 +45,12 @@ export async function startApp(
     SEED_DEMO: '0',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_MAX: '1000000',
+    // per-user limits out of the way of race and hostile-input runs; tests of the limits set their own
+    COMMENT_RATE_LIMIT_MAX: '1000000',
+    FOLLOW_RATE_LIMIT_MAX: '1000000',
+    UPLOAD_RATE_LIMIT_MAX: '1000000',
+    // scrypt at N=2^14 keeps the suite fast (the default, 2^17, is proven by tests/server/passwords.test.ts)
+    SCRYPT_LOG2N: '14',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   })

@@ -6,7 +6,7 @@ export const SQL_PAYLOADS = [
   "' OR '1'='1",
   "'; DROP TABLE users; --",
   '" OR ""="',
-  "1; SELECT pg_sleep(5); --",
+  '1; SELECT pg_sleep(5); --',
   "' UNION SELECT password_hash, email FROM users --",
   "admin'--",
   '\\x27; TRUNCATE courses; --',
@@ -84,7 +84,9 @@ export interface Ids {
 }
 
 function uuidArb(ids: string[]): fc.Arbitrary<string> {
-  return ids.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...ids) }, { weight: 1, arbitrary: fc.uuid() }) : fc.uuid()
+  return ids.length
+    ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...ids) }, { weight: 1, arbitrary: fc.uuid() })
+    : fc.uuid()
 }
 
 /** Values the schema accepts (give or take formats the server checks more strictly). */
@@ -92,16 +94,22 @@ export function validValue(schema: Schema, ids: Ids, key = ''): fc.Arbitrary<unk
   if (schema.enum) return fc.constantFrom(...schema.enum)
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
   if (Array.isArray(schema.type) && schema.type.includes('null') && type) {
-    return fc.oneof({ weight: 3, arbitrary: validValue({ ...schema, type }, ids, key) }, { weight: 1, arbitrary: fc.constant(null) })
+    return fc.oneof(
+      { weight: 3, arbitrary: validValue({ ...schema, type }, ids, key) },
+      { weight: 1, arbitrary: fc.constant(null) },
+    )
   }
   switch (type) {
     case 'string': {
       if (schema.format === 'uuid') {
-        const pool = key === 'courseId' ? ids.courses : key === 'videoId' ? ids.videos : [...ids.courses, ...ids.users]
+        const pool =
+          key === 'courseId' ? ids.courses : key === 'videoId' ? ids.videos : [...ids.courses, ...ids.users]
         return uuidArb(pool)
       }
       if (schema.format === 'email')
-        return fc.tuple(fc.stringMatching(/^[a-z0-9]{3,12}$/), fc.constantFrom('example.com', 'trust.example')).map(([u, d]) => `${u}@${d}`)
+        return fc
+          .tuple(fc.stringMatching(/^[a-z0-9]{3,12}$/), fc.constantFrom('example.com', 'trust.example'))
+          .map(([u, d]) => `${u}@${d}`)
       if (schema.pattern) {
         const max = schema.maxLength ?? 60
         return fc
@@ -110,14 +118,35 @@ export function validValue(schema: Schema, ids: Ids, key = ''): fc.Arbitrary<unk
       }
       const min = schema.minLength ?? 0
       const max = Math.min(schema.maxLength ?? 200, 300)
-      return fc.oneof(
-        { weight: 3, arbitrary: fc.string({ unit: 'grapheme', minLength: Math.max(min, 1), maxLength: Math.max(min, 1, Math.min(max, 60)) }) },
-        { weight: 1, arbitrary: fc.constantFrom(...HTML_PAYLOADS, ...SQL_PAYLOADS, 'Ｅｎｄｇａｍｅ 👩🏽‍💻♟️') },
-        { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: Math.max(min, 1), maxLength: Math.max(min, 1, Math.min(max, 30)) }) },
-      ).filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity))
+      return fc
+        .oneof(
+          {
+            weight: 3,
+            arbitrary: fc.string({
+              unit: 'grapheme',
+              minLength: Math.max(min, 1),
+              maxLength: Math.max(min, 1, Math.min(max, 60)),
+            }),
+          },
+          { weight: 1, arbitrary: fc.constantFrom(...HTML_PAYLOADS, ...SQL_PAYLOADS, 'Ｅｎｄｇａｍｅ 👩🏽‍💻♟️') },
+          {
+            weight: 1,
+            arbitrary: fc.string({
+              unit: 'binary',
+              minLength: Math.max(min, 1),
+              maxLength: Math.max(min, 1, Math.min(max, 30)),
+            }),
+          },
+        )
+        .filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity))
     }
     case 'number':
-      return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true })
+      return fc.double({
+        min: schema.minimum ?? -1e6,
+        max: schema.maximum ?? 1e6,
+        noNaN: true,
+        noDefaultInfinity: true,
+      })
     case 'integer':
       return fc.integer({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6 })
     case 'boolean':
@@ -130,9 +159,11 @@ export function validValue(schema: Schema, ids: Ids, key = ''): fc.Arbitrary<unk
       const record: Record<string, fc.Arbitrary<unknown>> = {}
       for (const [k, s] of Object.entries(props)) record[k] = validValue(s, ids, k)
       const optional = Object.keys(props).filter((k) => !required.has(k))
-      return fc.record(record, { requiredKeys: [...required] }).filter(
-        (o) => Object.keys(o as object).length >= (schema.minProperties ?? 0) || optional.length === 0,
-      )
+      return fc
+        .record(record, { requiredKeys: [...required] })
+        .filter(
+          (o) => Object.keys(o as object).length >= (schema.minProperties ?? 0) || optional.length === 0,
+        )
     }
     default:
       return fc.anything()
@@ -144,7 +175,8 @@ function wrongType(schema: Schema): fc.Arbitrary<unknown> {
   const type = Array.isArray(schema.type) ? schema.type : [schema.type]
   const options: fc.Arbitrary<unknown>[] = []
   if (!type.includes('string')) options.push(fc.constantFrom('12', 'true', '', 'null'))
-  if (!type.includes('number') && !type.includes('integer')) options.push(fc.constantFrom(0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1))
+  if (!type.includes('number') && !type.includes('integer'))
+    options.push(fc.constantFrom(0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1))
   if (!type.includes('boolean')) options.push(fc.boolean())
   if (!type.includes('null')) options.push(fc.constant(null))
   if (!type.includes('array')) options.push(fc.constantFrom([], ['a'], [1, 2]))
@@ -153,7 +185,9 @@ function wrongType(schema: Schema): fc.Arbitrary<unknown> {
 }
 
 function deepJson(depth: number, kind: 'array' | 'object'): string {
-  return kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)
+  return kind === 'array'
+    ? '['.repeat(depth) + ']'.repeat(depth)
+    : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)
 }
 
 export interface HostileRequest {
@@ -190,7 +224,15 @@ const BODY_MUTATIONS = [
 
 const PATH_KINDS = ['known', 'known', 'known', 'randomUuid', 'malformed'] as const
 
-const ACTOR_CHOICES = ['student', 'enrolledStudent', 'courseInstructor', 'otherInstructor', 'admin', 'anonymous', 'garbage'] as const
+const ACTOR_CHOICES = [
+  'student',
+  'enrolledStudent',
+  'courseInstructor',
+  'otherInstructor',
+  'admin',
+  'anonymous',
+  'garbage',
+] as const
 
 const GARBAGE_AUTH = [
   'Bearer',
@@ -206,7 +248,13 @@ const GARBAGE_AUTH = [
 
 /** Percent-encodes the UTF-8 bytes (lone surrogates become U+FFFD, as a browser would send them). */
 export function pct(s: string): string {
-  return [...Buffer.from(s, 'utf8')].map((b) => (/[\w.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('')
+  return [...Buffer.from(s, 'utf8')]
+    .map((b) =>
+      /[\w.~-]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('')
 }
 
 function encodeSegment(s: string): string {
@@ -217,8 +265,18 @@ function encodeSegment(s: string): string {
 export function requestArbitrary(op: Operation, ids: Ids, players: string[]): fc.Arbitrary<HostileRequest> {
   const pathParamArbs: Record<string, fc.Arbitrary<string>> = {}
   for (const [name, schema] of Object.entries(op.pathParams)) {
-    const pool = name === 'courseId' ? ids.courses : name === 'moduleId' ? ids.modules : name === 'videoId' ? ids.videos : ids.users
-    const known = schema.format === 'uuid' ? uuidArb(pool) : fc.oneof(fc.constantFrom(...players), validValue(schema, ids) as fc.Arbitrary<string>)
+    const pool =
+      name === 'courseId'
+        ? ids.courses
+        : name === 'moduleId'
+          ? ids.modules
+          : name === 'videoId'
+            ? ids.videos
+            : ids.users
+    const known =
+      schema.format === 'uuid'
+        ? uuidArb(pool)
+        : fc.oneof(fc.constantFrom(...players), validValue(schema, ids) as fc.Arbitrary<string>)
     pathParamArbs[name] = fc
       .constantFrom(...PATH_KINDS)
       .chain((k) =>
@@ -242,18 +300,21 @@ export function requestArbitrary(op: Operation, ids: Ids, players: string[]): fc
             .map((q) => `?exp=${pct(q.exp)}&sig=${pct(q.sig)}`),
         )
 
-  const bodyArb: fc.Arbitrary<{ kind: string; payload?: string | Buffer; contentType?: string; sent?: unknown }> =
+  const bodyArb: fc.Arbitrary<{
+    kind: string
+    payload?: string | Buffer
+    contentType?: string
+    sent?: unknown
+  }> =
     op.bodyContentType === 'application/json' && op.bodySchema
       ? fc.constantFrom(...BODY_MUTATIONS).chain((kind) => jsonBody(kind, op.bodySchema!, ids))
       : op.bodyContentType?.startsWith('multipart/')
-        ? fc.constantFrom('noBody', 'json', 'garbageMultipart', 'emptyBoundary', 'truncatedFile', 'noFile').map((kind) => multipartJunk(kind, ids))
-        : fc.constantFrom('noBody', 'noBody', 'unexpectedBody', 'badJson').map((kind) =>
-            kind === 'noBody'
-              ? { kind }
-              : kind === 'unexpectedBody'
-                ? { kind, payload: JSON.stringify({ role: 'admin', courseId: ids.courses[0] }), contentType: 'application/json' }
-                : { kind, payload: '{"a":', contentType: 'application/json' },
-          )
+        ? fc
+            .constantFrom('noBody', 'json', 'garbageMultipart', 'emptyBoundary', 'truncatedFile', 'noFile')
+            .map((kind) => multipartJunk(kind, ids))
+        : fc
+            .constantFrom('noBody', 'noBody', 'unexpectedBody', 'badJson', 'textBody', 'hugeBody')
+            .map((kind) => unexpectedBody(kind, ids))
 
   return fc
     .record({
@@ -287,6 +348,26 @@ export function requestArbitrary(op: Operation, ids: Ids, players: string[]): fc
     })
 }
 
+/** Bodies sent to operations that take none (the server ignores them on GET, parses them on other methods). */
+function unexpectedBody(kind: string, ids: Ids): BodySpec {
+  switch (kind) {
+    case 'unexpectedBody':
+      return {
+        kind,
+        payload: JSON.stringify({ role: 'admin', courseId: ids.courses[0] }),
+        contentType: 'application/json',
+      }
+    case 'badJson':
+      return { kind, payload: '{"a":', contentType: 'application/json' }
+    case 'textBody':
+      return { kind, payload: 'role=admin', contentType: 'text/plain' }
+    case 'hugeBody':
+      return { kind, payload: JSON.stringify({ a: 'A'.repeat(200_000) }), contentType: 'application/json' }
+    default:
+      return { kind }
+  }
+}
+
 interface BodySpec {
   kind: string
   payload?: string | Buffer
@@ -297,7 +378,12 @@ interface BodySpec {
 function jsonBody(kind: (typeof BODY_MUTATIONS)[number], schema: Schema, ids: Ids): fc.Arbitrary<BodySpec> {
   const valid = validValue(schema, ids) as fc.Arbitrary<Record<string, unknown>>
   const props = Object.keys(schema.properties ?? {})
-  const asJson = (v: unknown) => ({ kind, payload: JSON.stringify(v), contentType: 'application/json', sent: v })
+  const asJson = (v: unknown) => ({
+    kind,
+    payload: JSON.stringify(v),
+    contentType: 'application/json',
+    sent: v,
+  })
   switch (kind) {
     case 'valid':
       return valid.map(asJson)
@@ -311,14 +397,20 @@ function jsonBody(kind: (typeof BODY_MUTATIONS)[number], schema: Schema, ids: Id
         })
     case 'extra':
       return fc
-        .tuple(valid, fc.constantFrom('role', 'isAdmin', '_id', 'instructor', 'password_hash', 'price', 'id', 'zzz'), fc.anything())
+        .tuple(
+          valid,
+          fc.constantFrom('role', 'isAdmin', '_id', 'instructor', 'password_hash', 'price', 'id', 'zzz'),
+          fc.anything(),
+        )
         .map(([v, k, x]) => asJson({ ...v, [k in (schema.properties ?? {}) ? `${k}_` : k]: x ?? 'admin' }))
     case 'wrongType':
       return fc
         .tuple(valid, fc.constantFrom(...props))
         .chain(([v, k]) => wrongType(schema.properties![k]).map((w) => asJson({ ...v, [k]: w })))
     case 'hostileStrings':
-      return fc.tuple(valid, fc.constantFrom(...props), hostileString).map(([v, k, s]) => asJson({ ...v, [k]: s }))
+      return fc
+        .tuple(valid, fc.constantFrom(...props), hostileString)
+        .map(([v, k, s]) => asJson({ ...v, [k]: s }))
     case 'tooLong':
       return fc.tuple(valid, fc.constantFrom(...props)).map(([v, k]) => {
         const max = schema.properties![k].maxLength ?? 5000
@@ -332,7 +424,11 @@ function jsonBody(kind: (typeof BODY_MUTATIONS)[number], schema: Schema, ids: Id
       }))
     case 'deep':
       return fc
-        .tuple(fc.constantFrom(50, 2_000, 20_000), fc.constantFrom('array' as const, 'object' as const), fc.boolean())
+        .tuple(
+          fc.constantFrom(50, 2_000, 20_000),
+          fc.constantFrom('array' as const, 'object' as const),
+          fc.boolean(),
+        )
         .map(([d, k, wrap]) => ({
           kind,
           payload: wrap ? `{"${props[0] ?? 'x'}":${deepJson(d, k)}}` : deepJson(d, k),
@@ -340,11 +436,36 @@ function jsonBody(kind: (typeof BODY_MUTATIONS)[number], schema: Schema, ids: Id
         }))
     case 'badJson':
       return fc
-        .constantFrom('{', '{"title":', "{'a':1}", '{"a":1,}', 'undefined', 'NaN', '\u0000', '{"a":"\ud800"}', '[1,2', '{"a":1}{"b":2}', ' ', '\ufeff{}')
+        .constantFrom(
+          '{',
+          '{"title":',
+          "{'a':1}",
+          '{"a":1,}',
+          'undefined',
+          'NaN',
+          '\u0000',
+          '{"a":"\ud800"}',
+          '[1,2',
+          '{"a":1}{"b":2}',
+          ' ',
+          '\ufeff{}',
+        )
         .map((payload) => ({ kind, payload, contentType: 'application/json' }))
     case 'wrongContentType':
       return fc
-        .tuple(valid, fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data', 'application/json; charset=utf-16', 'application/jsonx', '*/*', 'text/html'))
+        .tuple(
+          valid,
+          fc.constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'application/xml',
+            'multipart/form-data',
+            'application/json; charset=utf-16',
+            'application/jsonx',
+            '*/*',
+            'text/html',
+          ),
+        )
         .map(([v, ct]) => ({ kind, payload: JSON.stringify(v), contentType: ct }))
     case 'noContentType':
       return valid.map((v) => ({ kind, payload: JSON.stringify(v) }))
@@ -359,17 +480,40 @@ function jsonBody(kind: (typeof BODY_MUTATIONS)[number], schema: Schema, ids: Id
             `{"__proto__":{"role":"admin","isAdmin":true},${JSON.stringify(v).slice(1)}`,
             `{"constructor":{"prototype":{"role":"admin"}},${JSON.stringify(v).slice(1)}`,
           )
-          .map((payload) => ({ kind, payload: payload.replace(/,}$/, '}'), contentType: 'application/json' })),
+          .map((payload) => ({
+            kind,
+            payload: payload.replace(/,}$/, '}'),
+            contentType: 'application/json',
+          })),
       )
     case 'empty':
       return fc.constantFrom('', '{}').map((payload) => ({ kind, payload, contentType: 'application/json' }))
     case 'numberEdge':
       return fc
-        .tuple(valid, fc.constantFrom('1e309', '-0', '1e-400', '0.005', '99999.999', '100000.01', '-0.01', '12345678901234567890', '0x10', '1_000'))
+        .tuple(
+          valid,
+          fc.constantFrom(
+            '1e309',
+            '-0',
+            '1e-400',
+            '0.005',
+            '99999.999',
+            '100000.01',
+            '-0.01',
+            '12345678901234567890',
+            '0x10',
+            '1_000',
+          ),
+        )
         .map(([v, n]) => {
           const numKey = props.find((k) => ['number', 'integer'].includes(String(schema.properties![k].type)))
           const text = JSON.stringify(v)
-          if (!numKey) return { kind, payload: text.replace(/}$/, `,"n":${n}}`).replace('{,', '{'), contentType: 'application/json' }
+          if (!numKey)
+            return {
+              kind,
+              payload: text.replace(/}$/, `,"n":${n}}`).replace('{,', '{'),
+              contentType: 'application/json',
+            }
           const obj = { ...v, [numKey]: '__N__' }
           return { kind, payload: JSON.stringify(obj).replace('"__N__"', n), contentType: 'application/json' }
         })
@@ -377,7 +521,8 @@ function jsonBody(kind: (typeof BODY_MUTATIONS)[number], schema: Schema, ids: Id
 }
 
 function multipartJunk(kind: string, ids: Ids) {
-  const field = (name: string, value: string) => `--abc\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+  const field = (name: string, value: string) =>
+    `--abc\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
   const mp = 'multipart/form-data; boundary=abc'
   switch (kind) {
     case 'truncatedFile':

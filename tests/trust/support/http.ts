@@ -34,7 +34,12 @@ function parse(text: string, contentType: string): unknown {
 }
 
 interface Injectable {
-  inject(opts: { method: any; url: string; headers: Record<string, string>; payload?: string | Buffer }): Promise<{
+  inject(opts: {
+    method: any
+    url: string
+    headers: Record<string, string>
+    payload?: string | Buffer
+  }): Promise<{
     statusCode: number
     headers: Record<string, any>
     body: string
@@ -43,9 +48,20 @@ interface Injectable {
 
 export function injectSender(app: Injectable): Send {
   return async (req) => {
-    const r = await app.inject({ method: req.method, url: req.url, headers: withAuth(req), payload: req.payload })
+    const r = await app.inject({
+      method: req.method,
+      url: req.url,
+      headers: withAuth(req),
+      payload: req.payload,
+    })
     const contentType = String(r.headers['content-type'] ?? '')
-    return { status: r.statusCode, headers: r.headers, text: r.body, body: parse(r.body, contentType), contentType }
+    return {
+      status: r.statusCode,
+      headers: r.headers,
+      text: r.body,
+      body: parse(r.body, contentType),
+      contentType,
+    }
   }
 }
 
@@ -91,7 +107,10 @@ export function multipart(
     )
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
 }
 
 /** A tiny but genuine-looking MP4 (ftyp box first) and WebM (EBML magic). */
@@ -102,10 +121,18 @@ export function fakeMp4(size = 2048): Buffer {
 }
 
 export function isProblem(res: Res): string | null {
-  if (!res.contentType.startsWith('application/problem+json')) return `content-type ${res.contentType || '(none)'}`
+  if (!res.contentType.startsWith('application/problem+json'))
+    return `content-type ${res.contentType || '(none)'}`
   const b = res.body
   if (!b || typeof b !== 'object') return 'body is not a JSON object'
   if (typeof b.type !== 'string' || typeof b.title !== 'string') return 'type/title missing'
   if (b.status !== res.status) return `status field ${b.status} != ${res.status}`
   return null
+}
+
+/** How many answers had each status. */
+export function tally(rs: Res[]): Record<number, number> {
+  const t: Record<number, number> = {}
+  for (const r of rs) t[r.status] = (t[r.status] ?? 0) + 1
+  return t
 }

@@ -24,8 +24,23 @@ function sentJson(payload: unknown): any {
   }
 }
 
+/**
+ * Whether `text` holds `email` as a whole address, not as the tail of a longer one: a generated account
+ * `xcall@trust.example` registering must not count as carrying another account's `call@trust.example`.
+ */
+export function carriesEmail(text: string, email: string): boolean {
+  for (let at = text.indexOf(email); at !== -1; at = text.indexOf(email, at + 1)) {
+    const before = at === 0 ? '' : text[at - 1]
+    const after = text[at + email.length] ?? ''
+    if (!/[a-z0-9._%+-]/.test(before) && !/[a-z0-9.-]/.test(after)) return true
+  }
+  return false
+}
+
 export async function leaks(h: AppHarness, w?: World): Promise<string[]> {
-  const users = await h.query<{ id: string; email: string; password_hash: string }>('select id, email, password_hash from users')
+  const users = await h.query<{ id: string; email: string; password_hash: string }>(
+    'select id, email, password_hash from users',
+  )
   const emailOf = new Map(users.map((u) => [u.id, u.email.toLowerCase()]))
   const hashParts = new Set<string>()
   for (const u of users) {
@@ -69,7 +84,8 @@ export async function leaks(h: AppHarness, w?: World): Promise<string[]> {
     }
     const lower = text.toLowerCase()
     for (const email of emailOf.values()) {
-      if (!allowed.has(email) && lower.includes(email)) found.push(`${where}: carries the email ${email}`)
+      if (!allowed.has(email) && carriesEmail(lower, email))
+        found.push(`${where}: carries the email ${email}`)
     }
   }
   return [...new Set(found)]

@@ -9,8 +9,8 @@ export const ACTORS = [
   'courseInstructor', // the instructor who owns the course
   'otherInstructor',
   'admin',
-  'expiredToken', // the admin's claims, validly signed, expired
-  'tamperedToken', // a student's token whose subject was changed to the admin
+  'expiredToken', // the admin's claims (a live session), validly signed, expired
+  'tamperedToken', // a student's token whose subject and session were changed to the admin's (signature kept)
   'otherSecretToken', // the admin's claims signed with another secret
   'algNoneToken', // the admin's claims with alg "none" and no signature
   'deletedUserToken', // a real token of a user who no longer exists
@@ -18,7 +18,13 @@ export const ACTORS = [
 
 export type Actor = (typeof ACTORS)[number]
 
-const BAD_TOKENS = ['expiredToken', 'tamperedToken', 'otherSecretToken', 'algNoneToken', 'deletedUserToken'] as const
+const BAD_TOKENS = [
+  'expiredToken',
+  'tamperedToken',
+  'otherSecretToken',
+  'algNoneToken',
+  'deletedUserToken',
+] as const
 
 type Row = Record<Actor, number>
 
@@ -28,7 +34,11 @@ function everyone(status: number): Row {
 }
 
 /** A bearer-secured operation: anonymous and every bad token get 401; the rest as listed. */
-function loggedIn(rows: Partial<Record<Exclude<Actor, 'anonymous' | (typeof BAD_TOKENS)[number]>, number>> & { others?: number }): Row {
+function loggedIn(
+  rows: Partial<Record<Exclude<Actor, 'anonymous' | (typeof BAD_TOKENS)[number]>, number>> & {
+    others?: number
+  },
+): Row {
   const { others, ...explicit } = rows
   const row = {} as Row
   for (const a of ACTORS) {
@@ -56,11 +66,23 @@ export const MATRIX: Record<string, Row> = {
   enrollInCourse: loggedIn({ student: 201, enrolledStudent: 200, otherStudent: 201, others: 403 }),
   createModule: loggedIn({ courseInstructor: 201, admin: 201, others: 403 }),
   // 'View Modules': enrolled students, instructors, admins
-  getModulesByCourse: loggedIn({ enrolledStudent: 200, courseInstructor: 200, otherInstructor: 200, admin: 200, others: 403 }),
+  getModulesByCourse: loggedIn({
+    enrolledStudent: 200,
+    courseInstructor: 200,
+    otherInstructor: 200,
+    admin: 200,
+    others: 403,
+  }),
   updateModule: loggedIn({ courseInstructor: 200, admin: 200, others: 403 }),
   deleteModule: loggedIn({ courseInstructor: 204, admin: 204, others: 403 }),
   uploadVideo: loggedIn({ courseInstructor: 201, admin: 201, others: 403 }),
-  getVideo: loggedIn({ enrolledStudent: 200, courseInstructor: 200, otherInstructor: 200, admin: 200, others: 403 }),
+  getVideo: loggedIn({
+    enrolledStudent: 200,
+    courseInstructor: 200,
+    otherInstructor: 200,
+    admin: 200,
+    others: 403,
+  }),
   // the signed URL is the capability; it was handed out by getVideo to a reader of the course
   streamVideo: everyone(200),
   getMyProfile: loggedIn({ others: 200 }),
@@ -80,6 +102,15 @@ export const MATRIX: Record<string, Row> = {
   removeFromCart: loggedIn({ others: 200 }),
   // students check out a cart holding one course; instructors and admins have an empty cart
   checkout: loggedIn({ student: 201, enrolledStudent: 201, otherStudent: 201, others: 409 }),
+  // sessions: every logged-in user may end their own (the cell uses a fresh login of the actor)
+  logout: loggedIn({ others: 204 }),
+  logoutEverywhere: loggedIn({ others: 204 }),
+  // with the actor's right current password
+  changeMyPassword: loggedIn({ others: 204 }),
+  // the target is a fresh student
+  setUserPassword: loggedIn({ admin: 204, others: 403 }),
+  // the comment is one of `student`'s
+  deleteComment: loggedIn({ student: 204, admin: 204, others: 403 }),
 }
 
 export function cellCount(): number {

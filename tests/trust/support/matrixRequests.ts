@@ -1,10 +1,41 @@
 // For each operation: a request that is valid in every respect except, possibly, who sends it.
 // Operations that change or remove something get a fresh target per cell, so cells stay independent.
-import { json, multipart, fakeMp4, type Req } from './http'
+// Session-ending operations run on a fresh login of the actor (`token`), and `after` logs the actor in again
+// when the cell may have ended the world's own session of the actor.
+import { randomBytes } from 'node:crypto'
+import { json, multipart, fakeMp4, type Req, type Res } from './http'
 import type { Actor } from './matrix'
-import { createCourse, createModule, enroll, expectOk, register, uniq, type World } from './world'
+import {
+  accountOf,
+  createCourse,
+  createModule,
+  enroll,
+  expectOk,
+  freshSession,
+  register,
+  relogin,
+  uniq,
+  type Account,
+  type World,
+} from './world'
 
-type Build = (w: World, actor: Actor) => Promise<Req>
+/** A cell's request; with `token` present it is sent with that token instead of the actor's world token. */
+export type CellReq = Req & { after?: (res: Res) => Promise<void> }
+type Build = (w: World, actor: Actor) => Promise<CellReq>
+
+/** The account whose claims a forged token carries (the body must be valid for it), else the actor's own. */
+function subjectOf(w: World, actor: Actor): Account {
+  if (actor === 'deletedUserToken') return w.deleted
+  return accountOf(w, actor) ?? w.admin
+}
+
+/** The actor's own new session, for cells that end sessions; bad tokens and anonymous keep theirs. */
+async function ownSession(w: World, actor: Actor): Promise<{ token?: string }> {
+  const a = accountOf(w, actor)
+  return a ? { token: await freshSession(w, a) } : {}
+}
+
+const newPassword = () => `pw-${randomBytes(8).toString('hex')}`
 
 const STUDENT_ACTORS: Actor[] = ['student', 'enrolledStudent', 'otherStudent']
 
@@ -18,14 +49,22 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
   getHealth: async () => ({ method: 'GET', url: '/api/health' }),
   register: async () => {
     const username = uniq('reg')
-    return { method: 'POST', url: '/api/auth/register', ...json({ username, email: `${username}@trust.example`, password: 'correct horse battery' }) }
+    return {
+      method: 'POST',
+      url: '/api/auth/register',
+      ...json({ username, email: `${username}@trust.example`, password: 'correct horse battery' }),
+    }
   },
   login: async (w) => {
     const a = await register(w.h.send, uniq('log'))
     return { method: 'POST', url: '/api/auth/login', ...json({ email: a.email, password: a.password }) }
   },
   getCourses: async () => ({ method: 'GET', url: '/api/courses' }),
-  createCourse: async () => ({ method: 'POST', url: '/api/courses', ...json({ title: uniq('New '), description: 'Openings.', price: 5 }) }),
+  createCourse: async () => ({
+    method: 'POST',
+    url: '/api/courses',
+    ...json({ title: uniq('New '), description: 'Openings.', price: 5 }),
+  }),
   getCourse: async (w) => ({ method: 'GET', url: `/api/courses/${w.course._id}` }),
   updateCourse: async (w) => {
     const c = await freshCourse(w)
@@ -36,14 +75,22 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
     return { method: 'DELETE', url: `/api/courses/${c._id}` }
   },
   getEnrolledCourses: async (w) => ({ method: 'GET', url: `/api/courses/user/${w.student.id}/enrolled` }),
-  getEnrolledStudents: async (w) => ({ method: 'GET', url: `/api/courses/${w.course._id}/enrolled-students` }),
+  getEnrolledStudents: async (w) => ({
+    method: 'GET',
+    url: `/api/courses/${w.course._id}/enrolled-students`,
+  }),
   enrollInCourse: async (w) => {
     const c = await freshCourse(w)
     return { method: 'POST', url: `/api/courses/${c._id}/enroll` }
   },
   createModule: async (w) => {
     const c = await freshCourse(w)
-    const body = { title: 'Opposition', description: 'King and pawn.', videoUrl: 'https://vimeo.com/1', courseId: c._id }
+    const body = {
+      title: 'Opposition',
+      description: 'King and pawn.',
+      videoUrl: 'https://vimeo.com/1',
+      courseId: c._id,
+    }
     return { method: 'POST', url: '/api/modules', ...json(body) }
   },
   getModulesByCourse: async (w) => ({ method: 'GET', url: `/api/modules/course/${w.course._id}` }),
@@ -62,16 +109,26 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
     return {
       method: 'POST',
       url: '/api/videos',
-      ...multipart({ courseId: c._id }, { name: 'file', filename: 'clip.mp4', type: 'video/mp4', data: fakeMp4() }),
+      ...multipart(
+        { courseId: c._id },
+        { name: 'file', filename: 'clip.mp4', type: 'video/mp4', data: fakeMp4() },
+      ),
     }
   },
   getVideo: async (w) => ({ method: 'GET', url: `/api/videos/${w.video._id}` }),
   streamVideo: async (w) => {
-    const r = expectOk(await w.h.send({ method: 'GET', url: `/api/videos/${w.video._id}`, token: w.admin.token }), 'get video')
+    const r = expectOk(
+      await w.h.send({ method: 'GET', url: `/api/videos/${w.video._id}`, token: w.admin.token }),
+      'get video',
+    )
     return { method: 'GET', url: r.body.filePath }
   },
   getMyProfile: async () => ({ method: 'GET', url: '/api/profile/me' }),
-  updateMyProfile: async () => ({ method: 'PUT', url: '/api/profile/me', ...json({ bio: 'Endgame lover', phoneNumber: '+1 555 0100' }) }),
+  updateMyProfile: async () => ({
+    method: 'PUT',
+    url: '/api/profile/me',
+    ...json({ bio: 'Endgame lover', phoneNumber: '+1 555 0100' }),
+  }),
   getProfile: async (w) => ({ method: 'GET', url: `/api/profile/${w.student.id}` }),
   getUsers: async () => ({ method: 'GET', url: '/api/users' }),
   updateUserRole: async (w) => {
@@ -81,20 +138,81 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
   getUserRank: async (w) => ({ method: 'GET', url: `/api/user/rank/${w.student.id}` }),
   getPlayerFollowers: async () => ({ method: 'GET', url: '/api/player/hikaru/followers' }),
   getPlayerComments: async () => ({ method: 'GET', url: '/api/comments/hikaru' }),
-  followPlayer: async () => ({ method: 'POST', url: '/api/follow-player', ...json({ chessPlayerUsername: uniq('player') }) }),
+  followPlayer: async () => ({
+    method: 'POST',
+    url: '/api/follow-player',
+    ...json({ chessPlayerUsername: uniq('player') }),
+  }),
   unfollowPlayer: async () => ({ method: 'DELETE', url: `/api/unfollow-player/${uniq('player')}` }),
-  commentPlayer: async () => ({ method: 'POST', url: '/api/comment-player', ...json({ chessPlayerUsername: 'hikaru', comment: 'Great blitz.' }) }),
+  commentPlayer: async () => ({
+    method: 'POST',
+    url: '/api/comment-player',
+    ...json({ chessPlayerUsername: 'hikaru', comment: 'Great blitz.' }),
+  }),
   getCart: async () => ({ method: 'GET', url: '/api/cart' }),
   addToCart: async (w) => {
     const c = await createCourse(w.h.send, w.courseInstructor)
     return { method: 'POST', url: '/api/cart/items', ...json({ courseId: c._id }) }
   },
   removeFromCart: async (w) => ({ method: 'DELETE', url: `/api/cart/items/${w.course._id}` }),
+  // ends only the fresh session it is sent with
+  logout: async (w, actor) => ({ method: 'POST', url: '/api/auth/logout', ...(await ownSession(w, actor)) }),
+  // ends every session of the actor, the world's one included: log in again afterwards
+  logoutEverywhere: async (w, actor) => {
+    const a = accountOf(w, actor)
+    return {
+      method: 'POST',
+      url: '/api/auth/logout-all',
+      ...(await ownSession(w, actor)),
+      after: async () => a && relogin(w, a),
+    }
+  },
+  // the actor's real current password; other sessions (the world's one) end: log in again with the new password
+  changeMyPassword: async (w, actor) => {
+    const a = accountOf(w, actor)
+    const next = newPassword()
+    return {
+      method: 'PUT',
+      url: '/api/profile/me/password',
+      ...json({ currentPassword: subjectOf(w, actor).password, newPassword: next }),
+      ...(await ownSession(w, actor)),
+      after: async (res) => {
+        if (!a) return
+        if (res.status === 204) {
+          a.password = next
+          w.passwords.push(next)
+        }
+        await relogin(w, a)
+      },
+    }
+  },
+  setUserPassword: async (w) => {
+    const target = await register(w.h.send, uniq('pwd'))
+    return { method: 'PUT', url: `/api/user/${target.id}/password`, ...json({ newPassword: newPassword() }) }
+  },
+  // a comment of `student`, fresh per cell: its author and admins may delete it
+  deleteComment: async (w) => {
+    const c = expectOk(
+      await w.h.send({
+        method: 'POST',
+        url: '/api/comment-player',
+        token: w.student.token,
+        ...json({ chessPlayerUsername: 'hikaru', comment: uniq('Sharp play ') }),
+      }),
+      'comment as student',
+    )
+    return { method: 'DELETE', url: `/api/comment-player/${c.body._id}` }
+  },
   checkout: async (w, actor) => {
     if (STUDENT_ACTORS.includes(actor)) {
       const c = await createCourse(w.h.send, w.courseInstructor)
       expectOk(
-        await w.h.send({ method: 'POST', url: '/api/cart/items', token: w.tokens[actor], ...json({ courseId: c._id }) }),
+        await w.h.send({
+          method: 'POST',
+          url: '/api/cart/items',
+          token: w.tokens[actor],
+          ...json({ courseId: c._id }),
+        }),
         'add to cart',
       )
     }

@@ -64,7 +64,9 @@ function clusterVersion(): string {
 }
 
 function ctl(action: 'start' | 'stop' | 'restart'): void {
-  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', clusterVersion(), 'main', action], { stdio: 'pipe' })
+  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', clusterVersion(), 'main', action], {
+    stdio: 'pipe',
+  })
 }
 
 export function stopPg(): void {

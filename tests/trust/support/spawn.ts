@@ -53,8 +53,8 @@ export async function startServer(env: Record<string, string>, opts: { readyTime
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  child.stdout!.pipe(log)
-  child.stderr!.pipe(log)
+  child.stdout.pipe(log)
+  child.stderr.pipe(log)
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   )
@@ -95,12 +95,98 @@ export async function startServer(env: Record<string, string>, opts: { readyTime
 }
 
 /** `npm run user:create` against a data directory or database, returns the new user's id. */
-export function createUserCli(env: Record<string, string>, u: { username: string; email: string; password: string; role: string }) {
+export function createUserCli(
+  env: Record<string, string>,
+  u: { username: string; email: string; password: string; role: string },
+) {
   const r = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'server/cli/userCreate.ts', '--username', u.username, '--email', u.email, '--password', u.password, '--role', u.role],
-    { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env }, encoding: 'utf8' },
+    [
+      '--import',
+      'tsx',
+      'server/cli/userCreate.ts',
+      '--username',
+      u.username,
+      '--email',
+      u.email,
+      '--password',
+      u.password,
+      '--role',
+      u.role,
+    ],
+    {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
+      encoding: 'utf8',
+    },
   )
   if (r.status !== 0) throw new Error(`user:create failed (${r.status}): ${r.stderr}\n${r.stdout}`)
   return r.stdout.trim()
+}
+
+export interface MainProcess {
+  port: number
+  child: ChildProcess
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  stop(): Promise<void>
+}
+
+/**
+ * server/main.ts with exactly this environment (HOST only when given), for start-up checks: it may exit on its
+ * own (see `exited`) or start listening (see `waitForHealth`).
+ */
+export async function spawnMain(env: Record<string, string>): Promise<MainProcess> {
+  const port = await freePort()
+  let output = ''
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  )
+  return {
+    port,
+    child,
+    output: () => output,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+      const t = setTimeout(() => child.kill('SIGKILL'), 12000)
+      await exited
+      clearTimeout(t)
+    },
+  }
+}
+
+/** Polls GET /api/health at host:port until 200; false when the process exits or the time runs out first. */
+export async function waitForHealth(
+  p: MainProcess,
+  host = '127.0.0.1',
+  timeoutMs = 90_000,
+): Promise<boolean> {
+  let gone = false
+  void p.exited.then(() => (gone = true))
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline && !gone) {
+    try {
+      const r = await fetch(`http://${host}:${p.port}/api/health`, { signal: AbortSignal.timeout(2000) })
+      if (r.status === 200) return true
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  return false
 }

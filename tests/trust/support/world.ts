@@ -30,7 +30,11 @@ export function expectOk(res: Res, what: string, statuses = [200, 201, 204]): Re
   return res
 }
 
-export async function register(send: Send, username = uniq(), password = `pw-${randomBytes(6).toString('hex')}`) {
+export async function register(
+  send: Send,
+  username = uniq(),
+  password = `pw-${randomBytes(6).toString('hex')}`,
+) {
   const email = `${username}@trust.example`
   expectOk(
     await send({ method: 'POST', url: '/api/auth/register', ...json({ username, email, password }) }),
@@ -40,11 +44,18 @@ export async function register(send: Send, username = uniq(), password = `pw-${r
 }
 
 export async function login(send: Send, email: string, password: string, username: string): Promise<Account> {
-  const r = expectOk(await send({ method: 'POST', url: '/api/auth/login', ...json({ email, password }) }), `login ${email}`)
+  const r = expectOk(
+    await send({ method: 'POST', url: '/api/auth/login', ...json({ email, password }) }),
+    `login ${email}`,
+  )
   return { id: r.body.result._id, username, email, password, token: r.body.token, role: r.body.result.role }
 }
 
-export async function account(h: Harness, role: Account['role'], prefix = role.slice(0, 3)): Promise<Account> {
+export async function account(
+  h: Harness,
+  role: Account['role'],
+  prefix = role.slice(0, 3),
+): Promise<Account> {
   const a = await register(h.send, uniq(prefix))
   if (role !== 'student') {
     await h.query('update users set role = $1 where id = $2', [role, a.id])
@@ -53,25 +64,46 @@ export async function account(h: Harness, role: Account['role'], prefix = role.s
   return a
 }
 
-export async function createCourse(send: Send, owner: Account, fields: Partial<{ title: string; description: string; price: number }> = {}) {
+export async function createCourse(
+  send: Send,
+  owner: Account,
+  fields: Partial<{ title: string; description: string; price: number }> = {},
+) {
   const body = { title: uniq('Course '), description: 'A course about the endgame.', price: 19.99, ...fields }
-  const r = expectOk(await send({ method: 'POST', url: '/api/courses', token: owner.token, ...json(body) }), 'create course')
+  const r = expectOk(
+    await send({ method: 'POST', url: '/api/courses', token: owner.token, ...json(body) }),
+    'create course',
+  )
   return r.body as { _id: string; title: string; price: number }
 }
 
 export async function enroll(send: Send, student: Account, courseId: string) {
-  expectOk(await send({ method: 'POST', url: `/api/courses/${courseId}/enroll`, token: student.token }), 'enroll')
+  expectOk(
+    await send({ method: 'POST', url: `/api/courses/${courseId}/enroll`, token: student.token }),
+    'enroll',
+  )
 }
 
 export async function createModule(send: Send, owner: Account, courseId: string) {
-  const body = { title: uniq('Module '), description: 'Rook endings.', videoUrl: 'https://www.youtube.com/watch?v=abc', courseId }
-  const r = expectOk(await send({ method: 'POST', url: '/api/modules', token: owner.token, ...json(body) }), 'create module')
+  const body = {
+    title: uniq('Module '),
+    description: 'Rook endings.',
+    videoUrl: 'https://www.youtube.com/watch?v=abc',
+    courseId,
+  }
+  const r = expectOk(
+    await send({ method: 'POST', url: '/api/modules', token: owner.token, ...json(body) }),
+    'create module',
+  )
   return r.body as { _id: string }
 }
 
 export async function uploadVideo(send: Send, owner: Account, courseId: string, data = fakeMp4()) {
   const mp = multipart({ courseId }, { name: 'file', filename: 'lesson.mp4', type: 'video/mp4', data })
-  const r = expectOk(await send({ method: 'POST', url: '/api/videos', token: owner.token, ...mp }), 'upload video')
+  const r = expectOk(
+    await send({ method: 'POST', url: '/api/videos', token: owner.token, ...mp }),
+    'upload video',
+  )
   return r.body as { _id: string; filePath: string }
 }
 
@@ -101,6 +133,11 @@ export async function buildWorld(h: Harness): Promise<World> {
   const enrolledStudent = await account(h, 'student')
   const otherStudent = await account(h, 'student')
   const deleted = await account(h, 'student', 'del')
+  // its token worked until the account was deleted: only the deletion makes it a bad token
+  expectOk(
+    await h.send({ method: 'GET', url: '/api/profile/me', token: deleted.token }),
+    'deleted user before deletion',
+  )
   await h.query('delete from users where id = $1', [deleted.id])
 
   const course = await createCourse(h.send, courseInstructor)
@@ -141,20 +178,116 @@ export async function buildWorld(h: Harness): Promise<World> {
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url')
 
 /** Re-signs the claims of a real token; with the server's secret and a future expiry it must be accepted. */
-export function resign(secret: string, realToken: string, overrides: Record<string, unknown>): Promise<string> {
+export function resign(
+  secret: string,
+  realToken: string,
+  overrides: Record<string, unknown>,
+): Promise<string> {
   const claims = { ...decodeJwt(realToken), ...overrides }
-  return new SignJWT(claims as Record<string, unknown>)
+  return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .sign(new TextEncoder().encode(secret))
 }
 
+/**
+ * Tokens each valid in every respect but one flaw: they carry a real user id and the id of a live session of
+ * that user (claim `sid`), so the flaw alone is what gets them refused.
+ */
 export async function forgedTokens(secret: string, admin: Account, student: Account) {
   const now = Math.floor(Date.now() / 1000)
   const adminClaims = decodeJwt(admin.token)
+  // the admin's live session, but expired an hour ago
   const expiredToken = await resign(secret, admin.token, { iat: now - 7200, exp: now - 3600 })
+  // a student's signature over the admin's claims (subject and session)
   const [h, , s] = student.token.split('.')
-  const tamperedToken = `${h}.${b64({ ...decodeJwt(student.token), sub: admin.id })}.${s}`
+  const tamperedToken = `${h}.${b64({ ...decodeJwt(student.token), sub: admin.id, sid: adminClaims.sid })}.${s}`
   const otherSecretToken = await resign(`another-secret-${randomUUID()}-${randomUUID()}`, admin.token, {})
   const algNoneToken = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(adminClaims)}.`
   return { expiredToken, tamperedToken, otherSecretToken, algNoneToken }
+}
+
+/** The world's account behind an actor (undefined for anonymous and the forged tokens). */
+export function accountOf(w: World, actor: Actor): Account | undefined {
+  switch (actor) {
+    case 'student':
+    case 'enrolledStudent':
+    case 'otherStudent':
+    case 'courseInstructor':
+    case 'otherInstructor':
+    case 'admin':
+      return w[actor]
+    default:
+      return undefined
+  }
+}
+
+/** A new session of this account (a fresh login); the world's own token of the account stays as it is. */
+export async function freshSession(w: World, a: Account): Promise<string> {
+  return (await login(w.h.send, a.email, a.password, a.username)).token
+}
+
+/**
+ * After a cell that may have ended an actor's sessions (log out everywhere, a password change): log the actor
+ * in again, give the world its new token, and re-forge the forged tokens over the live sessions.
+ */
+export async function relogin(w: World, a: Account): Promise<void> {
+  a.token = await freshSession(w, a)
+  for (const actor of [
+    'student',
+    'enrolledStudent',
+    'otherStudent',
+    'courseInstructor',
+    'otherInstructor',
+    'admin',
+  ] as const) {
+    if (w[actor] === a) w.tokens[actor] = a.token
+  }
+  Object.assign(w.tokens, await forgedTokens(w.h.jwtSecret, w.admin, w.student))
+}
+
+/**
+ * For runs that send generated requests with the world's tokens (hostile input): a valid logout, log out
+ * everywhere, password change or admin password reset ends sessions of a world account (and may set its
+ * password). After such a request was accepted, the account gets its own password back (through the admin
+ * reset, so no generated string becomes a password the leak scan would look for) and a live session again,
+ * so the rest of the run keeps testing as that actor instead of collecting 401s. Call it before taking the
+ * digest of the request's changes.
+ */
+export async function keepSessionsAlive(
+  w: World,
+  r: { operationId: string; actor: string; url: string },
+  res: Res,
+): Promise<void> {
+  if (res.status >= 300) return
+  let a: Account | undefined
+  switch (r.operationId) {
+    case 'logout':
+    case 'logoutEverywhere':
+    case 'changeMyPassword':
+      a = accountOf(w, r.actor as Actor)
+      break
+    case 'setUserPassword': {
+      const id = /\/api\/user\/([^/?]+)\/password/.exec(r.url)?.[1]
+      a = [w.student, w.enrolledStudent, w.otherStudent, w.courseInstructor, w.otherInstructor, w.admin].find(
+        (x) => x.id === id,
+      )
+      break
+    }
+    default:
+      return
+  }
+  if (!a) return
+  if (a !== w.admin) await relogin(w, w.admin).catch(() => {}) // only needed if the admin's own session ended
+  if (r.operationId === 'changeMyPassword' || r.operationId === 'setUserPassword') {
+    expectOk(
+      await w.h.send({
+        method: 'PUT',
+        url: `/api/user/${a.id}/password`,
+        token: w.admin.token,
+        ...json({ newPassword: a.password }),
+      }),
+      `give ${a.username} its password back`,
+    )
+  }
+  await relogin(w, a)
 }

@@ -1,0 +1,158 @@
+// The real server process (server/main.ts, as `npm start` runs it): where it listens by default, and that it
+// refuses to be reachable from other machines while a demo account keeps its published password.
+import { connect } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { networkInterfaces, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openPglite } from '../../server/db/db'
+import { migrate } from '../../server/db/migrate'
+import { demoAccounts, seedDemo } from '../../server/db/seed'
+import { hashPassword } from '../../server/services/passwords'
+import { isLoopbackHost } from '../../server/services/demoAccounts'
+import { pgliteTemplate } from '../helpers/buildServer'
+import { spawnMain, waitForHealth } from '../trust/support/spawn'
+
+const dirs: string[] = []
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+
+/** A DATA_DIR with a migrated embedded database: seeded with the demo data, or empty. */
+async function dataDir(seeded: boolean): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'coe-startup-'))
+  dirs.push(dir)
+  const db = await openPglite(join(dir, 'pgdata'), await pgliteTemplate())
+  await migrate(db)
+  if (seeded) await seedDemo(db, join(dir, 'media'))
+  await db.close()
+  return dir
+}
+
+async function withDb<T>(
+  dir: string,
+  fn: (db: Awaited<ReturnType<typeof openPglite>>) => Promise<T>,
+): Promise<T> {
+  const db = await openPglite(join(dir, 'pgdata'))
+  try {
+    return await fn(db)
+  } finally {
+    await db.close()
+  }
+}
+
+async function changePassword(dir: string, email: string) {
+  const hash = await hashPassword(`a-private-password-for-${email}`, 14)
+  await withDb(dir, (db) => db.query('UPDATE users SET password_hash = $2 WHERE email = $1', [email, hash]))
+}
+
+/** True when something accepts TCP connections at host:port. */
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect({ host, port })
+    s.setTimeout(2000)
+    s.on('connect', () => {
+      s.destroy()
+      resolve(true)
+    })
+    s.on('error', () => resolve(false))
+    s.on('timeout', () => {
+      s.destroy()
+      resolve(false)
+    })
+  })
+}
+
+const base = { SEED_DEMO: '', DATABASE_URL: '' }
+
+describe('isLoopbackHost', () => {
+  it('accepts only addresses other machines cannot reach', () => {
+    for (const h of [
+      '127.0.0.1',
+      '127.1.2.3',
+      'localhost',
+      '::1',
+      '[::1]',
+      '0:0:0:0:0:0:0:1',
+      '::ffff:127.0.0.1',
+    ])
+      expect(isLoopbackHost(h), h).toBe(true)
+    for (const h of [
+      '0.0.0.0',
+      '::',
+      '192.168.1.5',
+      '10.0.0.1',
+      'example.com',
+      '::ffff:10.0.0.1',
+      '128.0.0.1',
+      '::2',
+    ])
+      expect(isLoopbackHost(h), h).toBe(false)
+  })
+})
+
+describe('start-up', () => {
+  let seeded: string
+  beforeAll(async () => {
+    seeded = await dataDir(true)
+  }, 240_000)
+
+  it('refuses HOST=0.0.0.0 while the demo accounts keep their published passwords: exit 1, saying what to do', async () => {
+    const p = await spawnMain({ ...base, DATA_DIR: seeded, HOST: '0.0.0.0' })
+    const { code } = await p.exited
+    const out = p.output()
+    expect(code, out).toBe(1)
+    expect(out).toContain('Refusing to listen on HOST=0.0.0.0')
+    for (const a of demoAccounts) expect(out).toContain(a.email)
+    expect(out).toContain('still have their published passwords')
+    expect(out).toContain('"Change password"')
+    expect(out).toContain('fresh DATA_DIR')
+    expect(out).toContain('SEED_DEMO=0')
+    expect(await accepts('127.0.0.1', p.port)).toBe(false)
+  }, 120_000)
+
+  it('refuses HOST=0.0.0.0 on an empty database it would seed, and seeds nothing', async () => {
+    const empty = await dataDir(false)
+    const p = await spawnMain({ ...base, DATA_DIR: empty, HOST: '0.0.0.0' })
+    const { code } = await p.exited
+    expect(code, p.output()).toBe(1)
+    expect(p.output()).toContain('would be created with their published passwords')
+    const users = await withDb(empty, (db) => db.query('SELECT 1 FROM users'))
+    expect(users).toEqual([])
+  }, 120_000)
+
+  it('names only the accounts still open, and starts on 0.0.0.0 once every demo password is changed', async () => {
+    for (const a of demoAccounts.filter((a) => a.email !== 'bob@chess.local'))
+      await changePassword(seeded, a.email)
+    const one = await spawnMain({ ...base, DATA_DIR: seeded, HOST: '0.0.0.0' })
+    expect((await one.exited).code, one.output()).toBe(1)
+    expect(one.output()).toContain('the demo account bob@chess.local still has its published password')
+    expect(one.output()).not.toContain('admin@chess.local')
+
+    await changePassword(seeded, 'bob@chess.local')
+    const p = await spawnMain({ ...base, DATA_DIR: seeded, HOST: '0.0.0.0' })
+    try {
+      expect(await waitForHealth(p), p.output()).toBe(true)
+      // bound to every address: 127.0.0.2 (another loopback address) answers too
+      expect(await accepts('127.0.0.2', p.port)).toBe(true)
+    } finally {
+      await p.stop()
+    }
+  }, 240_000)
+
+  it('listens on 127.0.0.1 only when HOST is unset (with the demo data in place)', async () => {
+    const dir = await dataDir(true)
+    const p = await spawnMain({ ...base, DATA_DIR: dir })
+    try {
+      expect(await waitForHealth(p), p.output()).toBe(true)
+      expect(await accepts('127.0.0.1', p.port)).toBe(true)
+      expect(await accepts('127.0.0.2', p.port), 'another loopback address').toBe(false)
+      const external = Object.values(networkInterfaces())
+        .flat()
+        .find((i) => i && !i.internal && i.family === 'IPv4')
+      if (external) expect(await accepts(external.address, p.port), external.address).toBe(false)
+    } finally {
+      await p.stop()
+    }
+  }, 240_000)
+})

@@ -163,6 +163,25 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/courses/{courseId}/curriculum': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    /** The curriculum of a course for everyone: module titles and descriptions in order, never a video, URL or line (those stay behind getModulesByCourse) */
+    get: operations['getCourseCurriculum']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/courses/{courseId}/enroll': {
     parameters: {
       query?: never
@@ -337,7 +356,7 @@ export interface paths {
       }
       cookie?: never
     }
-    /** Another user's public profile (never the email) */
+    /** Another user's public profile (never the email); the phone number only to a signed-in caller (a token is optional here, and checked when sent) */
     get: operations['getProfile']
     put?: never
     post?: never
@@ -714,6 +733,12 @@ export interface components {
       courseId: components['schemas']['Id']
       position: number
     }
+    CurriculumEntry: {
+      _id: components['schemas']['Id']
+      title: string
+      description: string
+      position: number
+    }
     ModuleInput: {
       title: string
       description: string
@@ -756,12 +781,13 @@ export interface components {
       /** @description Teaching courses for an instructor, purchased (enrolled) courses otherwise */
       courses: components['schemas']['Course'][]
     }
+    /** @description phoneNumber is present only when the caller is signed in */
     PublicProfile: {
       _id: components['schemas']['Id']
       username: string
       role: components['schemas']['Role']
       bio: string
-      phoneNumber: string
+      phoneNumber?: string
       courses: components['schemas']['Course'][]
     }
     ProfileUpdate: {
@@ -1271,6 +1297,32 @@ export interface operations {
       503: components['responses']['Unavailable']
     }
   }
+  getCourseCurriculum: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Module titles and descriptions in order */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CurriculumEntry'][]
+        }
+      }
+      400: components['responses']['BadRequest']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
   enrollInCourse: {
     parameters: {
       query?: never
@@ -1652,6 +1704,7 @@ export interface operations {
         }
       }
       400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
       404: components['responses']['NotFound']
       414: components['responses']['UriTooLong']
       503: components['responses']['Unavailable']

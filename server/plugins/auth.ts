@@ -15,6 +15,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 unless a valid token of a live session of an existing user is sent; sets request.actor. */
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>
+    /**
+     * preHandler for operations where a token is optional: without an Authorization header the caller is a
+     * visitor (request.actor stays unset); with one, the same checks as authenticate (a bad token is 401).
+     */
+    authenticateOptional: (req: FastifyRequest, reply: FastifyReply) => Promise<void>
     /** preHandler: authenticate, then 403 unless the user has one of these roles. */
     requireRole: (...roles: Role[]) => (req: FastifyRequest, reply: FastifyReply) => Promise<void>
     /** Opens a session for this user and answers its token. */
@@ -119,6 +124,11 @@ export const authPlugin = fp(
       req.sessionId = claims.sessionId
     }
     app.decorate('authenticate', authenticate)
+    // A header that is present but empty or malformed is refused, not read as a visitor: a client that sent
+    // credentials learns they did not work.
+    app.decorate('authenticateOptional', async (req: FastifyRequest) => {
+      if (req.headers.authorization !== undefined) await authenticate(req)
+    })
     app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
       await authenticate(req)
       if (!roles.includes(req.actor!.role))

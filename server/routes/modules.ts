@@ -9,6 +9,9 @@ export async function moduleRoutes(app: FastifyInstance, { db, media }: RouteDep
     modules.listModules(db, actorOf(req), req.params.courseId),
   )
 
+  // Public: titles and descriptions only, so a visitor or a student not enrolled sees what the course teaches.
+  defineRoute(app, 'getCourseCurriculum', {}, async (req) => modules.listCurriculum(db, req.params.courseId))
+
   defineRoute(
     app,
     'createModule',

@@ -6,7 +6,7 @@ import type { RouteDeps } from './deps'
 
 export async function profileRoutes(app: FastifyInstance, { db, config }: RouteDeps) {
   defineRoute(app, 'getMyProfile', { preHandler: app.authenticate }, async (req) =>
-    users.getProfile(db, actorOf(req).id, true),
+    users.getProfile(db, actorOf(req).id, 'owner'),
   )
 
   defineRoute(app, 'updateMyProfile', { preHandler: app.authenticate }, async (req) =>
@@ -33,6 +33,10 @@ export async function profileRoutes(app: FastifyInstance, { db, config }: RouteD
     },
   )
 
-  // Public: the email is never part of another user's profile (and the response schema drops it too).
-  defineRoute(app, 'getProfile', {}, async (req) => users.getProfile(db, req.params.id, false))
+  // Public: the email is never part of another user's profile (and the response schema drops it too); the phone
+  // number only for a signed-in caller. The answer depends on the Authorization header, so caches must key on it.
+  defineRoute(app, 'getProfile', { preHandler: app.authenticateOptional }, async (req, reply) => {
+    void reply.header('Vary', 'Authorization')
+    return users.getProfile(db, req.params.id, req.actor ? 'signedIn' : 'visitor')
+  })
 }

@@ -17,6 +17,11 @@ function commonPasswords(): Set<string> {
   return common
 }
 
+/** How many distinct passwords (case-folded) the list holds; issue 8 asks for at least 10,000. */
+export function commonPasswordCount(): number {
+  return commonPasswords().size
+}
+
 export function isCommonPassword(password: string): boolean {
   return commonPasswords().has(password.normalize('NFKC').toLowerCase())
 }

@@ -18,6 +18,26 @@ export async function listModules(db: Db, actor: Actor, courseId: string): Promi
   )
 }
 
+type CurriculumEntry = Schema<'CurriculumEntry'>
+
+/**
+ * The curriculum of a course, for everyone: titles and descriptions in order, never a video or URL (those stay
+ * behind listModules). One query: the course row joined to its modules tells an unknown course (no row) from a
+ * course without modules (one row without a module).
+ */
+export async function listCurriculum(db: Db, courseId: string): Promise<CurriculumEntry[]> {
+  const rows = await db.query<{ _id: string | null; title: string; description: string; position: number }>(
+    `SELECT m.id AS "_id", m.title, m.description, m.position
+     FROM courses c LEFT JOIN modules m ON m.course_id = c.id
+     WHERE c.id = $1 ORDER BY m.position, m.created_at, m.id`,
+    [courseId],
+  )
+  if (!rows.length) throw new NotFound('Course')
+  return rows.flatMap(({ _id, title, description, position }) =>
+    _id === null ? [] : [{ _id, title, description, position }],
+  )
+}
+
 /** A module may only point at a video uploaded for its own course. */
 async function checkVideo(db: Db, videoId: string | null | undefined, courseId: string): Promise<void> {
   if (!videoId) return

@@ -155,10 +155,20 @@ async function coursesOf(db: Db, userId: string, role: Role): Promise<CourseView
 /** A public profile, with the email for its owner. */
 type ProfileView = Schema<'PublicProfile'> & { email?: string }
 
-/** A profile; `withEmail` only for the owner. Courses: teaching courses for an instructor, enrolled ones otherwise. */
-export function getProfile(db: Db, id: string, withEmail: true): Promise<Schema<'Profile'>>
-export function getProfile(db: Db, id: string, withEmail: false): Promise<Schema<'PublicProfile'>>
-export async function getProfile(db: Db, id: string, withEmail: boolean): Promise<ProfileView> {
+/** Who reads a profile: its owner (email included), a signed-in user (phone number included), a visitor. */
+export type ProfileReader = 'owner' | 'signedIn' | 'visitor'
+
+/**
+ * A profile as `reader` may see it: the email only for its owner, the phone number only for signed-in users
+ * (issue 10: a visitor never sees it). Courses: teaching courses for an instructor, enrolled ones otherwise.
+ */
+export function getProfile(db: Db, id: string, reader: 'owner'): Promise<Schema<'Profile'>>
+export function getProfile(
+  db: Db,
+  id: string,
+  reader: 'signedIn' | 'visitor',
+): Promise<Schema<'PublicProfile'>>
+export async function getProfile(db: Db, id: string, reader: ProfileReader): Promise<ProfileView> {
   const [row] = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id])
   if (!row) throw new NotFound('User')
   const profile: ProfileView = {
@@ -166,10 +176,10 @@ export async function getProfile(db: Db, id: string, withEmail: boolean): Promis
     username: row.username,
     role: row.role,
     bio: row.bio,
-    phoneNumber: row.phone_number,
     courses: await coursesOf(db, row.id, row.role),
   }
-  if (withEmail) profile.email = row.email
+  if (reader !== 'visitor') profile.phoneNumber = row.phone_number
+  if (reader === 'owner') profile.email = row.email
   return profile
 }
 

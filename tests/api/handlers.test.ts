@@ -34,7 +34,7 @@ async function call({ op, method, path, token, body, form }: Call) {
   expect(
     contractMismatch(operations.get(op)!, res.status, res.headers.get('Content-Type') ?? '', text),
   ).toBeNull()
-  return { status: res.status }
+  return { status: res.status, text }
 }
 
 function world() {
@@ -116,6 +116,7 @@ describe('msw fake of our API', () => {
         path: `/api/modules/course/${w.course._id}`,
         token: w.stu.token,
       },
+      { op: 'getCourseCurriculum', method: 'GET', path: `/api/courses/${w.course._id}/curriculum` },
       {
         op: 'updateModule',
         method: 'PATCH',
@@ -272,5 +273,41 @@ describe('msw fake of our API', () => {
         })
       ).status,
     ).toBe(409)
+  })
+})
+
+describe('public reads that depend on who asks (issue 10)', () => {
+  it('getProfile: the phone number for a signed-in reader only; a token that is sent is checked', async () => {
+    const w = world()
+    const path = `/api/profile/${w.stu._id}`
+    const visitor = await call({ op: 'getProfile', method: 'GET', path })
+    expect(visitor.status).toBe(200)
+    expect(JSON.parse(visitor.text)).not.toHaveProperty('phoneNumber')
+    const reader = await call({ op: 'getProfile', method: 'GET', path, token: w.teacher.token })
+    expect(JSON.parse(reader.text)).toMatchObject({ _id: w.stu._id, phoneNumber: '555' })
+    expect((await call({ op: 'getProfile', method: 'GET', path, token: 'token-unknown' })).status).toBe(401)
+  })
+
+  it('getCourseCurriculum: titles and descriptions in order for anyone, no video; 404 for an unknown course', async () => {
+    const w = world()
+    seedModule({ courseId: w.course._id, title: 'M2' })
+    const res = await call({
+      op: 'getCourseCurriculum',
+      method: 'GET',
+      path: `/api/courses/${w.course._id}/curriculum`,
+    })
+    expect(res.status).toBe(200)
+    expect(JSON.parse(res.text)).toEqual([
+      { _id: w.mod._id, title: 'M1', description: 'Lesson M1', position: 0 },
+      expect.objectContaining({ title: 'M2', description: 'Lesson M2', position: 1 }),
+    ])
+    for (const hidden of ['videoUrl', 'videoId', w.video._id, 'https:'])
+      expect(res.text).not.toContain(hidden)
+    const unknown = await call({
+      op: 'getCourseCurriculum',
+      method: 'GET',
+      path: '/api/courses/00000000-0000-4000-8000-0000000fffff/curriculum',
+    })
+    expect(unknown.status).toBe(404)
   })
 })

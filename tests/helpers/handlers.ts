@@ -216,6 +216,17 @@ const moduleHandlers: HttpHandler[] = [
     if (!canRead(user, course)) return forbidden()
     return HttpResponse.json(db.modules.filter((m) => m.courseId === course._id))
   }),
+  // Public, like the server: titles and descriptions in order, never a video, URL or id of one.
+  http.get(`${API}/courses/:courseId/curriculum`, ({ params }) => {
+    const course = findCourse(String(params.courseId))
+    if (!course) return notFound()
+    return HttpResponse.json(
+      db.modules
+        .filter((m) => m.courseId === course._id)
+        .sort((a, b) => a.position - b.position)
+        .map(({ _id, title, description, position }) => ({ _id, title, description, position })),
+    )
+  }),
   http.patch(`${API}/modules/:moduleId`, async (req) => {
     const user = withUser(req)
     if (!user) return unauthorized()
@@ -296,11 +307,21 @@ const profileHandlers: HttpHandler[] = [
     user.password = b.newPassword
     return new HttpResponse(null, { status: 204 })
   }),
-  http.get(`${API}/profile/:id`, ({ params }) => {
-    const user = db.users.find((u) => u._id === params.id)
+  // A token is optional, and checked when sent (an unknown one is 401); the phone number only for signed-in readers.
+  http.get(`${API}/profile/:id`, (req) => {
+    const signedIn = req.request.headers.has('Authorization')
+    if (signedIn && !withUser(req)) return unauthorized()
+    const user = db.users.find((u) => u._id === req.params.id)
     if (!user) return notFound()
     const { _id, username, role, bio, phoneNumber } = user
-    return HttpResponse.json({ _id, username, role, bio, phoneNumber, courses: profileCourses(user) })
+    return HttpResponse.json({
+      _id,
+      username,
+      role,
+      bio,
+      ...(signedIn ? { phoneNumber } : {}),
+      courses: profileCourses(user),
+    })
   }),
 ]
 

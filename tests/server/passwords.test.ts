@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config'
 import { demoAccounts } from '../../server/db/seed'
-import { isCommonPassword, TOO_COMMON } from '../../server/services/commonPasswords'
+import { commonPasswordCount, isCommonPassword, TOO_COMMON } from '../../server/services/commonPasswords'
 import { BadInput } from '../../server/services/errors'
 import { hashPassword, needsRehash, verifyPassword } from '../../server/services/passwords'
 import { createUser } from '../../server/services/users'
@@ -112,6 +112,12 @@ describe('common passwords', () => {
     }
     for (const p of ['queen-side-castle', 'rook-lift-on-h3', 'correct horse battery'])
       expect(isCommonPassword(p), p).toBe(false)
+  })
+
+  it('holds at least 10,000 distinct common passwords (issue 8)', () => {
+    const count = commonPasswordCount()
+    console.log(`common-password list: ${count} distinct passwords`)
+    expect(count).toBeGreaterThanOrEqual(10_000)
   })
 
   it('the demo accounts and the test fixtures do not use a listed password', () => {

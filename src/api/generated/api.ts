@@ -70,6 +70,10 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/api/courses/${queryArg.courseId}/enrolled-students` }),
         providesTags: ['Enrollment'],
       }),
+      getCourseCurriculum: build.query<GetCourseCurriculumApiResponse, GetCourseCurriculumApiArg>({
+        query: (queryArg) => ({ url: `/api/courses/${queryArg.courseId}/curriculum` }),
+        providesTags: ['Module'],
+      }),
       enrollInCourse: build.mutation<EnrollInCourseApiResponse, EnrollInCourseApiArg>({
         query: (queryArg) => ({
           url: `/api/courses/${queryArg.courseId}/enroll`,
@@ -249,6 +253,11 @@ export type GetEnrolledStudentsApiResponse = /** status 200 Enrolled students */
 export type GetEnrolledStudentsApiArg = {
   courseId: Id
 }
+export type GetCourseCurriculumApiResponse =
+  /** status 200 Module titles and descriptions in order */ CurriculumEntry[]
+export type GetCourseCurriculumApiArg = {
+  courseId: Id
+}
 export type EnrollInCourseApiResponse =
   /** status 200 Already enrolled */ Enrollment | /** status 201 Enrolled */ Enrollment
 export type EnrollInCourseApiArg = {
@@ -425,6 +434,12 @@ export type EnrolledStudent = {
   _id: Id
   username: string
 }
+export type CurriculumEntry = {
+  _id: Id
+  title: string
+  description: string
+  position: number
+}
 export type Enrollment = {
   courseId: Id
   studentId: Id
@@ -492,7 +507,7 @@ export type PublicProfile = {
   username: string
   role: Role
   bio: string
-  phoneNumber: string
+  phoneNumber?: string
   courses: Course[]
 }
 export type UserSummary = {
@@ -564,6 +579,8 @@ export const {
   useLazyGetEnrolledCoursesQuery,
   useGetEnrolledStudentsQuery,
   useLazyGetEnrolledStudentsQuery,
+  useGetCourseCurriculumQuery,
+  useLazyGetCourseCurriculumQuery,
   useEnrollInCourseMutation,
   useCreateModuleMutation,
   useGetModulesByCourseQuery,

@@ -123,6 +123,105 @@ describe('GET /api/modules/course/{courseId}', () => {
   })
 })
 
+describe('GET /api/courses/{courseId}/curriculum (issue 10, point 7)', () => {
+  /** Three modules, one with an uploaded video, stored so that their positions run against insertion order. */
+  async function curriculumWorld() {
+    const w = await world()
+    const videoId = unknownId()
+    await server.current.db.query(
+      "INSERT INTO videos (id, course_id, stored_name, original_name, mime_type, size) VALUES ($1, $2, $3, 'v.webm', 'video/webm', 1)",
+      [videoId, w.courseId, `${videoId}.webm`],
+    )
+    const titles = ['Opposition', 'Triangulation', 'The Lucena position']
+    for (const [i, title] of titles.entries())
+      expect(
+        (
+          await create(w.owner, {
+            ...moduleInput(w.courseId),
+            title,
+            description: `Lesson ${i + 1}`,
+            videoUrl: i === 0 ? '/api/media/lesson.webm' : 'https://www.youtube.com/watch?v=abc123',
+            ...(i === 1 ? { videoId } : {}),
+          })
+        ).statusCode,
+      ).toBe(201)
+    await server.current.db.query('UPDATE modules SET position = 4 - position WHERE course_id = $1', [
+      w.courseId,
+    ])
+    return { ...w, videoId }
+  }
+
+  it('answers titles and descriptions in order to a visitor, a student not enrolled, an enrolled one and the instructor', async () => {
+    const { owner, enrolled, outsider, courseId, videoId } = await curriculumWorld()
+    for (const [who, headers] of [
+      ['visitor', {}],
+      ['student not enrolled', outsider.auth],
+      ['enrolled student', enrolled.auth],
+      ['instructor', owner.auth],
+    ] as const) {
+      const res = await inject({ method: 'GET', url: `/api/courses/${courseId}/curriculum`, headers })
+      const body = expectContract('getCourseCurriculum', res)
+      expect(
+        body.map((e: { title: string; description: string; position: number }) => [
+          e.title,
+          e.description,
+          e.position,
+        ]),
+        who,
+      ).toEqual([
+        ['The Lucena position', 'Lesson 3', 1],
+        ['Triangulation', 'Lesson 2', 2],
+        ['Opposition', 'Lesson 1', 3],
+      ])
+      for (const entry of body)
+        expect(Object.keys(entry).sort(), who).toEqual(['_id', 'description', 'position', 'title'])
+      for (const hidden of [
+        'videoUrl',
+        'videoId',
+        'filePath',
+        videoId,
+        'youtube',
+        'http',
+        '/api/media',
+        'webm',
+      ])
+        expect(res.body, `${who}: ${hidden}`).not.toContain(hidden)
+    }
+  })
+
+  it('answers [] for a course without modules, 404 problem+json for an unknown course and 400 for a bad id', async () => {
+    const { owner } = await world()
+    const empty = await server.current.createCourse(owner)
+    expect(
+      expectContract(
+        'getCourseCurriculum',
+        await inject({ method: 'GET', url: `/api/courses/${empty}/curriculum` }),
+      ),
+    ).toEqual([])
+    const unknown = await inject({ method: 'GET', url: `/api/courses/${unknownId()}/curriculum` })
+    expectProblem('getCourseCurriculum', unknown, 404)
+    expect(unknown.headers['content-type']).toContain('application/problem+json')
+    expectProblem(
+      'getCourseCurriculum',
+      await inject({ method: 'GET', url: '/api/courses/zzz/curriculum' }),
+      400,
+    )
+  })
+
+  it('leaves getModulesByCourse refusing visitors (401) and students not enrolled (403)', async () => {
+    const { outsider, courseId } = await curriculumWorld()
+    const url = `/api/modules/course/${courseId}`
+    const visitor = await inject({ method: 'GET', url })
+    expectProblem('getModulesByCourse', visitor, 401)
+    const notEnrolled = await inject({ method: 'GET', url, headers: outsider.auth })
+    expectProblem('getModulesByCourse', notEnrolled, 403)
+    for (const res of [visitor, notEnrolled]) {
+      expect(res.body).not.toContain('Opposition')
+      expect(res.body).not.toContain('youtube')
+    }
+  })
+})
+
 describe('PATCH and DELETE /api/modules/{moduleId}', () => {
   it('lets the course instructor update and delete a module', async () => {
     const { owner, courseId } = await world()

@@ -99,6 +99,44 @@ describe('GET /api/profile/{id}', () => {
     expect(res.body).not.toContain(user.email)
   })
 
+  it('shows the phone number to signed-in users only, never to a visitor (issue 10, point 10)', async () => {
+    const owner = await server.current.createUser('student')
+    const reader = await server.current.createUser('student')
+    await server.current.db.query("UPDATE users SET phone_number = '+44 20 7946 0958' WHERE id = $1", [
+      owner.id,
+    ])
+    const url = `/api/profile/${owner.id}`
+    const visitor = await inject({ method: 'GET', url })
+    const seen = expectContract('getProfile', visitor)
+    expect(seen).toMatchObject({ _id: owner.id, username: owner.username, role: 'student', bio: '' })
+    expect(seen).not.toHaveProperty('phoneNumber')
+    expect(visitor.body).not.toContain('7946')
+    expect(String(visitor.headers.vary)).toMatch(/authorization/i)
+    for (const user of [reader, owner]) {
+      const signedIn = expectContract('getProfile', await inject({ method: 'GET', url, headers: user.auth }))
+      expect(signedIn).toMatchObject({ _id: owner.id, phoneNumber: '+44 20 7946 0958' })
+      expect(signedIn).not.toHaveProperty('email')
+    }
+  })
+
+  it('checks a token when one is sent: invalid, malformed or ended is 401, never a visitor view', async () => {
+    const owner = await server.current.createUser('student')
+    const ended = await server.current.createUser('student')
+    await inject({ method: 'POST', url: '/api/auth/logout', headers: ended.auth })
+    const url = `/api/profile/${owner.id}`
+    for (const authorization of [
+      'Bearer not-a-token',
+      `Bearer ${owner.token.slice(0, -2)}xx`,
+      ended.auth.authorization,
+      'Basic YWRtaW46YWRtaW4=',
+      '',
+    ]) {
+      const res = await inject({ method: 'GET', url, headers: { authorization } })
+      expectProblem('getProfile', res, 401)
+    }
+    expectProblem('getProfile', await inject({ method: 'GET', url: `/api/profile/${unknownId()}` }), 404)
+  })
+
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {
     expectProblem('getProfile', await inject({ method: 'GET', url: `/api/profile/${unknownId()}` }), 404)
     expectProblem('getProfile', await inject({ method: 'GET', url: '/api/profile/abc' }), 400)

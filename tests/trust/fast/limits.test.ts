@@ -267,6 +267,77 @@ describe('behind one trusted proxy (TRUST_PROXY=1), a forged X-Forwarded-For doe
   })
 })
 
+describe('behind proxies listed by address range (TRUST_PROXY=10.0.0.0/8,fd00::/8), only the listed proxies are believed', () => {
+  let h: AppHarness
+  beforeAll(async () => {
+    h = await startApp({
+      env: { ...DEFAULTS, TRUST_PROXY: '10.0.0.0/8, fd00::/8', LOGIN_MAX_FAILURES_PER_ADDRESS: '10' },
+    })
+  })
+  afterAll(async () => {
+    await h?.close()
+  })
+  const attempt = (remoteAddress: string, xff: string, i: number) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': xff },
+      payload: JSON.stringify({ email: `cidr-${uniq()}-${i}@trust.example`, password: 'wrong password' }),
+    })
+  const failuresOf = async (address: string) =>
+    (
+      await h.query<{ failures: number }>('select failures from sign_in_failures where key = $1', [
+        `address:${address}`,
+      ])
+    )[0]?.failures ?? 0
+
+  it('a forged left-most entry sent through two listed proxies (IPv4 and IPv6) is counted under the real client', async () => {
+    const client = '203.0.113.55'
+    const k = 9
+    for (let i = 0; i < k; i++) {
+      // client -> edge proxy (10.20.30.40, or fd00::20) -> inner proxy (the peer): each appended what it saw
+      const [peer, edge] = i % 3 === 2 ? ['fd00::7', 'fd00::20'] : ['10.1.2.3', '10.20.30.40']
+      const r = await attempt(peer, `198.18.${i}.${i + 1}, ${client}, ${edge}`, i)
+      expect(r.statusCode).toBe(401)
+    }
+    const counted = await failuresOf(client)
+    console.log(
+      `forged-header attempts through listed proxies counted against the client: ${counted} of ${k}`,
+    )
+    expect(counted).toBe(k)
+    expect(await h.query("select key from sign_in_failures where key like 'address:198.1%'")).toEqual([])
+    expect(await failuresOf('10.20.30.40')).toBe(0)
+    expect(await failuresOf('10.1.2.3')).toBe(0)
+    // one more failure reaches the limit of 10, whatever entry the client forges next
+    expect((await attempt('10.1.2.3', `192.0.2.201, ${client}`, k)).statusCode).toBe(401)
+    expect((await attempt('10.1.2.3', `192.0.2.202, ${client}`, k + 1)).statusCode).toBe(429)
+  })
+
+  it('X-Forwarded-For sent by a peer outside the list is ignored: the attempt counts under the peer itself', async () => {
+    const peer = '198.51.100.23'
+    const k = 10
+    for (let i = 0; i < k; i++) {
+      // a client reaching the server directly, pretending to be behind a listed proxy
+      const r = await attempt(peer, `203.0.113.${100 + i}, 10.9.9.${i}`, i)
+      expect(r.statusCode).toBe(401)
+    }
+    const counted = await failuresOf(peer)
+    console.log(
+      `attempts with X-Forwarded-For from an unlisted peer counted against the peer: ${counted} of ${k}`,
+    )
+    expect(counted).toBe(k)
+    expect(
+      await h.query(
+        "select key from sign_in_failures where key like 'address:203.0.113.1%' or key like 'address:10.9.%'",
+      ),
+    ).toEqual([])
+    expect((await attempt(peer, '203.0.113.250', k)).statusCode, 'a new forged header does not help').toBe(
+      429,
+    )
+  })
+})
+
 describe('registration limit per address', () => {
   let h: AppHarness
   beforeAll(async () => {

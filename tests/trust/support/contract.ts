@@ -26,6 +26,7 @@ export interface Operation {
   operationId: string
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   path: string
+  /** A token is required (`security` lists no empty alternative such as getProfile's optional token). */
   secured: boolean
   pathParams: Record<string, Schema>
   queryParams: Record<string, { required: boolean; schema: Schema }>
@@ -82,7 +83,10 @@ export function loadOperations(): Promise<Operation[]> {
           operationId: op.operationId,
           method: method.toUpperCase() as Operation['method'],
           path,
-          secured: Array.isArray(op.security) && op.security.length > 0,
+          secured:
+            Array.isArray(op.security) &&
+            op.security.length > 0 &&
+            op.security.every((alt) => Object.keys(alt as object).length > 0),
           pathParams,
           queryParams,
           bodyContentType,

@@ -94,6 +94,7 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
     return { method: 'POST', url: '/api/modules', ...json(body) }
   },
   getModulesByCourse: async (w) => ({ method: 'GET', url: `/api/modules/course/${w.course._id}` }),
+  getCourseCurriculum: async (w) => ({ method: 'GET', url: `/api/courses/${w.course._id}/curriculum` }),
   updateModule: async (w) => {
     const c = await freshCourse(w)
     const m = await createModule(w.h.send, w.courseInstructor, c._id)

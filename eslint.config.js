@@ -212,10 +212,15 @@ export default defineConfig(
       'boundaries/elements': elements,
       'boundaries/files': files,
       'boundaries/include': ['src/**/*', 'server/**/*'],
-      // Node's resolver: the TypeScript resolver depends on native bindings that the registry this project
-      // installs from does not serve for every platform, which broke `npm ci`. The `@/` alias is therefore not
-      // resolved for the boundary rules (relative imports are).
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      // Node's resolver behind a small one for the `@/` alias (scripts/eslint-alias-resolver.cjs): the TypeScript
+      // resolver depends on native bindings that the registry this project installs from does not serve for
+      // every platform, which broke `npm ci`. Without it, every `@/` import passed the layer rules unchecked, as an
+      // "external package".
+      'import/resolver': {
+        [require.resolve('./scripts/eslint-alias-resolver.cjs')]: {
+          extensions: ['.ts', '.tsx', '.js', '.mjs'],
+        },
+      },
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', policies }],

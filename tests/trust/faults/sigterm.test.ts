@@ -1,6 +1,6 @@
 // SIGTERM under load: requests in flight complete, new ones are refused cleanly, the process exits within 10 s.
 import { request } from 'node:http'
-import { readFileSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { afterAll, expect, it } from 'vitest'
 import { isProblem, json } from '../support/http'
 import { startServer, tempDir } from '../support/spawn'
@@ -39,30 +39,10 @@ function slowPost(port: number, path: string, token: string, body: string, ms: n
   })
 }
 
-/** How many requests for `url` the server's request log shows as arrived. */
-function arrivals(log: string, url: string): number {
-  return log
-    .split('\n')
-    .filter((line) => line.includes('"msg":"incoming request"') && line.includes(`"url":"${url}"`)).length
-}
-
-/** Waits until the server's log satisfies `ready` (polled every 20 ms, at most 10 s). */
-async function logShows(logFile: string, ready: (log: string) => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000
-  while (!ready(readFileSync(logFile, 'utf8'))) {
-    if (Date.now() > deadline)
-      throw new Error(
-        `the server log never showed what was awaited:\n${readFileSync(logFile, 'utf8').slice(-2000)}`,
-      )
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
-
 it('finishes in-flight requests, refuses new ones, exits 0 within 10 s, and keeps what it acknowledged', async () => {
   const dataDir = tempDir('sigterm')
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
-  // info: the request log says when the slow requests have arrived, and when the shutdown has begun
-  const env = { DATA_DIR: dataDir, SEED_DEMO: '0', AUTH_RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'info' }
+  const env = { DATA_DIR: dataDir, SEED_DEMO: '0', AUTH_RATE_LIMIT_MAX: '100000' }
   const server = await startServer(env)
   cleanups.push(() => server.kill('SIGKILL'))
   const student = await register(server.send)
@@ -86,12 +66,10 @@ it('finishes in-flight requests, refuses new ones, exits 0 within 10 s, and keep
       ...json({ username, email: `${username}@trust.example`, password: 'sigterm password' }),
     }),
   )
-  // the signal comes once the server has received all 13 requests (headers read, bodies still coming)
-  await logShows(server.logFile, (log) => arrivals(log, '/api/comment-player') === 5)
-  await logShows(server.logFile, (log) => arrivals(log, '/api/auth/register') === 8)
+  await new Promise((r) => setTimeout(r, 1000))
   const t0 = Date.now()
   server.kill('SIGTERM')
-  await logShows(server.logFile, (log) => log.includes('"msg":"shutting down"'))
+  await new Promise((r) => setTimeout(r, 200))
   // new requests after the signal: refused cleanly (connection refused, or a 503 problem+json), never hanging
   const late: string[] = []
   for (let i = 0; i < 5; i++) {

@@ -8,10 +8,16 @@ import { Spinner } from '@/components/Spinner'
 import { ownRoleChanged, selectCurrentUser } from '@/features/auth/authSlice'
 import { SetPasswordForm } from '@/features/admin/SetPasswordForm'
 import { ROLES } from '@/domain/rules'
-import { problemDetail, sentence } from '@/features/auth/authMessages'
+import { asSentence, isValidatorDetail, problemDetailOf } from '@/api/problemText'
 
 export const ROLE_UPDATED_TEXT = 'Role updated.'
-const ROLE_REFUSED_TEXT = 'The role could not be changed. Please try again.'
+export const ROLE_REFUSED_TEXT = 'The role could not be changed. Please try again.'
+
+/** Why a role change was refused: the server's own sentence (the last admin), else the generic refusal. */
+function roleRefusedText(error: unknown): string {
+  const detail = problemDetailOf(error)
+  return detail && !isValidatorDetail(detail) ? asSentence(detail) : ROLE_REFUSED_TEXT
+}
 
 /** What the last role change of a row answered. */
 interface RowOutcome {
@@ -37,7 +43,7 @@ export default function AdminPage() {
     } catch (error) {
       // The selector shows the role the server has (it never changed); the row says why. Also logged with
       // every failed call (app/listeners.ts).
-      setOutcome({ id, ok: false, text: sentence(problemDetail(error)) || ROLE_REFUSED_TEXT })
+      setOutcome({ id, ok: false, text: roleRefusedText(error) })
     }
   }
 

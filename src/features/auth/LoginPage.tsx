@@ -6,9 +6,13 @@ import { loggedIn } from '@/features/auth/authSlice'
 import { Field } from '@/components/Field'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import { ACCOUNT_CREATED_TEXT, loginFailureText } from '@/features/auth/authMessages'
+import { returnPath, type ReturnState } from '@/features/auth/LoginRequiredModal'
 
-/** The navigation state RegisterPage leaves for this page after a successful registration. */
-export interface LoginPageState {
+/**
+ * The navigation state of this page: `registered` after a successful registration; `from`, the page a
+ * sign-in was asked for on (the Login Required modal, 'Log in to enroll'), to return to.
+ */
+export interface LoginPageState extends ReturnState {
   registered?: boolean
 }
 
@@ -18,7 +22,9 @@ export default function LoginPage() {
   const [login, { isLoading }] = useLoginMutation()
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
-  const registered = (useLocation().state as LoginPageState | null)?.registered === true
+  const state = useLocation().state as LoginPageState | null
+  const registered = state?.registered === true
+  const back = returnPath(state)
   const [failure, setFailure] = useState<string | null>(null)
 
   async function onSubmit(e: React.FormEvent) {
@@ -27,7 +33,8 @@ export default function LoginPage() {
     try {
       const { token, result } = await login({ loginInput: { email, password } }).unwrap()
       dispatch(loggedIn({ token, user: result }))
-      void navigate('/')
+      // Back to the page that asked for a sign-in; a plain login goes to / (spec §4).
+      void (back ? navigate(back, { replace: true }) : navigate('/'))
     } catch (error) {
       // Logged with every failed call (app/listeners.ts); the person also reads why.
       setFailure(loginFailureText(error))
@@ -66,7 +73,10 @@ export default function LoginPage() {
           Login
         </button>
         <p className="muted">
-          No account yet? <Link to="/register">Register</Link>
+          No account yet?{' '}
+          <Link to="/register" state={state?.from ? { from: state.from } : undefined}>
+            Register
+          </Link>
         </p>
       </form>
     </section>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { useRegisterMutation } from '@/api/enhancedApi'
 import { Field } from '@/components/Field'
 import { ErrorMessage } from '@/components/ErrorMessage'
@@ -11,6 +11,9 @@ import {
 } from '@/features/auth/authMessages'
 import type { LoginPageState } from '@/features/auth/LoginPage'
 
+/** Where the phone number will be seen: the server shows it on the profile to signed-in users only. */
+export const PHONE_NUMBER_SHOWN_TEXT = 'Shown on your profile to signed-in users.'
+
 const empty = { username: '', email: '', password: '', phoneNumber: '' }
 
 export default function RegisterPage() {
@@ -19,6 +22,8 @@ export default function RegisterPage() {
   const [failure, setFailure] = useState<{ field: RegisterField; text: string } | null>(null)
   const errorOf = (field: RegisterField) => (failure?.field === field ? failure.text : undefined)
   const navigate = useNavigate()
+  // A registration started from the Login Required modal returns to its page after the login that follows.
+  const { from } = (useLocation().state as LoginPageState | null) ?? {}
   const set = (key: keyof typeof empty) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [key]: e.target.value }))
 
@@ -30,7 +35,7 @@ export default function RegisterPage() {
       await register({
         registerInput: { ...required, ...(phoneNumber ? { phoneNumber } : {}), role: 'student' },
       }).unwrap()
-      const state: LoginPageState = { registered: true }
+      const state: LoginPageState = { registered: true, ...(from ? { from } : {}) }
       void navigate('/login', { state })
     } catch (error) {
       // Logged with every failed call (app/listeners.ts); the field it is about says why.
@@ -83,6 +88,7 @@ export default function RegisterPage() {
           type="tel"
           name="phoneNumber"
           autoComplete="tel"
+          hint={PHONE_NUMBER_SHOWN_TEXT}
           error={errorOf('phoneNumber')}
           value={form.phoneNumber}
           onChange={set('phoneNumber')}
@@ -92,7 +98,10 @@ export default function RegisterPage() {
           Register
         </button>
         <p className="muted">
-          Already registered? <Link to="/login">Login</Link>
+          Already registered?{' '}
+          <Link to="/login" state={from ? { from } : undefined}>
+            Login
+          </Link>
         </p>
       </form>
     </section>

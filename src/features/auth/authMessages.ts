@@ -1,5 +1,6 @@
 // What the login and registration forms say when the server refuses (issue: every action answers). The
 // failure is still logged to the console with every failed call (app/listeners.ts), as the spec says.
+import { asSentence, problemDetailOf, TRY_AGAIN_TEXT } from '@/api/problemText'
 import { statusOf } from '@/features/auth/passwordRules'
 
 export const WRONG_LOGIN_TEXT = 'Wrong email or password.'
@@ -8,21 +9,12 @@ export const EMAIL_TAKEN_TEXT = 'That email is already registered.'
 export const USERNAME_TAKEN_TEXT = 'That username is taken.'
 export const USERNAME_RULE_TEXT = '3 to 30 letters, digits, _ and -.'
 export const PASSWORD_RULE_TEXT = '8 to 128 characters; not a common password.'
-const TRY_AGAIN_TEXT = 'Something went wrong. Please try again.'
-
-/** The server's problem detail, or ''. */
-export function problemDetail(error: unknown): string {
-  if (typeof error !== 'object' || error === null || !('data' in error)) return ''
-  const { data } = error
-  if (typeof data !== 'object' || data === null || !('detail' in data)) return ''
-  return typeof data.detail === 'string' ? data.detail : ''
-}
 
 /** The sentence a refused login shows. */
 export function loginFailureText(error: unknown): string {
   const status = statusOf(error)
   if (status === 401) return WRONG_LOGIN_TEXT
-  if (status === 429) return problemDetail(error) || 'Too many attempts. Please wait and try again.'
+  if (status === 429) return problemDetailOf(error) || 'Too many attempts. Please wait and try again.'
   return TRY_AGAIN_TEXT
 }
 
@@ -31,14 +23,14 @@ export type RegisterField = 'username' | 'email' | 'password' | 'phoneNumber' | 
 /** Where a refused registration's reason belongs, and the sentence. */
 export function registerFailure(error: unknown): { field: RegisterField; text: string } {
   const status = statusOf(error)
-  const detail = problemDetail(error)
+  const detail = problemDetailOf(error)
   if (status === 409) {
     if (/username/i.test(detail)) return { field: 'username', text: USERNAME_TAKEN_TEXT }
     return { field: 'email', text: EMAIL_TAKEN_TEXT }
   }
   if (status === 400) {
     if (/password/i.test(detail))
-      return { field: 'password', text: /common/i.test(detail) ? sentence(detail) : PASSWORD_RULE_TEXT }
+      return { field: 'password', text: /common/i.test(detail) ? asSentence(detail) : PASSWORD_RULE_TEXT }
     if (/username/i.test(detail)) return { field: 'username', text: `Username: ${USERNAME_RULE_TEXT}` }
     if (/email/i.test(detail)) return { field: 'email', text: 'Please enter a valid email address.' }
     if (/phone/i.test(detail)) return { field: 'phoneNumber', text: 'Please enter a valid phone number.' }
@@ -46,10 +38,4 @@ export function registerFailure(error: unknown): { field: RegisterField; text: s
   if (status === 429)
     return { field: 'form', text: detail || 'Too many registrations. Please wait and try again.' }
   return { field: 'form', text: TRY_AGAIN_TEXT }
-}
-
-/** A problem detail as a sentence: capitalised, with a full stop. */
-export function sentence(detail: string): string {
-  const s = detail.charAt(0).toUpperCase() + detail.slice(1)
-  return /[.!?]$/.test(s) ? s : `${s}.`
 }

@@ -5,7 +5,7 @@ import { useAppSelector } from '@/app/hooks'
 import { LoadError } from '@/components/LoadError'
 import { Spinner } from '@/components/Spinner'
 import { selectCurrentUser } from '@/features/auth/authSlice'
-import { LoginRequiredModal } from '@/features/auth/LoginRequiredModal'
+import { LoginLink, LoginRequiredModal } from '@/features/auth/LoginRequiredModal'
 import { formatMoney } from '@/domain/rules'
 import { CheckoutButton } from '@/features/cart/CheckoutButton'
 import { Receipt, type PurchaseReceipt } from '@/features/cart/Receipt'
@@ -20,7 +20,15 @@ export default function CartPage() {
   return (
     <section className="page page--narrow">
       <h1>Shopping Cart</h1>
-      {!user && <LoginRequiredModal />}
+      {!user && (
+        <>
+          <LoginRequiredModal />
+          {/* The modal opens once per visit; the page itself always offers the way in. */}
+          <p className="muted">
+            <LoginLink>Log in to see your cart</LoginLink>
+          </p>
+        </>
+      )}
       {user && isLoading && <Spinner />}
       {user && !isLoading && isError && (
         <LoadError message="Your cart could not be loaded." onRetry={() => void refetch()} />

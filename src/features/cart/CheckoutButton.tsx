@@ -3,7 +3,7 @@ import type { Course } from '@/api/generated/api'
 import { useCheckoutMutation } from '@/api/enhancedApi'
 import { useAppDispatch } from '@/app/hooks'
 import { ErrorMessage } from '@/components/ErrorMessage'
-import { problemDetail, sentence } from '@/features/auth/authMessages'
+import { asSentence, problemDetailOf } from '@/api/problemText'
 import { alertShown } from '@/features/layout/alertsSlice'
 import type { PurchaseReceipt } from '@/features/cart/Receipt'
 
@@ -34,8 +34,8 @@ function checkoutFailureText(error: unknown): string {
   if (status === 402) return CHECKOUT_DECLINED_TEXT
   // the server's own sentence: 'The cart is empty', 'A course in your order is no longer available; ...',
   // or how long to wait (429)
-  const detail = problemDetail(error)
-  if ((status === 409 || status === 429) && detail) return sentence(detail)
+  const detail = problemDetailOf(error)
+  if ((status === 409 || status === 429) && detail) return asSentence(detail)
   return CHECKOUT_FAILED_TEXT
 }
 

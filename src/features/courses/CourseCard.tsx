@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
 import type { Course } from '@/api/generated/api'
 import type { SessionUser } from '@/features/auth/authSlice'
+import { LoginLink } from '@/features/auth/LoginRequiredModal'
 import { Coursemates } from '@/features/courses/Coursemates'
 import { StudentActions } from '@/features/courses/StudentActions'
 import { asCaller, canBuyCourses, canManageCourse, canReadModules, formatMoney } from '@/domain/rules'
@@ -13,8 +14,6 @@ type Props = {
   onEdit: (course: Course) => void
   onDelete: (course: Course) => void
 }
-
-/** A course's price as the catalogue shows it (spec: a $ sign and the price as entered). */
 
 export function CourseCard({ course, user, enrolled, inCart, onEdit, onDelete }: Props) {
   const titleId = `course-${course._id}`
@@ -35,6 +34,10 @@ export function CourseCard({ course, user, enrolled, inCart, onEdit, onDelete }:
         </div>
       )}
       {canBuyCourses(caller) && !enrolled && <StudentActions courseId={course._id} inCart={inCart} />}
+      {!user && (
+        // A visitor enrolls after logging in, which comes back to this page.
+        <LoginLink className="btn btn--primary">Log in to enroll</LoginLink>
+      )}
       {canManageCourse(caller, course.instructor?._id) && (
         <div className="row">
           <button

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { useAddToCartMutation, useEnrollInCourseMutation } from '@/api/enhancedApi'
 import { ErrorMessage } from '@/components/ErrorMessage'
-import { problemDetail, sentence } from '@/features/auth/authMessages'
+import { asSentence, problemDetailOf } from '@/api/problemText'
 
 export const ENROLL_OFFLINE_TEXT =
   'Enrolling could not reach the server. Press Enroll Now again: the same purchase is never charged twice.'
@@ -23,8 +23,8 @@ function enrollFailureText(error: unknown): string {
   const status = (error as { status?: unknown } | null)?.status
   if (isNetworkFailure(status)) return ENROLL_OFFLINE_TEXT
   if (status === 402) return ENROLL_DECLINED_TEXT
-  const detail = problemDetail(error)
-  if (status === 429 && detail) return sentence(detail)
+  const detail = problemDetailOf(error)
+  if (status === 429 && detail) return asSentence(detail)
   return ENROLL_RETRY_TEXT
 }
 

@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useCommentPlayerMutation } from '@/api/enhancedApi'
 import { ErrorMessage } from '@/components/ErrorMessage'
-import { problemDetail } from '@/features/auth/authMessages'
+import { readableProblem, TRY_AGAIN_TEXT } from '@/api/problemText'
+
+export const COMMENT_RULE_TEXT = 'A comment is 1 to 2000 characters.'
 
 /** Comment box for logged-in users; the comments list refreshes through cache invalidation. */
 export function CommentForm({ username }: { username: string }) {
@@ -20,8 +22,9 @@ export function CommentForm({ username }: { username: string }) {
       setComment('')
     } catch (error) {
       // The text stays for another try, and the form says why; also logged (app/listeners.ts).
-      const why = problemDetail(error)
-      setFailure(`Your comment could not be posted${why ? `: ${why}` : '. Please try again.'}`)
+      const { text } = readableProblem(error, { comment: COMMENT_RULE_TEXT })
+      const failed = 'Your comment could not be posted'
+      setFailure(text === TRY_AGAIN_TEXT ? `${failed}. Please try again.` : `${failed}: ${text}`)
     }
   }
 

@@ -5,7 +5,7 @@ import {
   useUnfollowPlayerMutation,
 } from '@/api/enhancedApi'
 import { ErrorMessage } from '@/components/ErrorMessage'
-import { problemDetail } from '@/features/auth/authMessages'
+import { readableProblem, TRY_AGAIN_TEXT } from '@/api/problemText'
 
 /**
  * Follow when the user does not follow the player yet, Unfollow when they do. While the followers cannot be
@@ -26,10 +26,9 @@ export function FollowButton({ username, userId }: { username: string; userId: s
       else await followPlayer({ followInput: { chessPlayerUsername: username } }).unwrap()
     } catch (error) {
       // The button keeps its state and says why; also logged with every failed call (app/listeners.ts).
-      const why = problemDetail(error)
-      setFailure(
-        `${following ? 'Unfollowing' : 'Following'} failed${why ? `: ${why}` : '. Please try again.'}`,
-      )
+      const { text } = readableProblem(error)
+      const failed = `${following ? 'Unfollowing' : 'Following'} failed`
+      setFailure(text === TRY_AGAIN_TEXT ? `${failed}. Please try again.` : `${failed}: ${text}`)
     }
   }
 

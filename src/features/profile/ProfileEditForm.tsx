@@ -1,7 +1,9 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
+import type { ReadableProblem } from '@/api/problemText'
 import { useUpdateMyProfileMutation } from '@/api/enhancedApi'
 import { ErrorMessage } from '@/components/ErrorMessage'
-import { errorMessage } from '@/features/profile/errorMessage'
+import { Field } from '@/components/Field'
+import { updateFailure } from '@/features/profile/errorMessage'
 
 type Props = { bio: string; phoneNumber: string; onDone: () => void }
 
@@ -9,15 +11,19 @@ export function ProfileEditForm({ bio: initialBio, phoneNumber: initialPhone, on
   const [bio, setBio] = useState(initialBio)
   const [phoneNumber, setPhoneNumber] = useState(initialPhone)
   const [update, { isLoading }] = useUpdateMyProfileMutation()
-  const [failure, setFailure] = useState<string | null>(null)
+  const [failure, setFailure] = useState<ReadableProblem | null>(null)
+  const bioErrorId = useId()
+  const bioError = failure?.field === 'bio' ? failure.text : undefined
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault()
+    setFailure(null)
     try {
       await update({ profileUpdate: { bio, phoneNumber } }).unwrap()
       onDone()
     } catch (error) {
-      setFailure(errorMessage(error as Parameters<typeof errorMessage>[0]))
+      // What was typed stays; the sentence goes next to the field it is about.
+      setFailure(updateFailure(error))
     }
   }
 
@@ -25,18 +31,30 @@ export function ProfileEditForm({ bio: initialBio, phoneNumber: initialPhone, on
     <form className="form" onSubmit={(e) => void onSubmit(e)} aria-label="Edit profile">
       <label className="field">
         <span>Bio</span>
-        <textarea name="bio" rows={4} value={bio} onChange={(e) => setBio(e.target.value)} />
-      </label>
-      <label className="field">
-        <span>Phone Number</span>
-        <input
-          name="phoneNumber"
-          type="tel"
-          value={phoneNumber}
-          onChange={(e) => setPhoneNumber(e.target.value)}
+        <textarea
+          name="bio"
+          rows={4}
+          value={bio}
+          aria-invalid={bioError ? true : undefined}
+          aria-describedby={bioError ? bioErrorId : undefined}
+          onChange={(e) => setBio(e.target.value)}
         />
       </label>
-      {failure && <ErrorMessage>{`Error updating profile: ${failure}`}</ErrorMessage>}
+      {bioError && (
+        <small id={bioErrorId} className="error-message" role="alert">
+          {bioError}
+        </small>
+      )}
+      <Field
+        label="Phone Number"
+        name="phoneNumber"
+        type="tel"
+        autoComplete="tel"
+        error={failure?.field === 'phoneNumber' ? failure.text : undefined}
+        value={phoneNumber}
+        onChange={(e) => setPhoneNumber(e.target.value)}
+      />
+      {failure && !failure.field && <ErrorMessage>{failure.text}</ErrorMessage>}
       <div className="row">
         <button type="submit" className="btn btn--primary" disabled={isLoading}>
           Save Changes

@@ -1,24 +1,21 @@
+import { useEffect } from 'react'
 import { useParams } from 'react-router-dom'
 import { useGetMyProfileQuery, useGetProfileQuery } from '@/api/enhancedApi'
 import { useAppSelector } from '@/app/hooks'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import { Spinner } from '@/components/Spinner'
 import { selectCurrentUser, selectToken } from '@/features/auth/authSlice'
+import { LoginLink, LoginRequiredModal } from '@/features/auth/LoginRequiredModal'
 import { ChangePasswordForm } from '@/features/profile/ChangePasswordForm'
-import { errorMessage } from '@/features/profile/errorMessage'
+import { fetchFailureText, NO_TOKEN_TEXT } from '@/features/profile/errorMessage'
 import { LogoutEverywhere } from '@/features/profile/LogoutEverywhere'
 import { ProfileView, type ProfileData } from '@/features/profile/ProfileView'
 
-type Query = {
-  data?: ProfileData
-  isLoading: boolean
-  error?: Parameters<typeof errorMessage>[0]
-}
+type Query = { data?: ProfileData; isLoading: boolean; error?: unknown }
 
 function ProfileResult({ query, isOwner }: { query: Query; isOwner: boolean }) {
   if (query.isLoading) return <Spinner />
-  if (query.error)
-    return <ErrorMessage>{`Error fetching profile: ${errorMessage(query.error)}`}</ErrorMessage>
+  if (query.error) return <ErrorMessage>{fetchFailureText(query.error)}</ErrorMessage>
   return query.data ? <ProfileView profile={query.data} isOwner={isOwner} /> : null
 }
 
@@ -36,6 +33,23 @@ function OtherProfile({ id }: { id: string }) {
   return <ProfileResult query={useGetProfileQuery({ id })} isOwner={false} />
 }
 
+/** One's own profile without a session: the spec's text in the console and in the login modal. */
+function SignedOut() {
+  useEffect(() => console.error(NO_TOKEN_TEXT), [])
+  return (
+    <>
+      <LoginRequiredModal
+        message={NO_TOKEN_TEXT}
+        hint="Please log in or register to see your profile."
+        oncePerVisit={false}
+      />
+      <p className="muted">
+        <LoginLink>Log in to see your profile</LoginLink>
+      </p>
+    </>
+  )
+}
+
 /** /profile is one's own profile; /profile/{id} is one's own when the id is the logged-in user's. */
 export default function ProfilePage() {
   const { id } = useParams()
@@ -44,13 +58,7 @@ export default function ProfilePage() {
   const own = !id || (Boolean(token) && id === user?._id)
   return (
     <section className="page page--narrow">
-      {own && !token ? (
-        <ErrorMessage>No authentication token found</ErrorMessage>
-      ) : own ? (
-        <OwnProfile />
-      ) : (
-        <OtherProfile id={id} />
-      )}
+      {own && !token ? <SignedOut /> : own ? <OwnProfile /> : <OtherProfile id={id} />}
     </section>
   )
 }

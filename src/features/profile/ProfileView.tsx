@@ -7,7 +7,8 @@ export type ProfileData = {
   username: string
   role: Role
   bio: string
-  phoneNumber: string
+  /** Absent on someone else's profile for a visitor: the server shows it to signed-in users only. */
+  phoneNumber?: string
   email?: string
   courses: Course[]
 }
@@ -22,15 +23,19 @@ export function ProfileView({ profile, isOwner }: { profile: ProfileData; isOwne
       {editing ? (
         <ProfileEditForm
           bio={profile.bio}
-          phoneNumber={profile.phoneNumber}
+          phoneNumber={profile.phoneNumber ?? ''}
           onDone={() => setEditing(false)}
         />
       ) : (
         <dl className="profile__fields">
           <dt>Bio</dt>
           <dd>{profile.bio || 'N/A'}</dd>
-          <dt>Phone Number</dt>
-          <dd>{profile.phoneNumber || 'N/A'}</dd>
+          {profile.phoneNumber !== undefined && (
+            <>
+              <dt>Phone Number</dt>
+              <dd>{profile.phoneNumber || 'N/A'}</dd>
+            </>
+          )}
           {isOwner && profile.email !== undefined && (
             <>
               <dt>Email</dt>

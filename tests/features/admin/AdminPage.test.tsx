@@ -48,6 +48,35 @@ describe('/admin (spec §2, §6)', () => {
     spy.mockRestore()
   })
 
+  it.each([
+    ['403 without a body', () => new HttpResponse(null, { status: 403 })],
+    [
+      '403 problem without a detail',
+      () => HttpResponse.json({ type: 'about:blank', title: 'Forbidden', status: 403 }, { status: 403 }),
+    ],
+    ['network failure', () => HttpResponse.error()],
+  ])(
+    'says the generic refusal, never a lone ".", and puts the selector back on a %s (issue 10.4)',
+    async (_name, answer) => {
+      const admin = seedUser({ username: 'root', role: 'admin' })
+      seedUser({ username: 'stu' })
+      server.use(http.patch(`${config.apiBaseUrl}/api/user/:id/role`, answer))
+      const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      const { user } = renderWithProviders(<AdminPage />, { preloadedState: { auth: sessionOf(admin) } })
+      const select = await screen.findByRole('combobox', { name: 'Role of stu' })
+      await user.selectOptions(select, 'instructor')
+      const row = screen.getByRole('cell', { name: 'stu' }).closest('tr')!
+      expect(await within(row).findByRole('alert')).toHaveTextContent(
+        /^The role could not be changed\. Please try again\.$/,
+      )
+      expect(select).toHaveValue('student')
+      expect(select).toBeEnabled()
+      expect(within(row).getAllByRole('cell')[1]).toHaveTextContent(/^student$/)
+      expect(db.users.find((u) => u.username === 'stu')?.role).toBe('student')
+      spy.mockRestore()
+    },
+  )
+
   it("shows 'The users could not be loaded.' with a Retry that loads them, never an empty table", async () => {
     const admin = seedUser({ username: 'root', role: 'admin' })
     let fail = true

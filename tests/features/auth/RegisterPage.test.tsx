@@ -20,6 +20,13 @@ describe('/register (spec §2, §4, §5)', () => {
     expect(screen.getByRole('button', { name: 'Register' })).toBeInTheDocument()
   })
 
+  it('says where the phone number will be shown (issue 10.10)', () => {
+    render()
+    expect(screen.getByLabelText('Phone number (optional)')).toHaveAccessibleDescription(
+      'Shown on your profile to signed-in users.',
+    )
+  })
+
   it("sends role 'student' and navigates to /login on success", async () => {
     let sent: Record<string, unknown> = {}
     server.events.on('request:start', async ({ request }) => {

@@ -78,13 +78,26 @@ describe('/courses: Login Required modal (spec §2, §8)', () => {
     const c = await card('Tactics')
     expect(c.queryByRole('button', { name: 'Enroll Now' })).not.toBeInTheDocument()
     expect(c.queryByRole('link', { name: 'View Modules' })).not.toBeInTheDocument()
+    expect(c.getByRole('link', { name: 'Log in to enroll' })).toHaveAttribute('href', '/login')
+  })
+
+  it('does not open again when the visitor comes back in the same visit (issue 10.8)', async () => {
+    seedCourse({ title: 'Tactics' })
+    const first = render()
+    await first.user.click(screen.getByRole('button', { name: 'Close' }))
+    first.unmount()
+    render()
+    const c = await card('Tactics')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(c.getByRole('link', { name: 'Log in to enroll' })).toBeInTheDocument()
   })
 
   it('does not open for a logged-in user', async () => {
     seedCourse({ title: 'Tactics' })
     render(seedUser({ username: 'stu' }))
-    await card('Tactics')
+    const c = await card('Tactics')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(c.queryByRole('link', { name: 'Log in to enroll' })).not.toBeInTheDocument()
   })
 })
 

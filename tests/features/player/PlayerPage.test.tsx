@@ -243,6 +243,52 @@ describe('PlayerPage, followers and comments', () => {
     expect(within(comments).queryByRole('alert')).not.toBeInTheDocument()
   })
 
+  it("turns a validator's refusal of a comment into a sentence, never the raw message (issue 10.2)", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    server.use(
+      http.post(`${config.apiBaseUrl}/api/comment-player`, () =>
+        HttpResponse.json(
+          {
+            type: 'about:blank',
+            title: 'Bad Request',
+            status: 400,
+            detail: 'body/comment must NOT have more than 2000 characters',
+          },
+          { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
+    )
+    const { user } = renderPlayer('hikaru', loggedInAs(seedUser({ username: 'chess_fan' })))
+    await screen.findByText('No comments yet.')
+    await user.type(screen.getByRole('textbox', { name: 'Your comment' }), 'Long story')
+    await user.click(screen.getByRole('button', { name: 'Comment' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(/^Your comment could not be posted: A comment is 1 to 2000 characters\.$/)
+    expect(screen.getByRole('textbox', { name: 'Your comment' })).toHaveValue('Long story')
+  })
+
+  it("turns a validator's refusal of a follow into a sentence, never the raw message (issue 10.2)", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    server.use(
+      http.post(`${config.apiBaseUrl}/api/follow-player`, () =>
+        HttpResponse.json(
+          {
+            type: 'about:blank',
+            title: 'Bad Request',
+            status: 400,
+            detail: 'body/chessPlayerUsername must match pattern "^[A-Za-z0-9_-]{1,50}$"',
+          },
+          { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
+    )
+    const { user } = renderPlayer('hikaru', loggedInAs(seedUser({ username: 'chess_fan' })))
+    await user.click(await screen.findByRole('button', { name: 'Follow' }))
+    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 })
+    expect(alert).toHaveTextContent(/^Following failed: Please check what you entered\.$/)
+    expect(alert).not.toHaveTextContent(/body\/|must/)
+  })
+
   it("shows a refused comment's reason (429) and keeps the text", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     server.use(

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import ProfilePage from '@/features/profile/ProfilePage'
+import { PHONE_NUMBER_RULE_TEXT } from '@/features/profile/errorMessage'
 import { config } from '@/app/config'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
 import { db, seedCourse, seedEnrollment, seedUser, sessionOf, type FakeUser } from '../../helpers/fakeDb'
@@ -76,14 +77,42 @@ describe('/profile and /profile/{id} (spec §2, §6, §8)', () => {
     expect(screen.getByRole('button', { name: 'Taught' })).toBeInTheDocument()
   })
 
-  it("says 'No authentication token found' on /profile when logged out", () => {
-    render('/profile')
-    expect(screen.getByRole('alert')).toHaveTextContent('No authentication token found')
+  it("shows the login modal with 'No authentication token found' on /profile when logged out (issue 10.8)", async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = render('/profile')
+    const dialog = screen.getByRole('dialog', { name: 'Login Required' })
+    expect(within(dialog).getByText('No authentication token found')).toBeInTheDocument()
+    expect(spy).toHaveBeenCalledWith('No authentication token found')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    // Closed, the page still offers the way in (it opens again on the next visit of /profile).
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    expect(screen.getByRole('link', { name: 'Log in to see your profile' })).toHaveAttribute('href', '/login')
+    spy.mockRestore()
   })
 
-  it("says 'Error fetching profile: ' with the message when the fetch fails", async () => {
+  it("says 'Error fetching profile: Not found.' for an unknown id (issue 10.2)", async () => {
     render('/profile/00000000-0000-4000-8000-00000000ffff', seedUser({ username: 'me' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error fetching profile: Not Found')
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Error fetching profile: Not found\.$/)
+  })
+
+  it("says 'Error fetching profile: Not found.' for an id the server's validator refuses, never its message (issue 10.2)", async () => {
+    server.use(
+      http.get(`${config.apiBaseUrl}/api/profile/:id`, () =>
+        HttpResponse.json(
+          {
+            type: 'about:blank',
+            title: 'Bad Request',
+            status: 400,
+            detail: 'params/id must match format "uuid"',
+          },
+          { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
+    )
+    render('/profile/not-an-id', seedUser({ username: 'me' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(/^Error fetching profile: Not found\.$/)
+    expect(alert).not.toHaveTextContent(/params|uuid|must/)
   })
 
   it("edits bio and phone with 'Save Changes', and 'Cancel' leaves edit mode unchanged", async () => {
@@ -102,20 +131,67 @@ describe('/profile and /profile/{id} (spec §2, §6, §8)', () => {
     expect(db.users[0]).toMatchObject({ bio: 'Loves the Najdorf', phoneNumber: '+44 20 7946 0000' })
   })
 
-  it("says 'Error updating profile: ' with the message when saving fails", async () => {
+  it("puts a refused phone number's sentence next to the field, with the spec's prefix, never the validator's text (issue 10.2)", async () => {
     server.use(
       http.put(`${config.apiBaseUrl}/api/profile/me`, () =>
         HttpResponse.json(
-          { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'phoneNumber is invalid' },
-          { status: 400 },
+          {
+            type: 'about:blank',
+            title: 'Bad Request',
+            status: 400,
+            detail: 'body/phoneNumber must match pattern "^[0-9+() .-]*$"',
+          },
+          { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
         ),
       ),
     )
     const { user } = render('/profile', seedUser({ username: 'me' }))
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }))
+    await user.type(screen.getByLabelText('Phone Number'), 'call me')
     await user.click(screen.getByRole('button', { name: 'Save Changes' }))
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('Error updating profile: phoneNumber is invalid')
+    expect(alert).toHaveTextContent(`Error updating profile: ${PHONE_NUMBER_RULE_TEXT}`)
+    expect(alert).not.toHaveTextContent(/body\/|must match/)
+    const phone = screen.getByLabelText('Phone Number')
+    expect(phone).toHaveAccessibleDescription(`Error updating profile: ${PHONE_NUMBER_RULE_TEXT}`)
+    expect(phone).toHaveAttribute('aria-invalid', 'true')
+    expect(phone).toHaveValue('call me')
     expect(within(screen.getByRole('form')).getByRole('button', { name: 'Save Changes' })).toBeInTheDocument()
+  })
+
+  it("says 'Error updating profile: ' with a readable message when saving fails otherwise", async () => {
+    server.use(
+      http.put(`${config.apiBaseUrl}/api/profile/me`, () =>
+        HttpResponse.json({ type: 'about:blank', title: 'Internal', status: 500 }, { status: 500 }),
+      ),
+    )
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = render('/profile', seedUser({ username: 'me' }))
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }))
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error updating profile: Something went wrong. Please try again.',
+    )
+    expect(screen.getByLabelText('Phone Number')).not.toHaveAttribute('aria-invalid')
+    spy.mockRestore()
+  })
+})
+
+describe('/profile/{id}: the phone number is for signed-in users only (issue 10.10)', () => {
+  it('shows the phone number to a signed-in user', async () => {
+    const other = seedUser({ username: 'other', phoneNumber: '555-0199' })
+    render(`/profile/${other._id}`, seedUser({ username: 'me' }))
+    expect(await screen.findByRole('heading', { name: 'other' })).toBeInTheDocument()
+    expect(field('Phone Number')).toHaveTextContent('555-0199')
+  })
+
+  it('shows no phone number, not even its label, to a visitor (the server leaves it out)', async () => {
+    const other = seedUser({ username: 'other', phoneNumber: '555-0199', bio: 'Hi' })
+    render(`/profile/${other._id}`)
+    expect(await screen.findByRole('heading', { name: 'other' })).toBeInTheDocument()
+    expect(field('Bio')).toHaveTextContent('Hi')
+    expect(screen.queryByText('Phone Number')).not.toBeInTheDocument()
+    expect(screen.queryByText('555-0199')).not.toBeInTheDocument()
+    expect(screen.queryByText('N/A')).not.toBeInTheDocument()
   })
 })

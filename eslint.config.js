@@ -60,7 +60,8 @@ const files = [
   // The panels the home page shows.
   {
     category: 'surface',
-    pattern: 'src/features/{game/PracticeBoardPanel.tsx,player/PlayerSearch.tsx,titles/TitleSearch.tsx}',
+    pattern:
+      'src/features/{game/PracticeBoardPanel.tsx,player/PlayerSearch.tsx,titles/TitleSearch.tsx,courses/StudentActions.tsx}',
   },
   // The app's side of the features' wiring: typed hooks, the listener middleware's `startAppListening`,
   // the config and the lazy-page helper. Features reach no further into app/.

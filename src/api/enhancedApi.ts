@@ -8,6 +8,7 @@ const courseTags = (courses: Course[] | undefined) =>
   (courses ?? []).map((c) => ({ type: 'Course' as const, id: c._id }))
 const modulesListId = (courseId: string) => `course:${courseId}`
 const studentsId = (courseId: string) => `students:${courseId}`
+const curriculumId = (courseId: string) => `curriculum:${courseId}`
 const player = (username: string) => username.toLowerCase()
 
 let tempIds = 0
@@ -62,6 +63,11 @@ export const api = generatedApi.enhanceEndpoints({
     getEnrolledStudents: {
       keepUnusedDataFor: COURSE_CACHE_SECONDS,
       providesTags: (_r, _e, arg) => [{ type: 'Enrollment', id: studentsId(arg.courseId) }],
+    },
+    // Those who may not watch read it; those who change modules never do, so module mutations leave it alone.
+    getCourseCurriculum: {
+      keepUnusedDataFor: COURSE_CACHE_SECONDS,
+      providesTags: (_r, _e, arg) => [{ type: 'Module', id: curriculumId(arg.courseId) }],
     },
     enrollInCourse: {
       invalidatesTags: (r, _e, arg) =>
@@ -258,6 +264,7 @@ export {
   useDeleteCourseMutation,
   useGetEnrolledCoursesQuery,
   useGetEnrolledStudentsQuery,
+  useGetCourseCurriculumQuery,
   useEnrollInCourseMutation,
   useCreateModuleMutation,
   useGetModulesByCourseQuery,

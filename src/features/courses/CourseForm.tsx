@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Course } from '@/api/generated/api'
 import { useCreateCourseMutation, useUpdateCourseMutation } from '@/api/enhancedApi'
+import { useEditFocus } from '@/features/courses/useEditFocus'
 
 type Props = { editing: Course | null; onDone: () => void }
 
@@ -11,6 +12,8 @@ export function CourseForm({ editing, onDone }: Props) {
   const [form, setForm] = useState(empty)
   const [createCourse, create] = useCreateCourseMutation()
   const [updateCourse, update] = useUpdateCourseMutation()
+  const formRef = useRef<HTMLFormElement>(null)
+  useEditFocus(formRef, editing)
 
   useEffect(() => {
     setForm(
@@ -42,11 +45,12 @@ export function CourseForm({ editing, onDone }: Props) {
 
   return (
     <form
+      ref={formRef}
       className="form card"
       onSubmit={(e) => void onSubmit(e)}
       aria-label={editing ? 'Edit course' : 'Create course'}
     >
-      <h2>{editing ? 'Edit Course' : 'Create Course'}</h2>
+      <h2>{editing ? `Edit course: ${editing.title}` : 'Create Course'}</h2>
       <label className="field">
         <span>Title</span>
         <input name="title" required value={form.title} onChange={set('title')} />

@@ -34,7 +34,16 @@ function enrollFailureText(error: unknown): string {
  * Idempotency-Key is kept when no answer came back, so pressing 'Enroll Now' again retries the same attempt
  * and is never charged twice.
  */
-export function StudentActions({ courseId, inCart }: { courseId: string; inCart: boolean }) {
+export function StudentActions({
+  courseId,
+  inCart,
+  onEnrolled,
+}: {
+  courseId: string
+  inCart: boolean
+  /** Called once enrolling succeeded (the modules page then loads the videos). */
+  onEnrolled?: () => void
+}) {
   const [enroll, enrolling] = useEnrollInCourseMutation()
   const [addToCart, adding] = useAddToCartMutation()
   const attemptKey = useRef<string | null>(null)
@@ -47,6 +56,7 @@ export function StudentActions({ courseId, inCart }: { courseId: string; inCart:
       .then(
         () => {
           attemptKey.current = null
+          onEnrolled?.()
         },
         (error: { status?: unknown }) => {
           if (!isNetworkFailure(error?.status)) attemptKey.current = null

@@ -1,52 +1,40 @@
-import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import type { Module } from '@/api/generated/api'
-import {
-  useCreateModuleMutation,
-  useDeleteModuleMutation,
-  useGetCourseQuery,
-  useGetModulesByCourseQuery,
-  useUpdateModuleMutation,
-} from '@/api/enhancedApi'
+import { useGetCourseCurriculumQuery, useGetCourseQuery, useGetModulesByCourseQuery } from '@/api/enhancedApi'
+import { NOT_FOUND_TEXT, problemStatus, readableProblem } from '@/api/problemText'
 import { useAppSelector } from '@/app/hooks'
-import { ConfirmDialog } from '@/components/ConfirmDialog'
+import { LoadError } from '@/components/LoadError'
 import { selectCurrentUser } from '@/features/auth/authSlice'
-import { asCaller, canManageCourse } from '@/domain/rules'
-import { ModuleCard } from '@/features/modules/ModuleCard'
-import { ModuleForm, type ModuleFormValues } from '@/features/modules/ModuleForm'
+import { asCaller, canBuyCourses, canManageCourse } from '@/domain/rules'
+import { Curriculum } from '@/features/modules/Curriculum'
+import { EnrollActions, VisitorActions } from '@/features/modules/CurriculumActions'
+import { ModuleList } from '@/features/modules/ModuleList'
 
-export const DELETE_MODULE_TEXT = 'Are you sure you want to delete this module?'
+export { DELETE_MODULE_TEXT } from '@/features/modules/ModuleList'
+export const COURSE_NOT_FOUND_TEXT = 'Course not found.'
 
-type FormState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; module: Module }
+/** The modules call refused the caller (a visitor, a student not enrolled): they get the curriculum. */
+const refused = (error: unknown) => [401, 403].includes(problemStatus(error) ?? 0)
 
 export default function ModulesPage() {
   const { courseId = '' } = useParams()
   const user = useAppSelector(selectCurrentUser)
   const course = useGetCourseQuery({ courseId })
   const modules = useGetModulesByCourseQuery({ courseId }, { skip: !user })
-  const [createModule] = useCreateModuleMutation()
-  const [updateModule] = useUpdateModuleMutation()
-  const [deleteModule] = useDeleteModuleMutation()
-  const [form, setForm] = useState<FormState>({ mode: 'closed' })
-  const [deleting, setDeleting] = useState<Module | null>(null)
+  const mayNotWatch = !user || refused(modules.error)
+  const curriculum = useGetCourseCurriculumQuery({ courseId }, { skip: !mayNotWatch })
 
-  if (course.isLoading || modules.isLoading) return <p role="status">Loading...</p>
+  if (course.isLoading || modules.isLoading || curriculum.isLoading) return <p role="status">Loading...</p>
+  // An unknown id, or one that is no id at all (the validator refuses it in the path).
+  if (course.isError && readableProblem(course.error).text === NOT_FOUND_TEXT)
+    return (
+      <section className="page">
+        <h1>{COURSE_NOT_FOUND_TEXT}</h1>
+        <p>
+          <Link to="/courses">See all courses</Link>
+        </p>
+      </section>
+    )
   const canManage = course.data ? canManageCourse(asCaller(user), course.data.instructor?._id) : false
-
-  // The list updates at once (optimistic updates in enhancedApi.ts); a refusal rolls back with an alert.
-  function save(values: ModuleFormValues) {
-    if (form.mode === 'edit') {
-      void updateModule({ moduleId: form.module._id, modulePatch: values })
-    } else {
-      void createModule({ moduleInput: { ...values, courseId } })
-    }
-    setForm({ mode: 'closed' })
-  }
-
-  function confirmDelete() {
-    if (deleting) void deleteModule({ moduleId: deleting._id })
-    setDeleting(null)
-  }
 
   return (
     <section className="page">
@@ -54,46 +42,30 @@ export default function ModulesPage() {
         <Link to="/courses">← Back to courses</Link>
       </p>
       <h1>Modules for Course: {course.data?.name ?? ''}</h1>
-      {!user && (
-        <p className="notice">
-          <Link to="/login">Log in</Link> to watch this course&apos;s modules.
-        </p>
+      {course.isError && (
+        <LoadError message="The course could not be loaded." onRetry={() => void course.refetch()} />
       )}
-      <div className="section-head">
-        <h2>Modules</h2>
-        {canManage && form.mode === 'closed' && (
-          <button type="button" className="btn btn--primary" onClick={() => setForm({ mode: 'add' })}>
-            Add Module
-          </button>
-        )}
-      </div>
-      {form.mode !== 'closed' && (
-        <ModuleForm
-          key={form.mode === 'edit' ? form.module._id : 'add'}
-          courseId={courseId}
-          editing={form.mode === 'edit' ? form.module : null}
-          onSubmit={save}
-          onCancel={() => setForm({ mode: 'closed' })}
-        />
-      )}
-      <div className="stack">
-        {(modules.data ?? []).map((m) => (
-          <ModuleCard
-            key={m._id}
-            module={m}
-            canManage={canManage}
-            onEdit={(module) => setForm({ mode: 'edit', module })}
-            onDelete={setDeleting}
+      {!mayNotWatch ? (
+        modules.isError ? (
+          <LoadError message="The modules could not be loaded." onRetry={() => void modules.refetch()} />
+        ) : (
+          <ModuleList courseId={courseId} canManage={canManage} />
+        )
+      ) : (
+        <>
+          {!user ? (
+            <VisitorActions />
+          ) : (
+            canBuyCourses(user) && (
+              <EnrollActions courseId={courseId} onEnrolled={() => void modules.refetch()} />
+            )
+          )}
+          <Curriculum
+            entries={curriculum.data}
+            failed={curriculum.isError}
+            onRetry={() => void curriculum.refetch()}
           />
-        ))}
-        {user && modules.data?.length === 0 && <p className="muted">No modules yet.</p>}
-      </div>
-      {deleting && (
-        <ConfirmDialog
-          message={DELETE_MODULE_TEXT}
-          onConfirm={confirmDelete}
-          onCancel={() => setDeleting(null)}
-        />
+        </>
       )}
     </section>
   )

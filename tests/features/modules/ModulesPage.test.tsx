@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import ModulesPage from '@/features/modules/ModulesPage'
 import { AlertList } from '@/features/layout/AlertList'
+import { MODULE_ROLLBACK_TEXT } from '@/features/modules/moduleListeners'
 import { config } from '@/app/config'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
 import {
@@ -242,7 +243,7 @@ describe('/courses/{courseId}/modules: optimistic updates (issue: module add, ed
     gate.resolve()
     expect(await screen.findByRole('article', { name: 'King activity' })).toBeInTheDocument()
     expect(screen.queryByRole('article', { name: 'Renamed' })).not.toBeInTheDocument()
-    expect(screen.getByRole('alert')).toHaveTextContent(/refused/)
+    expect(screen.getByText(MODULE_ROLLBACK_TEXT)).toBeInTheDocument()
     expect(db.modules[0]).toMatchObject({ _id: m1._id, title: 'King activity' })
     spy.mockRestore()
   })
@@ -264,7 +265,7 @@ describe('/courses/{courseId}/modules: optimistic updates (issue: module add, ed
     await user.click(screen.getByRole('button', { name: 'Delete King activity' }))
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }))
     expect(await screen.findByRole('article', { name: 'King activity' })).toBeInTheDocument()
-    expect(screen.getAllByRole('alert')).toHaveLength(2)
+    expect(screen.getAllByText(MODULE_ROLLBACK_TEXT)).toHaveLength(2)
     spy.mockRestore()
   })
 })

@@ -1,0 +1,46 @@
+import { useGetCartQuery } from '@/api/enhancedApi'
+import { returnState } from '@/features/auth/LoginRequiredModal'
+import { StudentActions } from '@/features/courses/StudentActions'
+import { useLocation, useNavigate } from 'react-router-dom'
+
+/**
+ * 'Enroll Now' and 'Add to Cart' for a signed-in student who may not watch yet: the courses feature's own
+ * controls (the spec's alerts come from enrollmentListeners.ts; a paid attempt that got no answer keeps its
+ * Idempotency-Key, so pressing 'Enroll Now' again is never charged twice).
+ */
+export function EnrollActions({ courseId, onEnrolled }: { courseId: string; onEnrolled: () => void }) {
+  const inCart = useGetCartQuery().data?.items.some((c) => c._id === courseId) ?? false
+  return (
+    <>
+      <p className="notice">Enroll in this course to watch its modules.</p>
+      <StudentActions courseId={courseId} inCart={inCart} onEnrolled={onEnrolled} />
+    </>
+  )
+}
+
+/** For a visitor: log in or register, coming back here afterwards. */
+export function VisitorActions() {
+  const navigate = useNavigate()
+  const location = useLocation()
+  return (
+    <>
+      <p className="notice">Log in to watch this course&apos;s modules.</p>
+      <div className="row">
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => void navigate('/login', { state: returnState(location) })}
+        >
+          Login
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void navigate('/register', { state: returnState(location) })}
+        >
+          Register
+        </button>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import CoursesPage from '@/features/courses/CoursesPage'
+import { renderWithProviders } from '../../helpers/renderWithProviders'
+import { seedCourse, seedUser, sessionOf, type FakeUser } from '../../helpers/fakeDb'
+
+// jsdom does not scroll: record which elements were asked to come into view.
+const scrolled = vi.fn<(this: Element, arg?: boolean | ScrollIntoViewOptions) => void>()
+const jsdomScroll = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView')
+beforeEach(() => {
+  scrolled.mockClear()
+  Element.prototype.scrollIntoView = scrolled
+})
+afterEach(() => {
+  if (jsdomScroll) Object.defineProperty(Element.prototype, 'scrollIntoView', jsdomScroll)
+  else delete (Element.prototype as Partial<Element>).scrollIntoView
+})
+const scrolledInto = () => scrolled.mock.contexts
+
+function render(who: FakeUser) {
+  return renderWithProviders(<CoursesPage />, {
+    route: '/courses',
+    path: '/courses',
+    preloadedState: { auth: sessionOf(who) },
+  })
+}
+
+describe('course form: where it is and what it edits (issue 10, point 5)', () => {
+  it('leaves focus and scroll alone when the page opens with the create form', async () => {
+    const me = seedUser({ username: 'teacher', role: 'instructor' })
+    seedCourse({ title: 'Rook endings', instructor: me })
+    render(me)
+    expect(await screen.findByRole('article', { name: 'Rook endings' })).toBeInTheDocument()
+    const form = screen.getByRole('form', { name: 'Create course' })
+    expect(within(form).getByRole('heading', { name: 'Create Course' })).toBeInTheDocument()
+    expect(scrolled).not.toHaveBeenCalled()
+    expect(within(form).getByLabelText('Title')).not.toHaveFocus()
+  })
+
+  it("brings the form into view on 'Edit', focuses its first field and names the course being edited", async () => {
+    const me = seedUser({ username: 'teacher', role: 'instructor' })
+    seedCourse({ title: 'Rook endings', instructor: me })
+    seedCourse({ title: 'Pawn storms', instructor: me })
+    const { user } = render(me)
+    const card = await screen.findByRole('article', { name: 'Pawn storms' })
+    await user.click(within(card).getByRole('button', { name: 'Edit Pawn storms' }))
+    const form = screen.getByRole('form', { name: 'Edit course' })
+    expect(within(form).getByRole('heading', { name: 'Edit course: Pawn storms' })).toBeInTheDocument()
+    expect(within(form).getByLabelText('Title')).toHaveFocus()
+    expect(scrolledInto()).toEqual([form])
+
+    await user.click(screen.getByRole('button', { name: 'Edit Rook endings' }))
+    expect(within(form).getByRole('heading', { name: 'Edit course: Rook endings' })).toBeInTheDocument()
+    expect(within(form).getByLabelText('Title')).toHaveValue('Rook endings')
+    expect(within(form).getByLabelText('Title')).toHaveFocus()
+    expect(scrolledInto()).toEqual([form, form])
+  })
+})

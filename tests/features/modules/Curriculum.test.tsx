@@ -1,0 +1,181 @@
+import { describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { Route, Routes, useLocation } from 'react-router-dom'
+import ModulesPage, { COURSE_NOT_FOUND_TEXT } from '@/features/modules/ModulesPage'
+import { AlertList } from '@/features/layout/AlertList'
+import { config } from '@/app/config'
+import { renderWithProviders } from '../../helpers/renderWithProviders'
+import {
+  db,
+  seedCart,
+  seedCourse,
+  seedEnrollment,
+  seedModule,
+  seedUser,
+  sessionOf,
+  type FakeUser,
+} from '../../helpers/fakeDb'
+import { countRequests, server } from '../../helpers/mswServer'
+import { problem } from '../../helpers/handlers'
+
+const API = `${config.apiBaseUrl}/api`
+
+/** The contract's getCourseCurriculum (public): titles and descriptions in order, 404 for an unknown course. */
+function serveCurriculum() {
+  server.use(
+    http.get(`${API}/courses/:courseId/curriculum`, ({ params }) => {
+      const course = db.courses.find((c) => c._id === params.courseId)
+      if (!course) return problem(404, 'Not Found', 'Course not found')
+      return HttpResponse.json(
+        db.modules
+          .filter((m) => m.courseId === course._id)
+          .map(({ _id, title, description, position }) => ({ _id, title, description, position })),
+      )
+    }),
+  )
+}
+
+function Where() {
+  const location = useLocation()
+  return <p>At {location.pathname}</p>
+}
+
+function render(courseId: string, who?: FakeUser) {
+  return renderWithProviders(
+    <>
+      <AlertList />
+      <Routes>
+        <Route path="/courses/:courseId/modules" element={<ModulesPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </>,
+    {
+      route: `/courses/${courseId}/modules`,
+      preloadedState: who ? { auth: sessionOf(who) } : undefined,
+    },
+  )
+}
+
+function setup() {
+  const teacher = seedUser({ username: 'teacher', role: 'instructor' })
+  const course = seedCourse({ title: 'Endgame Mastery', instructor: teacher, price: 0 })
+  seedModule({
+    courseId: course._id,
+    title: 'King activity',
+    description: 'Use the king',
+    videoUrl: 'https://www.youtube.com/watch?v=secret',
+  })
+  seedModule({ courseId: course._id, title: 'Opposition', description: 'Kings facing' })
+  return { teacher, course }
+}
+
+const entry = (title: string) => within(screen.getByRole('article', { name: title }))
+
+describe('/courses/{courseId}/modules for those who may not watch (issue 10, point 7)', () => {
+  it('shows a visitor the curriculum without videos, and a Login button that leads to /login', async () => {
+    serveCurriculum()
+    const { course } = setup()
+    const { user } = render(course._id)
+    expect(
+      await screen.findByRole('heading', { name: 'Modules for Course: Endgame Mastery' }),
+    ).toBeInTheDocument()
+    expect(await screen.findByRole('article', { name: 'King activity' })).toBeInTheDocument()
+    expect(entry('King activity').getByText('Use the king')).toBeInTheDocument()
+    expect(entry('Opposition').getByText('Kings facing')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Video player' })).not.toBeInTheDocument()
+    expect(screen.queryByText(/youtube/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Enroll Now' })).not.toBeInTheDocument()
+    expect(countRequests(`/api/modules/course/${course._id}`)).toBe(0)
+    await user.click(screen.getByRole('button', { name: 'Login' }))
+    expect(screen.getByText('At /login')).toBeInTheDocument()
+  })
+
+  it("shows a student not enrolled the curriculum with 'Enroll Now', then the modules once enrolled", async () => {
+    serveCurriculum()
+    const { course } = setup()
+    const stu = seedUser({ username: 'stu' })
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = render(course._id, stu)
+    expect(await screen.findByRole('article', { name: 'Opposition' })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Video player' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Enroll Now' }))
+    expect(await screen.findByText('Enrolled successfully!')).toBeInTheDocument()
+    expect(db.enrollments).toContainEqual(
+      expect.objectContaining({ courseId: course._id, studentId: stu._id }),
+    )
+    await waitFor(() => expect(screen.getAllByRole('region', { name: 'Video player' })).toHaveLength(2))
+    expect(screen.queryByRole('button', { name: 'Enroll Now' })).not.toBeInTheDocument()
+    spy.mockRestore()
+  })
+
+  it("lets a student not enrolled put the course in the cart ('Add to Cart', then 'In your cart')", async () => {
+    serveCurriculum()
+    const { course } = setup()
+    const stu = seedUser({ username: 'stu' })
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = render(course._id, stu)
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }))
+    expect(await screen.findByText('In your cart')).toBeInTheDocument()
+    expect(db.carts.get(stu._id)).toEqual([course._id])
+    spy.mockRestore()
+  })
+
+  it("says 'In your cart' for a course already there", async () => {
+    serveCurriculum()
+    const { course } = setup()
+    const stu = seedUser({ username: 'stu' })
+    seedCart(stu._id, [course._id])
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    render(course._id, stu)
+    expect(await screen.findByText('In your cart')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Enroll Now' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument()
+    spy.mockRestore()
+  })
+
+  it("shows 'Course not found.' with a link to /courses for an unknown course", async () => {
+    serveCurriculum()
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    render('00000000-0000-4000-8000-000000000404')
+    expect(await screen.findByText(COURSE_NOT_FOUND_TEXT)).toBeInTheDocument()
+    expect(COURSE_NOT_FOUND_TEXT).toBe('Course not found.')
+    expect(screen.getByRole('link', { name: 'See all courses' })).toHaveAttribute('href', '/courses')
+    expect(screen.queryByRole('heading', { name: /Modules for Course/ })).not.toBeInTheDocument()
+    spy.mockRestore()
+  })
+
+  it('says the curriculum could not be loaded, with Retry, instead of posing as empty', async () => {
+    const { course } = setup()
+    let fail = true
+    server.use(
+      http.get(`${API}/courses/:courseId/curriculum`, () =>
+        fail ? problem(503, 'Service Unavailable') : HttpResponse.json([]),
+      ),
+    )
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = render(course._id)
+    expect(await screen.findByText('The modules of this course could not be loaded.')).toBeInTheDocument()
+    expect(screen.queryByText('No modules yet.')).not.toBeInTheDocument()
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByText('No modules yet.')).toBeInTheDocument()
+    spy.mockRestore()
+  })
+
+  it('gives an enrolled student, the instructor and an admin the modules as before, without the curriculum call', async () => {
+    serveCurriculum()
+    const { teacher, course } = setup()
+    const stu = seedUser({ username: 'stu' })
+    seedEnrollment(course._id, stu._id)
+    const admin = seedUser({ username: 'root', role: 'admin' })
+    for (const who of [stu, teacher, admin]) {
+      const { unmount } = render(course._id, who)
+      await waitFor(() => expect(screen.getAllByRole('region', { name: 'Video player' })).toHaveLength(2))
+      expect(screen.queryByRole('button', { name: /Enroll Now|Login/ })).not.toBeInTheDocument()
+      unmount()
+    }
+    expect(countRequests(`/api/courses/${course._id}/curriculum`)).toBe(0)
+  })
+})

@@ -1,0 +1,175 @@
+// The screens that answer a person (issue: every action answers), at a desktop size (1366×900) and on a touch
+// phone (390×844): each shows its text, nothing overflows sideways, and a screenshot of each is written to
+// test-results/screens/ for people to look at.
+import { mkdirSync } from 'node:fs'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { call, createCourse, createModule, login, type Session } from './support/api'
+import { field, launch, open, seeText, visible, waitQuiet, type Opened } from './support/browser'
+import { accounts, unique } from './support/env'
+
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1366, height: 900 }, isMobile: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },
+] as const
+const DIR = 'test-results/screens'
+
+/** What overflows the viewport sideways: the page's extra width in CSS pixels (0 when nothing does). */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+}
+
+async function shoot(page: Page, name: string, size: (typeof SIZES)[number]) {
+  await waitQuiet(page)
+  expect(await sidewaysOverflow(page), `${name} at ${size.name}`).toBeLessThanOrEqual(0)
+  await page.screenshot({
+    path: `${DIR}/${name}-${size.viewport.width}x${size.viewport.height}.png`,
+    fullPage: true,
+  })
+}
+
+describe.each(SIZES)('screens that answer, at $name size', (size) => {
+  let browser: Browser
+  const opened: Opened[] = []
+  let course: { _id: string; title: string }
+  let student: Session
+  async function openAs(who?: 'student' | 'instructor' | 'admin') {
+    const o = await open(browser, {
+      session: who ? (who === 'student' ? student : await login(accounts[who])) : undefined,
+      viewport: size.viewport,
+    })
+    opened.push(o)
+    return o.page
+  }
+
+  beforeAll(async () => {
+    mkdirSync(DIR, { recursive: true })
+    browser = await launch()
+    student = await login(accounts.student)
+    const instructor = await login(accounts.instructor)
+    course = await createCourse(instructor.token, {
+      title: unique('Screens course '),
+      description: 'Two lessons about the opening and one about endgames.',
+      price: 49.5,
+    })
+    for (const title of ['Opening principles', 'Rook endgames'])
+      await createModule(instructor.token, {
+        title,
+        description: `${title}: what to know first.`,
+        videoUrl: 'https://example.com/lesson.mp4',
+        courseId: course._id,
+      })
+  })
+  afterAll(async () => {
+    for (const o of opened) await o.context.close()
+    await browser?.close()
+  })
+
+  it("sign-in and registration say why: 'Wrong email or password.', the phone number's audience", async () => {
+    const page = await openAs()
+    await page.goto('/login')
+    await page.locator('input[type="email"]').fill(accounts.student.email)
+    await page.locator('input[type="password"]').fill('not-the-password-9')
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
+    await seeText(page, 'Wrong email or password.')
+    await shoot(page, 'login-refused', size)
+    await page.goto('/register')
+    await seeText(page, 'Shown on your profile to signed-in users.')
+    await shoot(page, 'register-rules', size)
+  })
+
+  it("a visitor: the curriculum with the login button, 'Course not found.', cards that say 'Log in to enroll'", async () => {
+    const page = await openAs()
+    await page.goto(`/courses/${course._id}/modules`)
+    await seeText(page, 'Rook endgames')
+    expect(await page.locator('video, iframe').count()).toBe(0)
+    await shoot(page, 'curriculum-visitor', size)
+    await page.goto('/courses/00000000-0000-4000-8000-000000000000/modules')
+    await seeText(page, 'Course not found.')
+    await shoot(page, 'course-not-found', size)
+    await page.goto('/courses')
+    await visible(page.getByRole('dialog', { name: 'Login Required' }))
+    await shoot(page, 'courses-login-required', size)
+    await page.keyboard.press('Escape')
+    await seeText(page, 'Log in to enroll')
+    await shoot(page, 'courses-visitor', size)
+  })
+
+  it("a student who has not enrolled: the curriculum with 'Enroll Now'; a checkout ends on a receipt", async () => {
+    const page = await openAs('student')
+    await page.goto(`/courses/${course._id}/modules`)
+    await seeText(page, 'Opening principles')
+    await visible(page.getByRole('button', { name: 'Enroll Now' }))
+    await shoot(page, 'curriculum-student', size)
+
+    const paid = await createCourse((await login(accounts.instructor)).token, {
+      title: unique('Receipt course '),
+      description: 'Bought for the receipt.',
+      price: 12.5,
+    })
+    await call('POST', '/api/cart/items', student.token, { courseId: paid._id })
+    await page.goto('/cart')
+    await page.getByRole('button', { name: /checkout/i }).click()
+    await seeText(page, paid.title)
+    await seeText(page, /\$12\.50/)
+    await shoot(page, 'receipt', size)
+  })
+
+  it('an instructor editing a module: the form is in view, focused, with labels and a heading', async () => {
+    const page = await openAs('instructor')
+    await page.goto(`/courses/${course._id}/modules`)
+    const card = page.getByRole('article').filter({ hasText: 'Rook endgames' })
+    await (await visible(card.getByRole('button', { name: 'Edit' }))).click()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toMatch(/INPUT|TEXTAREA/)
+    await visible(field(page, /title/i))
+    await shoot(page, 'module-edit', size)
+  })
+
+  it("an admin: 'Role updated.' on the row; a visitor's view of a profile has no phone number", async () => {
+    const page = await openAs('admin')
+    const username = unique('screens_')
+    await call('POST', '/api/auth/register', undefined, {
+      username,
+      email: `${username}@example.test`,
+      password: 'screens-violet-knight-27',
+    })
+    await page.goto('/admin')
+    const row = page.getByRole('row').filter({ hasText: username })
+    const select = await visible(row.getByRole('combobox'))
+    const next = (await select.inputValue()) === 'instructor' ? 'student' : 'instructor'
+    await select.selectOption(next)
+    await visible(row.getByText('Role updated.'))
+    await shoot(page, 'admin-role-updated', size)
+
+    await call('PUT', '/api/profile/me', student.token, {
+      bio: 'Plays the French.',
+      phoneNumber: '+1 555 0100',
+    })
+    const visitor = await openAs()
+    await visitor.goto(`/profile/${student.result._id}`)
+    await seeText(visitor, 'Plays the French.')
+    expect(await visitor.getByText('+1 555 0100').count()).toBe(0)
+    await shoot(visitor, 'profile-visitor', size)
+  })
+
+  it("the practice board's move box and the player search hold their placeholders", async () => {
+    const page = await openAs('student')
+    await page.goto('/home')
+    // the placeholder's drawn width against the box's inner width, in the box's own font
+    const room = (box: Locator) =>
+      box.evaluate((el: HTMLInputElement) => {
+        const style = getComputedStyle(el)
+        const context = document.createElement('canvas').getContext('2d')!
+        context.font = style.font
+        const inner = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+        return inner - context.measureText(el.placeholder).width
+      })
+    expect(
+      await room(await visible(page.getByRole('textbox', { name: /your move/i }))),
+    ).toBeGreaterThanOrEqual(0)
+    expect(
+      await room(await visible(page.getByRole('searchbox', { name: 'Username' }))),
+    ).toBeGreaterThanOrEqual(0)
+    await shoot(page, 'home-board', size)
+  })
+})

@@ -63,9 +63,15 @@ export async function createUser(db: Db, input: NewUser): Promise<UserView> {
     )
     return await userView(db, row)
   } catch (err) {
-    // A concurrent registration with the same email or username lost the race to the unique index.
-    if ((err as { code?: string }).code === '23505')
-      throw new Conflict('This email or username is already registered')
+    // A concurrent registration with the same email or username lost the race to the unique index, which
+    // names the field that was taken.
+    const violation = err as { code?: string; constraint?: string }
+    if (violation.code === '23505')
+      throw new Conflict(
+        violation.constraint === 'users_username_lower_key'
+          ? 'This username is taken'
+          : 'This email is already registered',
+      )
     throw err
   }
 }

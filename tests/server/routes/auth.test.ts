@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { expectContract, expectProblem } from '../../helpers/contract'
 import { useTestServer } from '../../helpers/buildServer'
+import type { Db } from '../../../server/db/db'
+import { createUser } from '../../../server/services/users'
 
 const server = useTestServer()
 
@@ -55,6 +57,24 @@ describe('POST /api/auth/register', () => {
       'SELECT count(*)::int AS n FROM users',
     )) as [{ n: number }]
     expect(n).toBe(1)
+  })
+
+  it('names the taken field also when a concurrent registration wins the race to the unique index', async () => {
+    expect((await register(newUser)).statusCode).toBe(201)
+    // the earlier lookup sees nothing, as it would when both registrations look before either inserts
+    const db = server.current.db
+    const racing: Db = {
+      ...db,
+      query: <T>(sql: string, params?: unknown[]) =>
+        sql.startsWith('SELECT email FROM users') ? Promise.resolve([] as T[]) : db.query<T>(sql, params),
+    }
+    const same = { username: 'racer_two', email: 'racer@example.com', password: 'a-long-password' }
+    await expect(createUser(racing, { ...same, username: 'NEW_PLAYER' })).rejects.toThrow(
+      'This username is taken',
+    )
+    await expect(createUser(racing, { ...same, email: 'new.player@example.com' })).rejects.toThrow(
+      'This email is already registered',
+    )
   })
 
   it.each([

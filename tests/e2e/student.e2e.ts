@@ -282,6 +282,8 @@ describe('a student', () => {
   })
 
   it('logs out: the stored session is gone and courses ask for a login again', async () => {
+    // from /home: the Login Required modal then first meets the logged-out visitor on /courses below
+    await page.goto('/home')
     await page.getByRole('button', { name: 'Logout' }).click()
     await expect.poll(() => storedSession(page)).toEqual(loggedOut)
     expectedSession = loggedOut

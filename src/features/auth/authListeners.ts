@@ -6,6 +6,7 @@ import { unauthorizedResponse } from '@/api/baseApi'
 import { api } from '@/api/enhancedApi'
 import type { AppStartListening } from '@/app/listeners'
 import { loggedIn, loggedOut, sessionUserRefreshed } from '@/features/auth/authSlice'
+import { LOGIN_PROMPTS_KEY } from '@/features/auth/LoginRequiredModal'
 
 /** The stored user is checked against the server at most this often (start-up, focus, visible again). */
 export const SESSION_REFRESH_SECONDS = 30
@@ -41,6 +42,19 @@ export function registerAuthListeners(startListening: AppStartListening) {
           )
       }
       listenerApi.dispatch(api.util.resetApiState())
+    },
+  })
+
+  // Whoever uses the browser after a logout is a new visitor: the Login Required prompts of /courses and /cart,
+  // shown once per visit, are shown to them again.
+  startListening({
+    actionCreator: loggedOut,
+    effect: () => {
+      try {
+        sessionStorage.removeItem(LOGIN_PROMPTS_KEY)
+      } catch {
+        // storage disabled: nothing was remembered
+      }
     },
   })
 

@@ -1,6 +1,6 @@
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type Plugin } from 'vitest/config'
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`
 
@@ -13,6 +13,22 @@ const noNodeWebStorage = process.allowedNodeEnvironmentFlags.has('--no-experimen
   ? ['--no-experimental-webstorage']
   : []
 
+// The web tests answer the SPA's requests from the real server (tests/helpers/backend.ts), whose modules then load
+// in the browser-like environment, where Vite would turn `new URL('./file', import.meta.url)` into an asset URL.
+// The server's modules (and the test helper that builds it) keep their file URL, as under Node.
+const serverDir = fileURLToPath(new URL('./server/', import.meta.url))
+const buildServerHelper = fileURLToPath(new URL('./tests/helpers/buildServer.ts', import.meta.url))
+const serverFileUrls: Plugin = {
+  name: 'server-file-urls',
+  enforce: 'pre',
+  transform(code, id) {
+    const file = id.split('?')[0]
+    if (!(file.startsWith(serverDir) || file === buildServerHelper) || !code.includes('import.meta.url'))
+      return
+    return { code: code.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(file).href)), map: null }
+  },
+}
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -22,6 +38,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        plugins: [serverFileUrls],
         test: {
           name: 'web',
           // jsdom, with Node's own Blob, File and FormData for Node's fetch (see the file).

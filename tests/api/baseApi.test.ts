@@ -4,7 +4,7 @@ import { api } from '@/api/enhancedApi'
 import { makeStore } from '@/app/store'
 import { selectIsLoggedIn } from '@/features/auth/authSlice'
 import { requestLog } from '../helpers/mswServer'
-import { seedUser, sessionOf } from '../helpers/fakeDb'
+import { seedUser, sessionOf } from '../helpers/backend'
 
 describe('base query (spec §7; DECISIONS.md API)', () => {
   it('sends the bearer token from the auth state', async () => {

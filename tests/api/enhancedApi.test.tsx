@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { api } from '@/api/enhancedApi'
 import { makeStore } from '@/app/store'
 import { renderApp } from '../helpers/renderWithProviders'
-import { db, seedCourse, seedEnrollment, seedModule, seedUser, sessionOf } from '../helpers/fakeDb'
+import { seedCart, seedCourse, seedEnrollment, seedModule, seedUser, sessionOf } from '../helpers/backend'
 import { countRequests } from '../helpers/mswServer'
 
 describe('cache tags (issue: state and data)', () => {
@@ -88,7 +88,7 @@ describe('cache tags (issue: state and data)', () => {
   it('checkout refreshes cart, enrollments and profile', async () => {
     const stu = seedUser({ username: 'stu' })
     const course = seedCourse({ title: 'A' })
-    db.carts.set(stu._id, [course._id])
+    seedCart(stu._id, [course._id])
     const store = makeStore({ auth: sessionOf(stu) })
     const subs = [
       store.dispatch(api.endpoints.getEnrolledCourses.initiate({ userId: stu._id })),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { LOGIN_PROMPTS_KEY } from '@/features/auth/LoginRequiredModal'
 import { renderApp } from '../helpers/renderWithProviders'
-import { seedCourse, seedUser } from '../helpers/fakeDb'
+import { seedCourse, seedUser } from '../helpers/backend'
 
 const dialog = () => screen.findByRole('dialog', { name: 'Login Required' })
 const nav = () => within(screen.getByRole('navigation', { name: 'Main' }))

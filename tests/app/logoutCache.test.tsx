@@ -6,7 +6,7 @@ import { config } from '@/app/config'
 import { makeStore } from '@/app/store'
 import { LOGOUT_GRACE_MS } from '@/features/auth/authListeners'
 import { loggedIn, loggedOut } from '@/features/auth/authSlice'
-import { seedUser, sessionOf } from '../helpers/fakeDb'
+import { seedUser, sessionOf } from '../helpers/backend'
 import { requestLog, server } from '../helpers/mswServer'
 
 const logoutUrl = `${config.apiBaseUrl}/api/auth/logout`

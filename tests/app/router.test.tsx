@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { ChunkLoadError, CHUNK_LOAD_TIMEOUT_MS, loadChunk } from '@/app/lazyPage'
 import { RouteError } from '@/app/RouteError'
 import { renderApp } from '../helpers/renderWithProviders'
-import { seedUser, sessionOf } from '../helpers/fakeDb'
+import { seedUser, sessionOf } from '../helpers/backend'
 
 afterEach(() => {
   vi.useRealTimers()

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import { failedCallText } from '@/app/listeners'
 import { renderApp } from '../helpers/renderWithProviders'
-import { seedCourse, seedModule, seedUser, sessionOf } from '../helpers/fakeDb'
+import { seedCourse, seedModule, seedUser, sessionOf } from '../helpers/backend'
 
 describe('session expiry and silent failures (spec §4, §8)', () => {
   it('logs out and shows the Login Required modal when the stored token is refused', async () => {

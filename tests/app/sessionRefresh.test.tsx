@@ -6,12 +6,11 @@ import { api } from '@/api/enhancedApi'
 import type { AppStore } from '@/app/store'
 import { SESSION_REFRESH_SECONDS } from '@/features/auth/authListeners'
 import { loggedOut, selectCurrentUser } from '@/features/auth/authSlice'
-import { problem } from '../helpers/handlers'
 import { renderApp } from '../helpers/renderWithProviders'
-import { db, seedUser, type FakeUser } from '../helpers/fakeDb'
+import { query, seedUser, type SeededUser, problem } from '../helpers/backend'
 import { countRequests, server } from '../helpers/mswServer'
 
-type Seeded = FakeUser & { token: string }
+type Seeded = SeededUser & { token: string }
 
 function storeSession(u: Seeded) {
   const { _id, role, username } = u
@@ -23,11 +22,12 @@ function storeSession(u: Seeded) {
 }
 
 /** What the server now says about the user (an admin changed it elsewhere). */
-function changeOnServer(u: Seeded, change: Partial<Pick<FakeUser, 'role' | 'username'>>) {
-  Object.assign(
-    db.users.find((r) => r._id === u._id)!,
-    change,
-  )
+async function changeOnServer(u: Seeded, change: Partial<Pick<SeededUser, 'role' | 'username'>>) {
+  await query('UPDATE users SET role = coalesce($2, role), username = coalesce($3, username) WHERE id = $1', [
+    u._id,
+    change.role ?? null,
+    change.username ?? null,
+  ])
 }
 
 const adminLink = () => screen.queryByRole('link', { name: 'Admin' })
@@ -67,7 +67,7 @@ describe('the stored user follows the server (role, username) without a new logi
   it('refreshes at start-up, and the stored keys follow', async () => {
     const stu = seedUser({ username: 'stu' })
     storeSession(stu)
-    changeOnServer(stu, { role: 'admin', username: 'stu-renamed' })
+    await changeOnServer(stu, { role: 'admin', username: 'stu-renamed' })
     const { store } = render('/blog')
     expect(await screen.findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin')
     expect(selectCurrentUser(store.getState())).toEqual({
@@ -95,7 +95,7 @@ describe('the stored user follows the server (role, username) without a new logi
       const { store } = render('/blog')
       await waitFor(() => expect(profileCalls()).toBe(1))
       expect(await screen.findByRole('link', { name: 'Profile' })).toBeInTheDocument()
-      changeOnServer(stu, { role: 'admin' })
+      await changeOnServer(stu, { role: 'admin' })
       comeBack(how, 5) // too soon after start-up: no new call
       comeBack(how, 5)
       await settled(store)
@@ -113,9 +113,10 @@ describe('the stored user follows the server (role, username) without a new logi
     const root = seedUser({ username: 'root', role: 'admin' })
     seedUser({ username: 'other-admin', role: 'admin' })
     storeSession(root)
-    const { router } = render('/admin')
+    const { router, store } = render('/admin')
     expect(await screen.findByRole('heading', { name: 'User Management' })).toBeInTheDocument()
-    changeOnServer(root, { role: 'student' })
+    await settled(store) // the start-up refresh has been answered: the throttle period counts from then
+    await changeOnServer(root, { role: 'student' })
     comeBack('focus', SESSION_REFRESH_SECONDS + 1)
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
     expect(adminLink()).not.toBeInTheDocument()
@@ -128,6 +129,7 @@ describe('the stored user follows the server (role, username) without a new logi
     storeSession(stu)
     const { store } = render('/blog')
     await waitFor(() => expect(profileCalls()).toBe(1))
+    await settled(store) // the start-up refresh has been answered: the throttle period counts from then
     server.use(http.get(`${config.apiBaseUrl}/api/profile/me`, () => problem(401, 'Unauthorized')))
     comeBack('focus', SESSION_REFRESH_SECONDS + 1)
     expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makeStore } from '@/app/store'
 import { loggedIn, loggedOut, selectIsLoggedIn, selectRole } from '@/features/auth/authSlice'
-import { seedUser, sessionOf } from '../helpers/fakeDb'
+import { seedUser, sessionOf } from '../helpers/backend'
 
 describe('store', () => {
   it('starts logged out and follows loggedIn / loggedOut', () => {

@@ -1,8 +1,8 @@
 import { setupServer } from 'msw/node'
-import { handlers } from './handlers'
+import { backendHandlers } from './backend'
 import { chessComHandlers } from './chessComHandlers'
 
-export const server = setupServer(...handlers, ...chessComHandlers)
+export const server = setupServer(...backendHandlers, ...chessComHandlers)
 
 export type LoggedRequest = { method: string; url: URL; headers: Headers }
 

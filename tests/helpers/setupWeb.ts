@@ -3,7 +3,8 @@ import { createElement } from 'react'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { requestLog, server } from './mswServer'
-import { resetDb } from './fakeDb'
+import { readFileSync } from 'node:fs'
+import { resetBackend, startBackend, stopBackend, usesBackend } from './backend'
 
 // react-player's providers do not run under jsdom; a stub shows what it would play.
 vi.mock('react-player', () => ({
@@ -26,9 +27,16 @@ vi.mock('react-player', () => ({
 configure({ asyncUtilTimeout: 5000 })
 vi.setConfig({ testTimeout: 30000 })
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-beforeEach(() => {
-  resetDb()
+// A file that renders the app or seeds data builds the real backend (tests/helpers/backend.ts) before its tests, so
+// its start (long on a busy machine) never counts against a test's timeouts; other files never build it.
+// vitest requires the first argument (the fixtures, none used here) to be a destructuring pattern
+// eslint-disable-next-line no-empty-pattern
+beforeAll(async ({}, suite) => {
+  server.listen({ onUnhandledRequest: 'error' })
+  if (usesBackend(readFileSync(suite.file.filepath, 'utf8'))) await startBackend()
+}, 240_000)
+beforeEach(async () => {
+  await resetBackend()
   requestLog.length = 0
   localStorage.clear()
   sessionStorage.clear()
@@ -41,4 +49,7 @@ afterEach(() => {
   cleanup()
   server.resetHandlers()
 })
-afterAll(() => server.close())
+afterAll(async () => {
+  server.close()
+  await stopBackend()
+})

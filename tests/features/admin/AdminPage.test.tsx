@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw'
 import { config } from '@/app/config'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
 import { server } from '../../helpers/mswServer'
-import { db, seedUser, sessionOf } from '../../helpers/fakeDb'
+import { stored, seedUser, sessionOf } from '../../helpers/backend'
 
 describe('/admin (spec §2, §6)', () => {
   it('lists every user with username, role and a role selector offering student, instructor, admin', async () => {
@@ -30,7 +30,7 @@ describe('/admin (spec §2, §6)', () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Role of stu' }), 'instructor')
     const row = screen.getByRole('cell', { name: 'stu' }).closest('tr')!
     await waitFor(() => expect(within(row).getAllByRole('cell')[1]).toHaveTextContent(/^instructor$/))
-    expect(db.users.find((u) => u.username === 'stu')?.role).toBe('instructor')
+    expect((await stored.users()).find((u) => u.username === 'stu')?.role).toBe('instructor')
     expect(await within(row).findByText('Role updated.')).toHaveAttribute('role', 'status')
   })
 
@@ -72,7 +72,7 @@ describe('/admin (spec §2, §6)', () => {
       expect(select).toHaveValue('student')
       expect(select).toBeEnabled()
       expect(within(row).getAllByRole('cell')[1]).toHaveTextContent(/^student$/)
-      expect(db.users.find((u) => u.username === 'stu')?.role).toBe('student')
+      expect((await stored.users()).find((u) => u.username === 'stu')?.role).toBe('student')
       spy.mockRestore()
     },
   )

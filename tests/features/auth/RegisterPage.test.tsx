@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw'
 import RegisterPage from '@/features/auth/RegisterPage'
 import { config } from '@/app/config'
 import { renderApp, renderWithProviders } from '../../helpers/renderWithProviders'
-import { db } from '../../helpers/fakeDb'
+import { stored } from '../../helpers/backend'
 import { server } from '../../helpers/mswServer'
 
 const render = () => renderWithProviders(<RegisterPage />, { route: '/register', path: '/register' })
@@ -47,7 +47,7 @@ describe('/register (spec §2, §4, §5)', () => {
       phoneNumber: '+1 555 0100',
       role: 'student',
     })
-    expect(db.users.find((u) => u.username === 'newbie')?.role).toBe('student')
+    expect((await stored.users()).find((u) => u.username === 'newbie')?.role).toBe('student')
     server.events.removeAllListeners('request:start')
   })
 

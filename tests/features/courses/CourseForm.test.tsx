@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import CoursesPage from '@/features/courses/CoursesPage'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
-import { seedCourse, seedUser, sessionOf, type FakeUser } from '../../helpers/fakeDb'
+import { seedCourse, seedUser, sessionOf, type SeededUser } from '../../helpers/backend'
 
 // jsdom does not scroll: record which elements were asked to come into view.
 const scrolled = vi.fn<(this: Element, arg?: boolean | ScrollIntoViewOptions) => void>()
@@ -17,7 +17,7 @@ afterEach(() => {
 })
 const scrolledInto = () => scrolled.mock.contexts
 
-function render(who: FakeUser) {
+function render(who: SeededUser) {
   return renderWithProviders(<CoursesPage />, {
     route: '/courses',
     path: '/courses',

@@ -4,7 +4,7 @@ import { api } from '@/api/enhancedApi'
 import CoursesPage from '@/features/courses/CoursesPage'
 import { NEAR_VIEWPORT_MARGIN } from '@/features/courses/useNearViewport'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
-import { seedCourse, seedEnrollment, seedUser, sessionOf } from '../../helpers/fakeDb'
+import { seedCourse, seedEnrollment, seedUser, sessionOf } from '../../helpers/backend'
 import { countRequests } from '../../helpers/mswServer'
 
 /** A stand-in IntersectionObserver: the test says when an element comes near the viewport. */

@@ -11,19 +11,19 @@ import { AlertList } from '@/features/layout/AlertList'
 import { config } from '@/app/config'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
 import {
-  db,
   seedCart,
   seedCourse,
   seedEnrollment,
   seedUser,
   sessionOf,
-  type FakeUser,
-} from '../../helpers/fakeDb'
+  stored,
+  type SeededUser,
+} from '../../helpers/backend'
 import { countRequests, server } from '../../helpers/mswServer'
 
 const LOGIN_TEXT = 'You need to be logged in to view enroll courses. Please login or register.'
 
-function render(who?: FakeUser) {
+function render(who?: SeededUser) {
   return renderWithProviders(<Page />, {
     route: '/courses',
     path: '/courses',
@@ -172,7 +172,7 @@ describe('/courses: permissions (spec §6)', () => {
 
 describe('/courses: course form (spec §4, §5)', () => {
   it('requires title, description and a numeric price', async () => {
-    render(seedUser({ username: 't', role: 'instructor' }))
+    render(seedUser({ username: 'teacher', role: 'instructor' }))
     const form = within(screen.getByRole('form', { name: 'Create course' }))
     expect(form.getByLabelText('Title')).toBeRequired()
     expect(form.getByLabelText('Description')).toBeRequired()
@@ -181,7 +181,7 @@ describe('/courses: course form (spec §4, §5)', () => {
   })
 
   it('creates a course that appears in the list without a reload, then clears the form', async () => {
-    const { user } = render(seedUser({ username: 't', role: 'instructor' }))
+    const { user } = render(seedUser({ username: 'teacher', role: 'instructor' }))
     const form = within(screen.getByRole('form', { name: 'Create course' }))
     await user.type(form.getByLabelText('Title'), 'Rook endings')
     await user.type(form.getByLabelText('Description'), 'Lucena and Philidor')
@@ -190,11 +190,11 @@ describe('/courses: course form (spec §4, §5)', () => {
     const c = await card('Rook endings')
     expect(c.getByText('$19.99')).toBeInTheDocument()
     expect(form.getByLabelText('Title')).toHaveValue('')
-    expect(db.courses[0]).toMatchObject({ title: 'Rook endings', price: 19.99 })
+    expect((await stored.courses())[0]).toMatchObject({ title: 'Rook endings', price: 19.99 })
   })
 
   it('edits a course in edit mode, then closes edit mode', async () => {
-    const me = seedUser({ username: 't', role: 'instructor' })
+    const me = seedUser({ username: 'teacher', role: 'instructor' })
     seedCourse({ title: 'Old title', instructor: me, price: 5 })
     const { user } = render(me)
     await user.click((await card('Old title')).getByRole('button', { name: 'Edit Old title' }))
@@ -209,13 +209,13 @@ describe('/courses: course form (spec §4, §5)', () => {
   })
 
   it('deletes a course after confirmation', async () => {
-    const me = seedUser({ username: 't', role: 'instructor' })
+    const me = seedUser({ username: 'teacher', role: 'instructor' })
     seedCourse({ title: 'Doomed', instructor: me })
     const { user } = render(me)
     await user.click((await card('Doomed')).getByRole('button', { name: 'Delete Doomed' }))
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }))
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Doomed' })).not.toBeInTheDocument())
-    expect(db.courses).toHaveLength(0)
+    expect(await stored.courses()).toHaveLength(0)
   })
 })
 
@@ -229,9 +229,11 @@ describe('/courses: enrollment and cart (spec §8; DECISIONS.md cart)', () => {
     await user.click(await c.findByRole('button', { name: 'Enroll Now' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Enrolled successfully!')
     expect(await c.findByRole('link', { name: 'View Modules' })).toBeInTheDocument()
-    expect(db.enrollments).toEqual([expect.objectContaining({ courseId: course._id, studentId: stu._id })])
+    expect(await stored.enrollments()).toEqual([
+      expect.objectContaining({ courseId: course._id, studentId: stu._id }),
+    ])
     expect(await c.findByRole('link', { name: 'stu' })).toBeInTheDocument()
-    expect(countRequests(`/api/courses/${db.courses[1]._id}/enrolled-students`)).toBe(1)
+    expect(countRequests(`/api/courses/${(await stored.courses())[1]._id}/enrolled-students`)).toBe(1)
   })
 
   it("says 'Failed to enroll in course.' when enrolling fails", async () => {
@@ -315,7 +317,9 @@ describe('/courses: enrollment and cart (spec §8; DECISIONS.md cart)', () => {
     expect(keys[1]).toBe(keys[0])
     expect(keys[2]).toMatch(/^[A-Za-z0-9_-]{8,100}$/)
     expect(keys[2]).not.toBe(keys[1])
-    expect(db.enrollments).toEqual([expect.objectContaining({ courseId: course._id, studentId: stu._id })])
+    expect(await stored.enrollments()).toEqual([
+      expect.objectContaining({ courseId: course._id, studentId: stu._id }),
+    ])
     spy.mockRestore()
   })
 
@@ -326,7 +330,7 @@ describe('/courses: enrollment and cart (spec §8; DECISIONS.md cart)', () => {
     const c = await card('Strategy')
     await user.click(await c.findByRole('button', { name: 'Add to Cart' }))
     expect(await c.findByText('In your cart')).toBeInTheDocument()
-    expect(db.carts.get(stu._id)).toEqual([course._id])
+    expect(await stored.cart(stu._id)).toEqual([course._id])
   })
 
   it('shows a course already in the cart as such', async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes, useLocation } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import HomePage from '@/features/home/HomePage'
-import { seedCourse, seedEnrollment, seedUser, type FakeUser } from '../../helpers/fakeDb'
+import { seedCourse, seedEnrollment, seedUser, type SeededUser } from '../../helpers/backend'
 import { countRequests, requestLog } from '../../helpers/mswServer'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
 import { stubBoardLayout } from '../game/boardLayout'
@@ -10,7 +10,7 @@ import { stubBoardLayout } from '../game/boardLayout'
 // Rendering the board and long lists under jsdom is slow on a busy two-core machine.
 vi.setConfig({ testTimeout: 20000 })
 
-function loggedInAs(user: FakeUser & { token: string }) {
+function loggedInAs(user: SeededUser & { token: string }) {
   return { auth: { token: user.token, user: { _id: user._id, role: user.role, username: user.username } } }
 }
 

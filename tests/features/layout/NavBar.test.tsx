@@ -5,7 +5,7 @@ import { config } from '@/app/config'
 import { failedCallText } from '@/app/listeners'
 import { NavBar } from '@/features/layout/NavBar'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
-import { seedUser, sessionOf } from '../../helpers/fakeDb'
+import { seedUser, sessionOf } from '../../helpers/backend'
 import { requestLog, server } from '../../helpers/mswServer'
 
 const logoutUrl = `${config.apiBaseUrl}/api/auth/logout`

@@ -7,41 +7,26 @@ import { AlertList } from '@/features/layout/AlertList'
 import { config } from '@/app/config'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
 import {
-  db,
+  problem,
   seedCart,
   seedCourse,
   seedEnrollment,
   seedModule,
   seedUser,
   sessionOf,
-  type FakeUser,
-} from '../../helpers/fakeDb'
+  stored,
+  type SeededUser,
+} from '../../helpers/backend'
 import { countRequests, server } from '../../helpers/mswServer'
-import { problem } from '../../helpers/handlers'
 
 const API = `${config.apiBaseUrl}/api`
-
-/** The contract's getCourseCurriculum (public): titles and descriptions in order, 404 for an unknown course. */
-function serveCurriculum() {
-  server.use(
-    http.get(`${API}/courses/:courseId/curriculum`, ({ params }) => {
-      const course = db.courses.find((c) => c._id === params.courseId)
-      if (!course) return problem(404, 'Not Found', 'Course not found')
-      return HttpResponse.json(
-        db.modules
-          .filter((m) => m.courseId === course._id)
-          .map(({ _id, title, description, position }) => ({ _id, title, description, position })),
-      )
-    }),
-  )
-}
 
 function Where() {
   const location = useLocation()
   return <p>At {location.pathname}</p>
 }
 
-function render(courseId: string, who?: FakeUser) {
+function render(courseId: string, who?: SeededUser) {
   return renderWithProviders(
     <>
       <AlertList />
@@ -74,7 +59,6 @@ const entry = (title: string) => within(screen.getByRole('article', { name: titl
 
 describe('/courses/{courseId}/modules for those who may not watch (issue 10, point 7)', () => {
   it('shows a visitor the curriculum without videos, and a Login button that leads to /login', async () => {
-    serveCurriculum()
     const { course } = setup()
     const { user } = render(course._id)
     expect(
@@ -92,7 +76,6 @@ describe('/courses/{courseId}/modules for those who may not watch (issue 10, poi
   })
 
   it("shows a student not enrolled the curriculum with 'Enroll Now', then the modules once enrolled", async () => {
-    serveCurriculum()
     const { course } = setup()
     const stu = seedUser({ username: 'stu' })
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
@@ -102,7 +85,7 @@ describe('/courses/{courseId}/modules for those who may not watch (issue 10, poi
     expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Enroll Now' }))
     expect(await screen.findByText('Enrolled successfully!')).toBeInTheDocument()
-    expect(db.enrollments).toContainEqual(
+    expect(await stored.enrollments()).toContainEqual(
       expect.objectContaining({ courseId: course._id, studentId: stu._id }),
     )
     await waitFor(() => expect(screen.getAllByRole('region', { name: 'Video player' })).toHaveLength(2))
@@ -111,19 +94,17 @@ describe('/courses/{courseId}/modules for those who may not watch (issue 10, poi
   })
 
   it("lets a student not enrolled put the course in the cart ('Add to Cart', then 'In your cart')", async () => {
-    serveCurriculum()
     const { course } = setup()
     const stu = seedUser({ username: 'stu' })
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { user } = render(course._id, stu)
     await user.click(await screen.findByRole('button', { name: 'Add to Cart' }))
     expect(await screen.findByText('In your cart')).toBeInTheDocument()
-    expect(db.carts.get(stu._id)).toEqual([course._id])
+    expect(await stored.cart(stu._id)).toEqual([course._id])
     spy.mockRestore()
   })
 
   it("says 'In your cart' for a course already there", async () => {
-    serveCurriculum()
     const { course } = setup()
     const stu = seedUser({ username: 'stu' })
     seedCart(stu._id, [course._id])
@@ -136,7 +117,6 @@ describe('/courses/{courseId}/modules for those who may not watch (issue 10, poi
   })
 
   it("shows 'Course not found.' with a link to /courses for an unknown course", async () => {
-    serveCurriculum()
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     render('00000000-0000-4000-8000-000000000404')
     expect(await screen.findByText(COURSE_NOT_FOUND_TEXT)).toBeInTheDocument()
@@ -165,7 +145,6 @@ describe('/courses/{courseId}/modules for those who may not watch (issue 10, poi
   })
 
   it('gives an enrolled student, the instructor and an admin the modules as before, without the curriculum call', async () => {
-    serveCurriculum()
     const { teacher, course } = setup()
     const stu = seedUser({ username: 'stu' })
     seedEnrollment(course._id, stu._id)

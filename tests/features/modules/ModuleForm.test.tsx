@@ -7,9 +7,16 @@ import { MODULE_ROLLBACK_TEXT } from '@/features/modules/moduleListeners'
 import { MODULE_FIELDS, VIDEO_URL_TEXT } from '@/features/modules/moduleFormRules'
 import { config } from '@/app/config'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
-import { db, seedCourse, seedModule, seedUser, sessionOf, type FakeUser } from '../../helpers/fakeDb'
+import {
+  seedCourse,
+  seedModule,
+  seedUser,
+  sessionOf,
+  type SeededUser,
+  problem,
+  stored,
+} from '../../helpers/backend'
 import { countRequests, server } from '../../helpers/mswServer'
-import { problem } from '../../helpers/handlers'
 
 const API = `${config.apiBaseUrl}/api`
 
@@ -26,7 +33,7 @@ afterEach(() => {
 })
 const scrolledInto = () => scrolled.mock.contexts
 
-function render(courseId: string, who: FakeUser) {
+function render(courseId: string, who: SeededUser) {
   return renderWithProviders(
     <>
       <AlertList />
@@ -113,8 +120,8 @@ describe('module form: refusals keep what was typed (issue 10, point 6)', () => 
     await user.type(url, 'https://www.youtube.com/watch?v=abc')
     expect(url).not.toHaveAttribute('aria-invalid')
     await user.click(within(form()).getByRole('button', { name: 'Add Module' }))
-    await waitFor(() => expect(db.modules).toHaveLength(2))
-    expect(db.modules[1].videoUrl).toBe('https://www.youtube.com/watch?v=abc')
+    await waitFor(async () => expect(await stored.modules()).toHaveLength(2))
+    expect((await stored.modules())[1].videoUrl).toBe('https://www.youtube.com/watch?v=abc')
   })
 
   it("reopens a refused add with what was typed and the server's reason next to its field, never the raw text", async () => {
@@ -160,12 +167,16 @@ describe('module form: refusals keep what was typed (issue 10, point 6)', () => 
     const { teacher, course } = setup()
     const { user } = render(course._id, teacher)
     await fillAdd(user, 'https://vimeo.com/76979871')
-    await waitFor(() => expect(db.modules).toHaveLength(2))
+    const [, added] = await waitFor(async () => {
+      const modules = await stored.modules()
+      expect(modules).toHaveLength(2)
+      return modules
+    })
     // The card shows the server's answer (its id) before it scrolls.
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'Opposition' })).toHaveAttribute(
         'id',
-        `module-${db.modules[1]._id}`,
+        `module-${added._id}`,
       ),
     )
     const card = screen.getByRole('article', { name: 'Opposition' })

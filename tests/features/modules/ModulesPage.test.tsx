@@ -7,15 +7,17 @@ import { MODULE_ROLLBACK_TEXT } from '@/features/modules/moduleListeners'
 import { config } from '@/app/config'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
 import {
-  db,
+  problem,
+  query,
   seedCourse,
   seedEnrollment,
   seedModule,
   seedUser,
   seedVideo,
   sessionOf,
-  type FakeUser,
-} from '../../helpers/fakeDb'
+  stored,
+  type SeededUser,
+} from '../../helpers/backend'
 import { countRequests, requestLog, server } from '../../helpers/mswServer'
 
 function Page() {
@@ -27,7 +29,7 @@ function Page() {
   )
 }
 
-function render(courseId: string, who?: FakeUser) {
+function render(courseId: string, who?: SeededUser) {
   return renderWithProviders(<Page />, {
     route: `/courses/${courseId}/modules`,
     path: '/courses/:courseId/modules',
@@ -75,8 +77,8 @@ describe('/courses/{courseId}/modules: page (spec §2, §4)', () => {
 
   it("plays the video record's filePath when the module has a videoId", async () => {
     const { teacher, course } = setup()
-    db.modules = []
-    const video = seedVideo(course._id, '/api/media/abc?exp=1&sig=x')
+    await query('DELETE FROM modules')
+    const video = seedVideo(course._id)
     seedModule({
       courseId: course._id,
       title: 'Uploaded',
@@ -85,7 +87,10 @@ describe('/courses/{courseId}/modules: page (spec §2, §4)', () => {
     })
     render(course._id, teacher)
     const player = await screen.findByRole('region', { name: 'Video player' })
-    await waitFor(() => expect(player).toHaveAttribute('data-src', '/api/media/abc?exp=1&sig=x'))
+    // the server's signed URL of the upload
+    await waitFor(() =>
+      expect(player.getAttribute('data-src')).toMatch(new RegExp(`^/api/media/${video._id}\\?exp=\\d+&sig=`)),
+    )
     expect(countRequests(`/api/videos/${video._id}`)).toBe(1)
   })
 })
@@ -93,13 +98,15 @@ describe('/courses/{courseId}/modules: page (spec §2, §4)', () => {
 describe('/courses/{courseId}/modules: video fallback', () => {
   it('plays videoUrl when the video record cannot be read', async () => {
     const { teacher, course } = setup()
-    db.modules = []
+    await query('DELETE FROM modules')
+    // (a module's videoId always names a video: the database sets it to null when the video goes)
     seedModule({
       courseId: course._id,
       title: 'Lost upload',
-      videoId: '00000000-0000-4000-8000-00000000dead',
+      videoId: seedVideo(course._id)._id,
       videoUrl: 'https://fallback.example/v.mp4',
     })
+    server.use(http.get(`${config.apiBaseUrl}/api/videos/:id`, () => problem(404, 'Not Found')))
     render(course._id, teacher)
     const player = await screen.findByRole('region', { name: 'Video player' })
     expect(player).toHaveAttribute('data-src', 'https://fallback.example/v.mp4')
@@ -165,7 +172,7 @@ describe('/courses/{courseId}/modules: module form (spec §4, §5)', () => {
     expect(screen.queryByPlaceholderText('Module Title')).not.toBeInTheDocument()
     const titles = () => screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)
     expect(titles()).toEqual(['King activity', 'Opposition'])
-    await waitFor(() => expect(db.modules).toHaveLength(2))
+    await waitFor(async () => expect(await stored.modules()).toHaveLength(2))
     expect(countRequests(`/api/modules/course/${course._id}`)).toBe(1)
   })
 
@@ -180,7 +187,7 @@ describe('/courses/{courseId}/modules: module form (spec §4, §5)', () => {
     expect(screen.getByRole('article', { name: 'Active king' })).toBeInTheDocument()
     expect(screen.queryByRole('article', { name: 'King activity' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Update Module' })).not.toBeInTheDocument()
-    await waitFor(() => expect(db.modules[0].title).toBe('Active king'))
+    await waitFor(async () => expect((await stored.modules())[0].title).toBe('Active king'))
   })
 
   it("asks 'Are you sure you want to delete this module?' and keeps it on Cancel", async () => {
@@ -191,7 +198,7 @@ describe('/courses/{courseId}/modules: module form (spec §4, §5)', () => {
     expect(within(dialog).getByText('Are you sure you want to delete this module?')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(screen.getByRole('article', { name: 'King activity' })).toBeInTheDocument()
-    expect(countRequests(`/api/modules/${db.modules[0]._id}`, 'DELETE')).toBe(0)
+    expect(countRequests(`/api/modules/${(await stored.modules())[0]._id}`, 'DELETE')).toBe(0)
   })
 
   it('removes the module after confirmation', async () => {
@@ -200,7 +207,7 @@ describe('/courses/{courseId}/modules: module form (spec §4, §5)', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete King activity' }))
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }))
     expect(screen.queryByRole('article', { name: 'King activity' })).not.toBeInTheDocument()
-    await waitFor(() => expect(db.modules).toHaveLength(0))
+    await waitFor(async () => expect(await stored.modules()).toHaveLength(0))
   })
 
   it('uploads a chosen video file and uses the returned id as videoId', async () => {
@@ -209,15 +216,25 @@ describe('/courses/{courseId}/modules: module form (spec §4, §5)', () => {
     await user.click(await screen.findByRole('button', { name: 'Add Module' }))
     await user.type(screen.getByPlaceholderText('Module Title'), 'Uploaded lesson')
     await user.type(screen.getByPlaceholderText('Module Description'), 'From a file')
-    const file = new File([new Uint8Array(64)], 'lesson.mp4', { type: 'video/mp4' })
+    // an MP4's first bytes: the server checks the `ftyp` box
+    const file = new File(
+      [new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode('ftypisom'), 0, 0])],
+      'lesson.mp4',
+      {
+        type: 'video/mp4',
+      },
+    )
     await user.upload(screen.getByLabelText('Or upload a video file'), file)
     expect(screen.getByPlaceholderText('Video URL')).not.toBeRequired()
     await user.click(screen.getByRole('button', { name: 'Add Module' }))
-    await waitFor(() => expect(db.modules).toHaveLength(2))
-    const video = db.videos[0]
+    await waitFor(async () => expect(await stored.modules()).toHaveLength(2))
+    const [video] = await stored.videos()
     // (jsdom's File does not survive Node's fetch byte for byte, so the content is not compared here.)
     expect(video).toMatchObject({ courseId: course._id })
-    expect(db.modules[1]).toMatchObject({ videoId: video._id, videoUrl: `/api/media/${video._id}` })
+    expect((await stored.modules())[1]).toMatchObject({
+      videoId: video._id,
+      videoUrl: `/api/media/${video._id}`,
+    })
     const upload = requestLog.find((r) => r.url.pathname === '/api/videos')!
     expect(upload.headers.get('Content-Type')).toMatch(/^multipart\/form-data/)
   })
@@ -244,7 +261,7 @@ describe('/courses/{courseId}/modules: optimistic updates (issue: module add, ed
     expect(await screen.findByRole('article', { name: 'King activity' })).toBeInTheDocument()
     expect(screen.queryByRole('article', { name: 'Renamed' })).not.toBeInTheDocument()
     expect(screen.getByText(MODULE_ROLLBACK_TEXT)).toBeInTheDocument()
-    expect(db.modules[0]).toMatchObject({ _id: m1._id, title: 'King activity' })
+    expect((await stored.modules())[0]).toMatchObject({ _id: m1._id, title: 'King activity' })
     spy.mockRestore()
   })
 

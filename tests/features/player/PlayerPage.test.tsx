@@ -8,13 +8,20 @@ import { config } from '@/app/config'
 import { failedCallText } from '@/app/listeners'
 import { makeStore } from '@/app/store'
 import PlayerPage from '@/features/player/PlayerPage'
-import { db, seedComment, seedFollower, seedUser, type FakeUser } from '../../helpers/fakeDb'
+import { stored, seedComment, seedFollower, seedUser, type SeededUser } from '../../helpers/backend'
 import { countRequests, server } from '../../helpers/mswServer'
 
 // Rendering the board and long lists under jsdom is slow on a busy two-core machine.
 vi.setConfig({ testTimeout: 20000 })
 
-function loggedInAs(user: FakeUser & { token: string }) {
+/** The Follow button, once enabled: it waits for the followers (it could only guess before). */
+async function followButton() {
+  const button = await screen.findByRole('button', { name: 'Follow' })
+  await waitFor(() => expect(button).toBeEnabled())
+  return button
+}
+
+function loggedInAs(user: SeededUser & { token: string }) {
   return { auth: { token: user.token, user: { _id: user._id, role: user.role, username: user.username } } }
 }
 
@@ -133,15 +140,15 @@ describe('PlayerPage, followers and comments', () => {
     const { user } = renderPlayer('hikaru', loggedInAs(me))
     const followers = await screen.findByRole('region', { name: 'Followers' })
     await within(followers).findByText('No followers yet.')
-    await user.click(await screen.findByRole('button', { name: 'Follow' }))
+    await user.click(await followButton())
     expect(await within(followers).findByRole('link', { name: 'chess_fan' })).toHaveAttribute(
       'href',
       `/profile/${me._id}`,
     )
-    expect(db.followers.map((f) => f.user.username)).toEqual(['chess_fan'])
+    expect((await stored.follows()).map((f) => f.username)).toEqual(['chess_fan'])
     await user.click(await screen.findByRole('button', { name: 'Unfollow' }))
     expect(await within(followers).findByText('No followers yet.')).toBeInTheDocument()
-    expect(db.followers).toEqual([])
+    expect(await stored.follows()).toEqual([])
     expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument()
   })
 
@@ -192,13 +199,13 @@ describe('PlayerPage, followers and comments', () => {
     )
     const me = seedUser({ username: 'chess_fan' })
     const { user } = renderPlayer('hikaru', loggedInAs(me))
-    await user.click(await screen.findByRole('button', { name: 'Follow' }))
+    await user.click(await followButton())
     // a busy machine can take more than findBy's default second to answer
     expect(await screen.findByRole('alert', undefined, { timeout: 5000 })).toHaveTextContent(
       'Following failed: Try again in a minute.',
     )
     expect(screen.getByRole('button', { name: 'Follow' })).toBeEnabled()
-    expect(db.followers).toEqual([])
+    expect(await stored.follows()).toEqual([])
   })
 
   it("shows 'The followers could not be loaded.' with a Retry, and no Follow button that could be wrong", async () => {
@@ -283,7 +290,7 @@ describe('PlayerPage, followers and comments', () => {
       ),
     )
     const { user } = renderPlayer('hikaru', loggedInAs(seedUser({ username: 'chess_fan' })))
-    await user.click(await screen.findByRole('button', { name: 'Follow' }))
+    await user.click(await followButton())
     const alert = await screen.findByRole('alert', undefined, { timeout: 5000 })
     expect(alert).toHaveTextContent(/^Following failed: Please check what you entered\.$/)
     expect(alert).not.toHaveTextContent(/body\/|must/)
@@ -385,7 +392,7 @@ describe('PlayerPage, comment pages and deletion', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }))
     await waitFor(() => expect(within(comments).queryByText('My hasty comment')).not.toBeInTheDocument())
     expect(within(comments).getByText('Bob says hi')).toBeInTheDocument()
-    expect(db.comments.map((c) => c.comment)).toEqual(['Bob says hi'])
+    expect((await stored.comments()).map((c) => c.comment)).toEqual(['Bob says hi'])
   })
 
   it('lets an admin delete anyone’s comment', async () => {

@@ -3,16 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { config } from '@/app/config'
 import ProfilePage from '@/features/profile/ProfilePage'
-import { problem } from '../../helpers/handlers'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
-import { db, seedUser, sessionOf, type FakeUser } from '../../helpers/fakeDb'
+import { hasPassword, seedUser, sessionOf, problem } from '../../helpers/backend'
 import { requestLog, server } from '../../helpers/mswServer'
 
 const CURRENT = 'old-secret-pass'
 const NEW = 'ultra-violet-rook-88'
 
 function renderOwnProfile() {
-  const me = seedUser({ username: 'me', password: CURRENT })
+  const me = seedUser({ username: 'myself', password: CURRENT })
   const rendered = renderWithProviders(<ProfilePage />, {
     route: '/profile',
     path: '/profile',
@@ -24,7 +23,6 @@ function renderOwnProfile() {
 const section = () => within(screen.getByRole('region', { name: 'Change password' }))
 const passwordRequests = () =>
   requestLog.filter((r) => r.method === 'PUT' && r.url.pathname === '/api/profile/me/password')
-const storedPassword = (u: FakeUser) => db.users.find((r) => r._id === u._id)?.password
 
 async function fill(
   user: ReturnType<typeof renderOwnProfile>['user'],
@@ -48,14 +46,16 @@ afterEach(() => vi.restoreAllMocks())
 describe("own profile: 'Change password'", () => {
   it('has three labelled password fields and changes the password, staying logged in', async () => {
     const { user, me, store } = renderOwnProfile()
-    expect(await screen.findByRole('heading', { name: 'me' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'myself' })).toBeInTheDocument()
     for (const label of ['Current password', 'New password', 'New password again'])
       expect(section().getByLabelText(label)).toHaveAttribute('type', 'password')
     await fill(user, CURRENT, NEW)
-    expect(await section().findByRole('status')).toHaveTextContent(
-      'Password changed. Your other sessions have been logged out.',
+    await waitFor(() =>
+      expect(section().getByRole('status')).toHaveTextContent(
+        'Password changed. Your other sessions have been logged out.',
+      ),
     )
-    expect(storedPassword(me)).toBe(NEW)
+    expect(await hasPassword(me.username, NEW)).toBe(true)
     expect(section().getByLabelText('Current password')).toHaveValue('')
     expect(section().getByLabelText('New password')).toHaveValue('')
     expect(store.getState().auth.token).toBe(sessionOf(me).token)
@@ -67,7 +67,7 @@ describe("own profile: 'Change password'", () => {
     await fill(user, CURRENT, NEW, `${NEW}x`)
     expect(section().getByRole('alert')).toHaveTextContent('The new passwords do not match.')
     expect(passwordRequests()).toHaveLength(0)
-    expect(storedPassword(me)).toBe(CURRENT)
+    expect(await hasPassword(me.username, CURRENT)).toBe(true)
   })
 
   it.each([
@@ -85,7 +85,7 @@ describe("own profile: 'Change password'", () => {
     const { user, me } = renderOwnProfile()
     await fill(user, 'not-the-password', NEW)
     expect(await section().findByRole('alert')).toHaveTextContent('The current password is wrong.')
-    expect(storedPassword(me)).toBe(CURRENT)
+    expect(await hasPassword(me.username, CURRENT)).toBe(true)
     expect(section().getByRole('status')).toHaveTextContent('')
     expect(JSON.stringify(spy.mock.calls)).not.toMatch(/not-the-password|ultra-violet/)
   })

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { config } from '@/app/config'
 import { failedCallText } from '@/app/listeners'
 import { renderApp } from '../../helpers/renderWithProviders'
-import { seedUser, sessionOf } from '../../helpers/fakeDb'
+import { seedUser, sessionOf } from '../../helpers/backend'
 import { requestLog, server } from '../../helpers/mswServer'
 
 const KEYS = ['token', 'user', 'userId', 'username', 'userRole']
@@ -23,7 +23,7 @@ afterEach(() => vi.restoreAllMocks())
 
 describe("own profile: 'Log out everywhere'", () => {
   it('ends every session on the server, then logs out here and goes to /login', async () => {
-    const me = seedUser({ username: 'me' })
+    const me = seedUser({ username: 'myself' })
     storedSessionOf(me)
     const { user, store, router } = renderApp('/profile')
     // Two lazy routes (/profile, then /login) are transformed on first import: on a busy 2-core machine that
@@ -47,7 +47,7 @@ describe("own profile: 'Log out everywhere'", () => {
       ),
     )
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const me = seedUser({ username: 'me' })
+    const me = seedUser({ username: 'myself' })
     storedSessionOf(me)
     const { user, store, router } = renderApp('/profile')
     await user.click(await screen.findByRole('button', { name: 'Log out everywhere' }))
@@ -64,7 +64,7 @@ describe("own profile: 'Log out everywhere'", () => {
   })
 
   it("is not offered on another user's profile", async () => {
-    const me = seedUser({ username: 'me' })
+    const me = seedUser({ username: 'myself' })
     const other = seedUser({ username: 'other' })
     storedSessionOf(me)
     renderApp(`/profile/${other._id}`)

@@ -1,14 +1,21 @@
 import { describe, expect, it, vi } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import ProfilePage from '@/features/profile/ProfilePage'
 import { PHONE_NUMBER_RULE_TEXT } from '@/features/profile/errorMessage'
 import { config } from '@/app/config'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
-import { db, seedCourse, seedEnrollment, seedUser, sessionOf, type FakeUser } from '../../helpers/fakeDb'
+import {
+  stored,
+  seedCourse,
+  seedEnrollment,
+  seedUser,
+  sessionOf,
+  type SeededUser,
+} from '../../helpers/backend'
 import { server } from '../../helpers/mswServer'
 
-function render(route: string, who?: FakeUser) {
+function render(route: string, who?: SeededUser) {
   return renderWithProviders(<ProfilePage />, {
     route,
     path: route.startsWith('/profile/') ? '/profile/:id' : '/profile',
@@ -19,25 +26,25 @@ const field = (term: string) => screen.getByText(term, { selector: 'dt' }).nextE
 
 describe('/profile and /profile/{id} (spec §2, §6, §8)', () => {
   it("shows one's own profile with email, bio 'N/A' when empty, and phone number", async () => {
-    const me = seedUser({ username: 'me', email: 'me@example.com', phoneNumber: '555-0100' })
+    const me = seedUser({ username: 'myself', email: 'myself@example.com', phoneNumber: '555-0100' })
     render('/profile', me)
-    expect(await screen.findByRole('heading', { name: 'me' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'myself' })).toBeInTheDocument()
     expect(field('Bio')).toHaveTextContent('N/A')
     expect(field('Phone Number')).toHaveTextContent('555-0100')
-    expect(field('Email')).toHaveTextContent('me@example.com')
+    expect(field('Email')).toHaveTextContent('myself@example.com')
   })
 
   it('treats /profile/{own id} as the own profile', async () => {
-    const me = seedUser({ username: 'me', bio: 'Club player' })
+    const me = seedUser({ username: 'myself', bio: 'Club player' })
     render(`/profile/${me._id}`, me)
-    expect(await screen.findByRole('heading', { name: 'me' })).toBeInTheDocument()
-    expect(field('Email')).toHaveTextContent('me@example.com')
+    expect(await screen.findByRole('heading', { name: 'myself' })).toBeInTheDocument()
+    expect(field('Email')).toHaveTextContent('myself@example.com')
     expect(field('Bio')).toHaveTextContent('Club player')
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument()
   })
 
   it("hides email and editing on someone else's profile", async () => {
-    const me = seedUser({ username: 'me' })
+    const me = seedUser({ username: 'myself' })
     const other = seedUser({ username: 'other', bio: 'GM hopeful' })
     render(`/profile/${other._id}`, me)
     expect(await screen.findByRole('heading', { name: 'other' })).toBeInTheDocument()
@@ -91,7 +98,7 @@ describe('/profile and /profile/{id} (spec §2, §6, §8)', () => {
   })
 
   it("says 'Error fetching profile: Not found.' for an unknown id (issue 10.2)", async () => {
-    render('/profile/00000000-0000-4000-8000-00000000ffff', seedUser({ username: 'me' }))
+    render('/profile/00000000-0000-4000-8000-00000000ffff', seedUser({ username: 'myself' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Error fetching profile: Not found\.$/)
   })
 
@@ -109,14 +116,14 @@ describe('/profile and /profile/{id} (spec §2, §6, §8)', () => {
         ),
       ),
     )
-    render('/profile/not-an-id', seedUser({ username: 'me' }))
+    render('/profile/not-an-id', seedUser({ username: 'myself' }))
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent(/^Error fetching profile: Not found\.$/)
     expect(alert).not.toHaveTextContent(/params|uuid|must/)
   })
 
   it("edits bio and phone with 'Save Changes', and 'Cancel' leaves edit mode unchanged", async () => {
-    const me = seedUser({ username: 'me' })
+    const me = seedUser({ username: 'myself' })
     const { user } = render('/profile', me)
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }))
     await user.type(screen.getByLabelText('Bio'), 'Loves the Najdorf')
@@ -126,9 +133,15 @@ describe('/profile and /profile/{id} (spec §2, §6, §8)', () => {
     await user.type(screen.getByLabelText('Bio'), 'Loves the Najdorf')
     await user.type(screen.getByLabelText('Phone Number'), '+44 20 7946 0000')
     await user.click(screen.getByRole('button', { name: 'Save Changes' }))
-    expect(await screen.findByText('Loves the Najdorf')).toBeInTheDocument()
-    expect(field('Phone Number')).toHaveTextContent('+44 20 7946 0000')
-    expect(db.users[0]).toMatchObject({ bio: 'Loves the Najdorf', phoneNumber: '+44 20 7946 0000' })
+    // the saved profile, once the page has read it again
+    await waitFor(() => {
+      expect(screen.getByText('Loves the Najdorf')).toBeInTheDocument()
+      expect(field('Phone Number')).toHaveTextContent('+44 20 7946 0000')
+    })
+    expect((await stored.users())[0]).toMatchObject({
+      bio: 'Loves the Najdorf',
+      phoneNumber: '+44 20 7946 0000',
+    })
   })
 
   it("puts a refused phone number's sentence next to the field, with the spec's prefix, never the validator's text (issue 10.2)", async () => {
@@ -145,7 +158,7 @@ describe('/profile and /profile/{id} (spec §2, §6, §8)', () => {
         ),
       ),
     )
-    const { user } = render('/profile', seedUser({ username: 'me' }))
+    const { user } = render('/profile', seedUser({ username: 'myself' }))
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }))
     await user.type(screen.getByLabelText('Phone Number'), 'call me')
     await user.click(screen.getByRole('button', { name: 'Save Changes' }))
@@ -166,7 +179,7 @@ describe('/profile and /profile/{id} (spec §2, §6, §8)', () => {
       ),
     )
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const { user } = render('/profile', seedUser({ username: 'me' }))
+    const { user } = render('/profile', seedUser({ username: 'myself' }))
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }))
     await user.click(screen.getByRole('button', { name: 'Save Changes' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -180,7 +193,7 @@ describe('/profile and /profile/{id} (spec §2, §6, §8)', () => {
 describe('/profile/{id}: the phone number is for signed-in users only (issue 10.10)', () => {
   it('shows the phone number to a signed-in user', async () => {
     const other = seedUser({ username: 'other', phoneNumber: '555-0199' })
-    render(`/profile/${other._id}`, seedUser({ username: 'me' }))
+    render(`/profile/${other._id}`, seedUser({ username: 'myself' }))
     expect(await screen.findByRole('heading', { name: 'other' })).toBeInTheDocument()
     expect(field('Phone Number')).toHaveTextContent('555-0199')
   })

@@ -196,6 +196,12 @@ export default defineConfig(
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: globals.node },
   },
+  // CommonJS files (the import resolver the boundary rules load): require() is how they import.
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   // SPA: React's rules of hooks.
   {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.tsx', 'tests/helpers/**/*.ts'],

@@ -95,6 +95,8 @@ describe('the stored user follows the server (role, username) without a new logi
       const { store } = render('/blog')
       await waitFor(() => expect(profileCalls()).toBe(1))
       expect(await screen.findByRole('link', { name: 'Profile' })).toBeInTheDocument()
+      // the start-up refresh has been answered before the server changes (it was only sent, above)
+      await settled(store)
       await changeOnServer(stu, { role: 'admin' })
       comeBack(how, 5) // too soon after start-up: no new call
       comeBack(how, 5)

@@ -2,12 +2,13 @@ import { useState } from 'react'
 import { useSetUserPasswordMutation } from '@/api/enhancedApi'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import { Field } from '@/components/Field'
-import { newPasswordProblem, passwordFailureText, statusOf } from '@/features/auth/passwordRules'
+import { problemStatus } from '@/api/problemText'
+import { newPasswordProblem, passwordFailureText } from '@/features/auth/passwordRules'
 
 export const PASSWORD_SET_TEXT = 'Password set.'
 
 function failureText(error: unknown): string {
-  switch (statusOf(error)) {
+  switch (problemStatus(error)) {
     case 403:
       return 'Only admins may set passwords.'
     case 404:

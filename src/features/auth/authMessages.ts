@@ -1,7 +1,6 @@
 // What the login and registration forms say when the server refuses (issue: every action answers). The
 // failure is still logged to the console with every failed call (app/listeners.ts), as the spec says.
-import { asSentence, problemDetailOf, TRY_AGAIN_TEXT } from '@/api/problemText'
-import { statusOf } from '@/features/auth/passwordRules'
+import { asSentence, problemDetailOf, problemStatus, TRY_AGAIN_TEXT } from '@/api/problemText'
 
 export const WRONG_LOGIN_TEXT = 'Wrong email or password.'
 export const ACCOUNT_CREATED_TEXT = 'Account created. Please log in.'
@@ -12,7 +11,7 @@ export const PASSWORD_RULE_TEXT = '8 to 128 characters; not a common password.'
 
 /** The sentence a refused login shows. */
 export function loginFailureText(error: unknown): string {
-  const status = statusOf(error)
+  const status = problemStatus(error)
   if (status === 401) return WRONG_LOGIN_TEXT
   if (status === 429) return problemDetailOf(error) || 'Too many attempts. Please wait and try again.'
   return TRY_AGAIN_TEXT
@@ -22,7 +21,7 @@ export type RegisterField = 'username' | 'email' | 'password' | 'phoneNumber' | 
 
 /** Where a refused registration's reason belongs, and the sentence. */
 export function registerFailure(error: unknown): { field: RegisterField; text: string } {
-  const status = statusOf(error)
+  const status = problemStatus(error)
   const detail = problemDetailOf(error)
   if (status === 409) {
     if (/username/i.test(detail)) return { field: 'username', text: USERNAME_TAKEN_TEXT }

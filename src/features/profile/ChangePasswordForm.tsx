@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { useChangeMyPasswordMutation } from '@/api/enhancedApi'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import { Field } from '@/components/Field'
-import { newPasswordProblem, passwordFailureText, statusOf } from '@/features/auth/passwordRules'
+import { problemStatus } from '@/api/problemText'
+import { newPasswordProblem, passwordFailureText } from '@/features/auth/passwordRules'
 
 export const PASSWORD_CHANGED_TEXT = 'Password changed. Your other sessions have been logged out.'
 export const WRONG_CURRENT_PASSWORD_TEXT = 'The current password is wrong.'
@@ -30,7 +31,7 @@ export function ChangePasswordForm() {
       setOutcome({ ok: true, text: PASSWORD_CHANGED_TEXT })
     } catch (error) {
       const text =
-        statusOf(error) === 403
+        problemStatus(error) === 403
           ? WRONG_CURRENT_PASSWORD_TEXT
           : passwordFailureText(error, 'The password could not be changed. Please try again.')
       setOutcome({ ok: false, text })

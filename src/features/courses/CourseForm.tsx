@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Course } from '@/api/generated/api'
 import { useCreateCourseMutation, useUpdateCourseMutation } from '@/api/enhancedApi'
-import { useEditFocus } from '@/features/courses/useEditFocus'
+import { useFormFocus } from '@/components/useFormFocus'
 
 type Props = { editing: Course | null; onDone: () => void }
 
@@ -13,7 +13,7 @@ export function CourseForm({ editing, onDone }: Props) {
   const [createCourse, create] = useCreateCourseMutation()
   const [updateCourse, update] = useUpdateCourseMutation()
   const formRef = useRef<HTMLFormElement>(null)
-  useEditFocus(formRef, editing)
+  useFormFocus(formRef, editing, Boolean(editing))
 
   useEffect(() => {
     setForm(

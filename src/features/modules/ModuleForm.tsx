@@ -13,7 +13,7 @@ import {
   TITLE_MAX,
   VIDEO_URL_TEXT,
 } from '@/features/modules/moduleFormRules'
-import { useFormFocus } from '@/features/modules/useFormFocus'
+import { useFormFocus } from '@/components/useFormFocus'
 
 export type ModuleFormValues = { title: string; description: string; videoUrl: string; videoId?: string }
 

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog'
 import { ModuleCard } from '@/features/modules/ModuleCard'
 import { ModuleForm, type ModuleFormValues } from '@/features/modules/ModuleForm'
 import { MODULE_FIELDS } from '@/features/modules/moduleFormRules'
-import { scrollToElement } from '@/features/modules/useFormFocus'
+import { scrollToElement } from '@/components/useFormFocus'
 
 export const DELETE_MODULE_TEXT = 'Are you sure you want to delete this module?'
 

@@ -10,17 +10,17 @@ export function scrollToElement(element: Element, block: ScrollLogicalPosition) 
 }
 
 /**
- * When the form opens (mounts, or `opened` changes), brings it into view and focuses the field the server refused, or else its first
- * field: the form sits above the list, so on a phone 'Edit' on a module far down would otherwise seem to do
- * nothing.
+ * When the form opens (mounts, or `opened` changes), brings it into view and focuses the field the server
+ * refused, or else its first field: forms sit above their lists, so on a phone 'Edit' on an item far down would
+ * otherwise seem to do nothing. `enabled` false leaves the page alone (a course form that is only for adding).
  */
-export function useFormFocus(ref: RefObject<HTMLFormElement | null>, opened?: unknown) {
+export function useFormFocus(ref: RefObject<HTMLFormElement | null>, opened?: unknown, enabled = true) {
   useEffect(() => {
     const form = ref.current
-    if (!form) return
+    if (!form || !enabled) return
     scrollToElement(form, 'start')
     const field =
       form.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.querySelector('input, textarea')
     field?.focus({ preventScroll: true })
-  }, [ref, opened])
+  }, [ref, opened, enabled])
 }

@@ -20,6 +20,7 @@ import { healthRoutes } from './routes/health'
 import { moduleRoutes } from './routes/modules'
 import { playerRoutes } from './routes/players'
 import { profileRoutes } from './routes/profile'
+import { progressRoutes } from './routes/progress'
 import { sessionRoutes } from './routes/sessions'
 import { userRoutes } from './routes/users'
 import { videoRoutes } from './routes/videos'
@@ -144,6 +145,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     playerRoutes,
     cartRoutes,
     sessionRoutes,
+    progressRoutes,
   ]) {
     await app.register(routes, deps)
   }

@@ -8,6 +8,9 @@ import { demoAccounts } from '../services/demoAccounts'
 
 export { demoAccounts } from '../services/demoAccounts'
 
+/** The length of assets/demo-video.webm. */
+const DEMO_VIDEO_SECONDS = 4
+
 const demoVideo = fileURLToPath(new URL('../../assets/demo-video.webm', import.meta.url))
 
 /** True when no account exists yet: the only state in which demo data is seeded. */
@@ -39,10 +42,11 @@ export async function seedDemo(db: Db, mediaDir: string): Promise<void> {
     videoUrl: string,
     videoId: string | null = null,
   ) => {
-    await db.query(
-      'INSERT INTO modules (course_id, position, title, description, video_url, video_id) VALUES ($1, $2, $3, $4, $5, $6)',
+    const [row] = await db.query<{ id: string }>(
+      'INSERT INTO modules (course_id, position, title, description, video_url, video_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
       [courseId, position, title, description, videoUrl, videoId],
     )
+    return row.id
   }
 
   const basics = await course(
@@ -84,7 +88,7 @@ export async function seedDemo(db: Db, mediaDir: string): Promise<void> {
     [videoId, basics, storedName, size, ids.judit],
   )
 
-  await module(
+  const boardModule = await module(
     basics,
     1,
     'The board and the pieces',
@@ -92,7 +96,7 @@ export async function seedDemo(db: Db, mediaDir: string): Promise<void> {
     `/api/videos/${videoId}`,
     videoId,
   )
-  await module(
+  const checkModule = await module(
     basics,
     2,
     'Check and checkmate',
@@ -144,6 +148,16 @@ export async function seedDemo(db: Db, mediaDir: string): Promise<void> {
   await enroll('bob', basics)
   await enroll('carol', endgames)
   await db.query('INSERT INTO cart_items (user_id, course_id) VALUES ($1, $2)', [ids.bob, openings])
+
+  // alice has finished the first module of 'Chess Fundamentals' and is part-way through the second.
+  const progress = (student: string, moduleId: string, position: number, duration: number, done: boolean) =>
+    db.query(
+      `INSERT INTO module_progress (user_id, module_id, course_id, position_seconds, duration_seconds, completed_at)
+       VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN clock_timestamp() END)`,
+      [ids[student], moduleId, basics, position, duration, done],
+    )
+  await progress('alice', boardModule, DEMO_VIDEO_SECONDS, DEMO_VIDEO_SECONDS, true)
+  await progress('alice', checkModule, 95, 754, false)
 
   const follow = (user: string, player: string) =>
     db.query('INSERT INTO follows (user_id, player) VALUES ($1, $2)', [ids[user], player])

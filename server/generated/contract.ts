@@ -201,6 +201,80 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/courses/{courseId}/progress': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    /** Each enrolled student's progress in a course, most recent activity first (the course's instructor, admins) */
+    get: operations['getCourseProgress']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/progress': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The caller's own progress in every course they are enrolled in or have watched, with each module's saved position (one query) */
+    get: operations['getMyProgress']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/progress/modules/{moduleId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        moduleId: components['parameters']['ModuleId']
+      }
+      cookie?: never
+    }
+    get?: never
+    /** Save the caller's position in a module's video (those who may read the module, for themselves); 90 % of the video watched completes the module */
+    put: operations['saveModuleProgress']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/progress/modules/{moduleId}/completion': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        moduleId: components['parameters']['ModuleId']
+      }
+      cookie?: never
+    }
+    get?: never
+    /** Mark a module complete or not complete by hand (those who may read the module, for themselves) */
+    put: operations['setModuleCompletion']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/modules': {
     parameters: {
       query?: never
@@ -836,6 +910,52 @@ export interface components {
     }
     Password: string
     CommentCursor: string
+    ProgressInput: {
+      /** @description Where the video is, in seconds; at most 5 s past durationSeconds */
+      positionSeconds: number
+      /** @description The video's length in seconds, as the player reports it (at most 24 hours) */
+      durationSeconds: number
+    }
+    CompletionInput: {
+      completed: boolean
+    }
+    ModuleProgress: {
+      moduleId: components['schemas']['Id']
+      courseId: components['schemas']['Id']
+      positionSeconds: number
+      /** @description Unknown (null) until a player has reported it */
+      durationSeconds: number | null
+      completed: boolean
+      /** Format: date-time */
+      updatedAt: string
+    }
+    CourseProgress: {
+      courseId: components['schemas']['Id']
+      completedModules: number
+      /** @description The course's modules now (a new module lowers the percent) */
+      totalModules: number
+      /** @description completedModules of totalModules, rounded down, 0 to 100 */
+      percent: number
+      /**
+       * Format: uuid
+       * @description The first module in course order that is not completed; null when none is left
+       */
+      nextModuleId: string | null
+      /** Format: date-time */
+      lastActivityAt: string | null
+      /** @description The modules with saved progress, in course order */
+      modules: components['schemas']['ModuleProgress'][]
+    }
+    StudentProgress: {
+      student: components['schemas']['UserRef']
+      completedModules: number
+      totalModules: number
+      /**
+       * Format: date-time
+       * @description The last saved position or completion in this course; null before the first
+       */
+      lastActivityAt: string | null
+    }
     IdempotencyKey: string
   }
   responses: {
@@ -1366,6 +1486,124 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType']
       500: components['responses']['PaymentFailed']
       502: components['responses']['PaymentFailed']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getCourseProgress: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description One row per enrolled student */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['StudentProgress'][]
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getMyProgress: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description One entry per course */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CourseProgress'][]
+        }
+      }
+      401: components['responses']['Unauthorized']
+      503: components['responses']['Unavailable']
+    }
+  }
+  saveModuleProgress: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        moduleId: components['parameters']['ModuleId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProgressInput']
+      }
+    }
+    responses: {
+      /** @description The module's progress as saved */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ModuleProgress']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  setModuleCompletion: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        moduleId: components['parameters']['ModuleId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CompletionInput']
+      }
+    }
+    responses: {
+      /** @description The module's progress as saved */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ModuleProgress']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
       503: components['responses']['Unavailable']
     }
   }

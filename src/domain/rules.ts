@@ -64,3 +64,16 @@ export const sumPrices = (prices: readonly number[]): number =>
 
 /** An amount of money as the cart shows it: a $ sign and 2 decimals. */
 export const formatMoney = (amount: number): string => `$${amount.toFixed(2)}`
+
+/** A course's table of its students' progress: the course's instructor and admins (as managing it). */
+export const canSeeCourseProgress = canManageCourse
+
+/** The share of a module's video that, once reached, completes the module. */
+export const COMPLETION_SHARE = 0.9
+
+/** How far past the reported duration a saved position may lie (players report the end a little late). */
+export const POSITION_OVERRUN_SECONDS = 5
+
+/** Completed modules as a whole percent of the course's modules, rounded down (0 for a course without any). */
+export const progressPercent = (completed: number, total: number): number =>
+  total > 0 ? Math.min(100, Math.floor((completed * 100) / total)) : 0

@@ -135,6 +135,53 @@ describe('database constraints', () => {
     expect(await q('SELECT title FROM modules')).toEqual([{ title: 'kept' }])
   })
 
+  it('keeps one progress row per (user, module), within a day of video, gone with its module, course or user', async () => {
+    const t = await user('teacher')
+    const s = await user('student')
+    const c = await course(t)
+    const [m1, m2] = (
+      await q(
+        `INSERT INTO modules (course_id, title, description, video_url, position)
+         VALUES ($1, 'one', 'd', '/v', 1), ($1, 'two', 'd', '/v', 2) RETURNING id, position`,
+        [c],
+      )
+    )
+      .sort((a, b) => Number(a.position) - Number(b.position))
+      .map((r) => String(r.id))
+    const progress = (userId: string, moduleId: string, position: unknown = 10, duration: unknown = 600) =>
+      refusal(
+        `INSERT INTO module_progress (user_id, module_id, course_id, position_seconds, duration_seconds)
+         VALUES ($1, $2, $3, $4, $5)`,
+        [userId, moduleId, c, position, duration],
+      )
+    expect(await progress(s, m1)).toBeUndefined()
+    expect(await progress(s, m1)).toBe('23505')
+    for (const [position, duration] of [
+      [-1, 600],
+      [86400.5, null],
+      ['Infinity', 600],
+      [10, 0],
+      [10, 86401],
+      [10, '-Infinity'],
+    ])
+      expect(await progress(s, m2, position, duration), `${position} of ${duration}`).toBe('23514')
+    expect(await progress(s, m2, 86400, null)).toBeUndefined()
+    expect(await progress(t, m2)).toBeUndefined()
+    expect(await progress(s, '11111111-1111-4111-8111-111111111111')).toBe('23503')
+    const rows = () => q('SELECT user_id, module_id FROM module_progress ORDER BY user_id, module_id')
+    await q('DELETE FROM modules WHERE id = $1', [m1])
+    expect(await rows()).toEqual(
+      [
+        { user_id: s, module_id: m2 },
+        { user_id: t, module_id: m2 },
+      ].sort((a, b) => (a.user_id < b.user_id ? -1 : 1)),
+    )
+    await q('DELETE FROM users WHERE id = $1', [s])
+    expect(await rows()).toEqual([{ user_id: t, module_id: m2 }])
+    await q('DELETE FROM courses WHERE id = $1', [c])
+    expect(await rows()).toEqual([])
+  })
+
   it('keeps courses when their instructor account is deleted (instructor becomes null)', async () => {
     const t = await user('teacher')
     const c = await course(t)

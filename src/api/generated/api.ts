@@ -5,6 +5,7 @@ export const addTagTypes = [
   'Course',
   'Enrollment',
   'Module',
+  'Progress',
   'Video',
   'Profile',
   'User',
@@ -83,6 +84,30 @@ const injectedRtkApi = api
           },
         }),
         invalidatesTags: ['Enrollment'],
+      }),
+      getCourseProgress: build.query<GetCourseProgressApiResponse, GetCourseProgressApiArg>({
+        query: (queryArg) => ({ url: `/api/courses/${queryArg.courseId}/progress` }),
+        providesTags: ['Progress'],
+      }),
+      getMyProgress: build.query<GetMyProgressApiResponse, GetMyProgressApiArg>({
+        query: () => ({ url: `/api/progress` }),
+        providesTags: ['Progress'],
+      }),
+      saveModuleProgress: build.mutation<SaveModuleProgressApiResponse, SaveModuleProgressApiArg>({
+        query: (queryArg) => ({
+          url: `/api/progress/modules/${queryArg.moduleId}`,
+          method: 'PUT',
+          body: queryArg.progressInput,
+        }),
+        invalidatesTags: ['Progress'],
+      }),
+      setModuleCompletion: build.mutation<SetModuleCompletionApiResponse, SetModuleCompletionApiArg>({
+        query: (queryArg) => ({
+          url: `/api/progress/modules/${queryArg.moduleId}/completion`,
+          method: 'PUT',
+          body: queryArg.completionInput,
+        }),
+        invalidatesTags: ['Progress'],
       }),
       createModule: build.mutation<CreateModuleApiResponse, CreateModuleApiArg>({
         query: (queryArg) => ({ url: `/api/modules`, method: 'POST', body: queryArg.moduleInput }),
@@ -265,6 +290,22 @@ export type EnrollInCourseApiArg = {
   /** Chosen by the client per purchase attempt; a retry with the same key never charges twice and answers the same order */
   'Idempotency-Key'?: IdempotencyKey
 }
+export type GetCourseProgressApiResponse = /** status 200 One row per enrolled student */ StudentProgress[]
+export type GetCourseProgressApiArg = {
+  courseId: Id
+}
+export type GetMyProgressApiResponse = /** status 200 One entry per course */ CourseProgress[]
+export type GetMyProgressApiArg = void
+export type SaveModuleProgressApiResponse = /** status 200 The module's progress as saved */ ModuleProgress
+export type SaveModuleProgressApiArg = {
+  moduleId: Id
+  progressInput: ProgressInput
+}
+export type SetModuleCompletionApiResponse = /** status 200 The module's progress as saved */ ModuleProgress
+export type SetModuleCompletionApiArg = {
+  moduleId: Id
+  completionInput: CompletionInput
+}
 export type CreateModuleApiResponse = /** status 201 The created module */ Module
 export type CreateModuleApiArg = {
   moduleInput: ModuleInput
@@ -446,6 +487,48 @@ export type Enrollment = {
   enrolledAt: string
 }
 export type IdempotencyKey = string
+export type UserRef = {
+  _id: Id
+  username: string
+}
+export type StudentProgress = {
+  student: UserRef
+  completedModules: number
+  totalModules: number
+  /** The last saved position or completion in this course; null before the first */
+  lastActivityAt: string | null
+}
+export type ModuleProgress = {
+  moduleId: Id
+  courseId: Id
+  positionSeconds: number
+  /** Unknown (null) until a player has reported it */
+  durationSeconds: number | null
+  completed: boolean
+  updatedAt: string
+}
+export type CourseProgress = {
+  courseId: Id
+  completedModules: number
+  /** The course's modules now (a new module lowers the percent) */
+  totalModules: number
+  /** completedModules of totalModules, rounded down, 0 to 100 */
+  percent: number
+  /** The first module in course order that is not completed; null when none is left */
+  nextModuleId: string | null
+  lastActivityAt: string | null
+  /** The modules with saved progress, in course order */
+  modules: ModuleProgress[]
+}
+export type ProgressInput = {
+  /** Where the video is, in seconds; at most 5 s past durationSeconds */
+  positionSeconds: number
+  /** The video's length in seconds, as the player reports it (at most 24 hours) */
+  durationSeconds: number
+}
+export type CompletionInput = {
+  completed: boolean
+}
 export type Module = {
   _id: Id
   title: string
@@ -524,10 +607,6 @@ export type PasswordReset = {
 export type Rank = {
   rank: number
 }
-export type UserRef = {
-  _id: Id
-  username: string
-}
 export type Follower = {
   _id: Id
   user: UserRef
@@ -582,6 +661,12 @@ export const {
   useGetCourseCurriculumQuery,
   useLazyGetCourseCurriculumQuery,
   useEnrollInCourseMutation,
+  useGetCourseProgressQuery,
+  useLazyGetCourseProgressQuery,
+  useGetMyProgressQuery,
+  useLazyGetMyProgressQuery,
+  useSaveModuleProgressMutation,
+  useSetModuleCompletionMutation,
   useCreateModuleMutation,
   useGetModulesByCourseQuery,
   useLazyGetModulesByCourseQuery,

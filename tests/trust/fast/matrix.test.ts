@@ -1,8 +1,9 @@
-// Authorization matrix: every operation of the contract x every actor, each cell an expected status.
+// Authorization matrix: every operation of the contract x every actor, each cell an expected status, on PGlite and,
+// in a PostgreSQL run, on PostgreSQL too (runDatabases in support/harness.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contractOperationIds, loadOperations, responseErrors, type Operation } from '../support/contract'
 import { isProblem, json } from '../support/http'
-import { startApp, type AppHarness } from '../support/harness'
+import { runDatabases, startApp, type AppHarness } from '../support/harness'
 import { ACTORS, MATRIX, cellCount } from '../support/matrix'
 import { MATRIX_REQUESTS } from '../support/matrixRequests'
 import { leaks } from '../support/leaks'
@@ -13,121 +14,126 @@ let h: AppHarness
 let w: World
 let ops: Map<string, Operation>
 
-beforeAll(async () => {
-  // the deleteComment row has `student` post one comment per cell: the per-user limits must not interfere
-  h = await startApp({
-    env: {
-      COMMENT_RATE_LIMIT_MAX: '100000',
-      FOLLOW_RATE_LIMIT_MAX: '100000',
-      UPLOAD_RATE_LIMIT_MAX: '100000',
-    },
-  })
-  w = await buildWorld(h)
-  ops = new Map((await loadOperations()).map((o) => [o.operationId, o]))
-})
-afterAll(async () => {
-  await h?.close()
-})
-
-describe('the matrix table', () => {
-  it('lists every operation of the contract, and only those, with a status for every actor', async () => {
-    const ids = contractOperationIds()
-    expect(ids.length).toBeGreaterThanOrEqual(33)
-    expect(Object.keys(MATRIX).sort()).toEqual([...ids].sort())
-    expect(Object.keys(MATRIX_REQUESTS).sort()).toEqual([...ids].sort())
-    for (const [id, row] of Object.entries(MATRIX)) {
-      expect(Object.keys(row), id).toEqual([...ACTORS])
-      for (const [actor, status] of Object.entries(row)) {
-        expect(Number.isInteger(status), `${id}/${actor}`).toBe(true)
-        // every expected status is one the contract declares for that operation
-        expect(Object.keys(ops.get(id)!.responses), `${id}/${actor}: ${status}`).toContain(String(status))
-      }
-    }
-    expect(cellCount()).toBe(ids.length * ACTORS.length)
-    console.log(
-      `authorization matrix: ${ids.length} operations x ${ACTORS.length} actors = ${cellCount()} cells`,
-    )
-  })
-
-  it('forged tokens are refused for their forgery: the same claims signed properly are accepted', async () => {
-    const good = await resign(h.jwtSecret, w.admin.token, {})
-    expect((await h.send({ method: 'GET', url: '/api/users', token: good })).status).toBe(200)
-    // the tampered token carries the admin's subject and session: with the real secret they are accepted, so
-    // its 401 comes from the signature check
-    const tampered = decodeJwt(w.tokens.tamperedToken!)
-    expect(tampered.sub).toBe(w.admin.id)
-    const studentAsAdmin = await resign(h.jwtSecret, w.student.token, {
-      sub: tampered.sub,
-      sid: tampered.sid,
+for (const database of runDatabases()) {
+  describe(`on ${database}`, () => {
+    beforeAll(async () => {
+      // the deleteComment row has `student` post one comment per cell: the per-user limits must not interfere
+      h = await startApp({
+        database,
+        env: {
+          COMMENT_RATE_LIMIT_MAX: '100000',
+          FOLLOW_RATE_LIMIT_MAX: '100000',
+          UPLOAD_RATE_LIMIT_MAX: '100000',
+        },
+      })
+      w = await buildWorld(h)
+      ops = new Map((await loadOperations()).map((o) => [o.operationId, o]))
     })
-    expect((await h.send({ method: 'GET', url: '/api/users', token: studentAsAdmin })).status).toBe(200)
-    // the expired token names a live session: with a future expiry it is accepted, so its 401 comes from `exp`
-    const revived = await resign(h.jwtSecret, w.tokens.expiredToken!, {
-      exp: Math.floor(Date.now() / 1000) + 600,
+    afterAll(async () => {
+      await h?.close()
     })
-    expect((await h.send({ method: 'GET', url: '/api/users', token: revived })).status).toBe(200)
-    // the other forgeries carry the admin's live session too
-    for (const t of ['otherSecretToken', 'algNoneToken'] as const)
-      expect(decodeJwt(w.tokens[t]!).sid, t).toBe(decodeJwt(w.admin.token).sid)
-    // a validly signed token of the admin with a session of another user is refused
-    const crossed = await resign(h.jwtSecret, w.admin.token, { sid: decodeJwt(w.student.token).sid })
-    expect((await h.send({ method: 'GET', url: '/api/users', token: crossed })).status).toBe(401)
-  })
-})
 
-describe('tokens', () => {
-  it('only HS256 is accepted, even with the right secret', async () => {
-    const { SignJWT, decodeJwt } = await import('jose')
-    const key = new TextEncoder().encode(h.jwtSecret)
-    for (const alg of ['HS384', 'HS512']) {
-      const t = await new SignJWT(decodeJwt(w.admin.token)).setProtectedHeader({ alg }).sign(key)
-      expect((await h.send({ method: 'GET', url: '/api/users', token: t })).status, alg).toBe(401)
-    }
-  })
-
-  it('a role change takes effect at once for tokens already issued', async () => {
-    const a2 = await account(h, 'admin')
-    expect((await h.send({ method: 'GET', url: '/api/users', token: a2.token })).status).toBe(200)
-    const demote = await h.send({
-      method: 'PATCH',
-      url: `/api/user/${a2.id}/role`,
-      token: w.admin.token,
-      ...json({ newRole: 'student' }),
-    })
-    expect(demote.status).toBe(200)
-    expect((await h.send({ method: 'GET', url: '/api/users', token: a2.token })).status).toBe(403)
-  })
-})
-
-describe('every cell', () => {
-  for (const id of contractOperationIds()) {
-    it(`${id}: each actor gets the expected status, and the body the contract promises`, async () => {
-      const problems: string[] = []
-      for (const actor of ACTORS) {
-        const { after, ...req } = await MATRIX_REQUESTS[id](w, actor)
-        // a builder may bring the actor's own fresh session (cells that end sessions); otherwise the world's
-        const res = await h.send({ ...req, token: 'token' in req ? req.token : w.tokens[actor] })
-        await after?.(res)
-        const expected = MATRIX[id][actor]
-        if (res.status !== expected) {
-          problems.push(`${actor}: expected ${expected}, got ${res.status} ${res.text.slice(0, 160)}`)
-          continue
+    describe('the matrix table', () => {
+      it('lists every operation of the contract, and only those, with a status for every actor', async () => {
+        const ids = contractOperationIds()
+        expect(ids.length).toBeGreaterThanOrEqual(33)
+        expect(Object.keys(MATRIX).sort()).toEqual([...ids].sort())
+        expect(Object.keys(MATRIX_REQUESTS).sort()).toEqual([...ids].sort())
+        for (const [id, row] of Object.entries(MATRIX)) {
+          expect(Object.keys(row), id).toEqual([...ACTORS])
+          for (const [actor, status] of Object.entries(row)) {
+            expect(Number.isInteger(status), `${id}/${actor}`).toBe(true)
+            // every expected status is one the contract declares for that operation
+            expect(Object.keys(ops.get(id)!.responses), `${id}/${actor}: ${status}`).toContain(String(status))
+          }
         }
-        if (res.status >= 400) {
-          const p = isProblem(res)
-          if (p) problems.push(`${actor}: refusal is not problem+json (${p})`)
-        } else if (res.status !== 204 && res.contentType.includes('json')) {
-          const err = responseErrors(ops.get(id)!, res.status, res.contentType, res.body)
-          if (err) problems.push(`${actor}: ${err}`)
-        }
-      }
-      expect(problems).toEqual([])
-    })
-  }
-})
+        expect(cellCount()).toBe(ids.length * ACTORS.length)
+        console.log(
+          `authorization matrix: ${ids.length} operations x ${ACTORS.length} actors = ${cellCount()} cells`,
+        )
+      })
 
-describe('what the matrix responses carried', () => {
-  it("no response carried a password, a hash, or somebody else's email", async () => {
-    expect(await leaks(h, w)).toEqual([])
+      it('forged tokens are refused for their forgery: the same claims signed properly are accepted', async () => {
+        const good = await resign(h.jwtSecret, w.admin.token, {})
+        expect((await h.send({ method: 'GET', url: '/api/users', token: good })).status).toBe(200)
+        // the tampered token carries the admin's subject and session: with the real secret they are accepted, so
+        // its 401 comes from the signature check
+        const tampered = decodeJwt(w.tokens.tamperedToken!)
+        expect(tampered.sub).toBe(w.admin.id)
+        const studentAsAdmin = await resign(h.jwtSecret, w.student.token, {
+          sub: tampered.sub,
+          sid: tampered.sid,
+        })
+        expect((await h.send({ method: 'GET', url: '/api/users', token: studentAsAdmin })).status).toBe(200)
+        // the expired token names a live session: with a future expiry it is accepted, so its 401 comes from `exp`
+        const revived = await resign(h.jwtSecret, w.tokens.expiredToken!, {
+          exp: Math.floor(Date.now() / 1000) + 600,
+        })
+        expect((await h.send({ method: 'GET', url: '/api/users', token: revived })).status).toBe(200)
+        // the other forgeries carry the admin's live session too
+        for (const t of ['otherSecretToken', 'algNoneToken'] as const)
+          expect(decodeJwt(w.tokens[t]!).sid, t).toBe(decodeJwt(w.admin.token).sid)
+        // a validly signed token of the admin with a session of another user is refused
+        const crossed = await resign(h.jwtSecret, w.admin.token, { sid: decodeJwt(w.student.token).sid })
+        expect((await h.send({ method: 'GET', url: '/api/users', token: crossed })).status).toBe(401)
+      })
+    })
+
+    describe('tokens', () => {
+      it('only HS256 is accepted, even with the right secret', async () => {
+        const { SignJWT, decodeJwt } = await import('jose')
+        const key = new TextEncoder().encode(h.jwtSecret)
+        for (const alg of ['HS384', 'HS512']) {
+          const t = await new SignJWT(decodeJwt(w.admin.token)).setProtectedHeader({ alg }).sign(key)
+          expect((await h.send({ method: 'GET', url: '/api/users', token: t })).status, alg).toBe(401)
+        }
+      })
+
+      it('a role change takes effect at once for tokens already issued', async () => {
+        const a2 = await account(h, 'admin')
+        expect((await h.send({ method: 'GET', url: '/api/users', token: a2.token })).status).toBe(200)
+        const demote = await h.send({
+          method: 'PATCH',
+          url: `/api/user/${a2.id}/role`,
+          token: w.admin.token,
+          ...json({ newRole: 'student' }),
+        })
+        expect(demote.status).toBe(200)
+        expect((await h.send({ method: 'GET', url: '/api/users', token: a2.token })).status).toBe(403)
+      })
+    })
+
+    describe('every cell', () => {
+      for (const id of contractOperationIds()) {
+        it(`${id}: each actor gets the expected status, and the body the contract promises`, async () => {
+          const problems: string[] = []
+          for (const actor of ACTORS) {
+            const { after, ...req } = await MATRIX_REQUESTS[id](w, actor)
+            // a builder may bring the actor's own fresh session (cells that end sessions); otherwise the world's
+            const res = await h.send({ ...req, token: 'token' in req ? req.token : w.tokens[actor] })
+            await after?.(res)
+            const expected = MATRIX[id][actor]
+            if (res.status !== expected) {
+              problems.push(`${actor}: expected ${expected}, got ${res.status} ${res.text.slice(0, 160)}`)
+              continue
+            }
+            if (res.status >= 400) {
+              const p = isProblem(res)
+              if (p) problems.push(`${actor}: refusal is not problem+json (${p})`)
+            } else if (res.status !== 204 && res.contentType.includes('json')) {
+              const err = responseErrors(ops.get(id)!, res.status, res.contentType, res.body)
+              if (err) problems.push(`${actor}: ${err}`)
+            }
+          }
+          expect(problems).toEqual([])
+        })
+      }
+    })
+
+    describe('what the matrix responses carried', () => {
+      it("no response carried a password, a hash, or somebody else's email", async () => {
+        expect(await leaks(h, w)).toEqual([])
+      })
+    })
   })
-})
+}

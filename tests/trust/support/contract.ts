@@ -18,6 +18,8 @@ export type Schema = Record<string, unknown> & {
   maxLength?: number
   minimum?: number
   maximum?: number
+  exclusiveMinimum?: number
+  exclusiveMaximum?: number
   minProperties?: number
   additionalProperties?: boolean | Schema
 }

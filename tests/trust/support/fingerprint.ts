@@ -13,6 +13,7 @@ const TABLES = [
   'cart_items',
   'orders',
   'order_items',
+  'module_progress',
 ]
 
 const SQL = `select ${TABLES.map(

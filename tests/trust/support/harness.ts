@@ -24,9 +24,28 @@ export interface AppHarness extends Harness {
   close(): Promise<void>
 }
 
+export type Database = 'pglite' | 'postgres'
+
+/**
+ * The databases of the files that prove a rule over every operation (the authorization matrix, hostile input):
+ * embedded PGlite, and PostgreSQL as well in a PostgreSQL run (DATABASE_URL set, as `scripts/test.mjs --postgres`
+ * sets it; the databases are made on TRUST_PG_URL's server, see pg.ts). TRUST_DATABASES (`pglite`, `postgres`,
+ * or both, comma-separated) names them by hand.
+ */
+export function runDatabases(): Database[] {
+  const named = (process.env.TRUST_DATABASES ?? '')
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean)
+  for (const d of named)
+    if (d !== 'pglite' && d !== 'postgres') throw new Error(`TRUST_DATABASES: no database called ${d}`)
+  if (named.length) return named as Database[]
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+}
+
 export async function startApp(
   opts: {
-    database?: 'pglite' | 'postgres'
+    database?: Database
     env?: Record<string, string>
     payments?: Parameters<typeof buildApp>[0]['payments']
   } = {},

@@ -141,9 +141,12 @@ export function validValue(schema: Schema, ids: Ids, key = ''): fc.Arbitrary<unk
         .filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity))
     }
     case 'number':
+      // JSON Schema 2020-12: exclusiveMinimum and exclusiveMaximum are bounds of their own (durationSeconds > 0)
       return fc.double({
-        min: schema.minimum ?? -1e6,
-        max: schema.maximum ?? 1e6,
+        min: schema.exclusiveMinimum ?? schema.minimum ?? -1e6,
+        minExcluded: schema.exclusiveMinimum !== undefined,
+        max: schema.exclusiveMaximum ?? schema.maximum ?? 1e6,
+        maxExcluded: schema.exclusiveMaximum !== undefined,
         noNaN: true,
         noDefaultInfinity: true,
       })

@@ -124,6 +124,25 @@ export const MATRIX: Record<string, Row> = {
   setUserPassword: loggedIn({ admin: 204, others: 403 }),
   // the comment is one of `student`'s
   deleteComment: loggedIn({ student: 204, admin: 204, others: 403 }),
+  // progress: everyone signed in has their own (an empty list for who has none)
+  getMyProgress: loggedIn({ others: 200 }),
+  // the world's module: recorded by those who may read it ('View Modules'), each for themselves
+  saveModuleProgress: loggedIn({
+    enrolledStudent: 200,
+    courseInstructor: 200,
+    otherInstructor: 200,
+    admin: 200,
+    others: 403,
+  }),
+  setModuleCompletion: loggedIn({
+    enrolledStudent: 200,
+    courseInstructor: 200,
+    otherInstructor: 200,
+    admin: 200,
+    others: 403,
+  }),
+  // a course's table of its students' progress: its instructor and admins, as for managing the course
+  getCourseProgress: loggedIn({ courseInstructor: 200, admin: 200, others: 403 }),
 }
 
 export function cellCount(): number {

@@ -219,4 +219,17 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
     }
     return { method: 'POST', url: '/api/cart/checkout' }
   },
+  getMyProgress: async () => ({ method: 'GET', url: '/api/progress' }),
+  // each caller writes their own row of the world's module: cells do not depend on one another
+  saveModuleProgress: async (w) => ({
+    method: 'PUT',
+    url: `/api/progress/modules/${w.module._id}`,
+    ...json({ positionSeconds: 120.5, durationSeconds: 600 }),
+  }),
+  setModuleCompletion: async (w) => ({
+    method: 'PUT',
+    url: `/api/progress/modules/${w.module._id}/completion`,
+    ...json({ completed: true }),
+  }),
+  getCourseProgress: async (w) => ({ method: 'GET', url: `/api/courses/${w.course._id}/progress` }),
 }

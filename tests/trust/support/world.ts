@@ -1,5 +1,6 @@
 // A populated world for the trust tests: one account per actor, a course with an enrolled student,
-// a module and an uploaded video, plus factories for fresh resources, all made through the API.
+// a module (part-watched by that student) and an uploaded video, plus factories for fresh resources, all made
+// through the API.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { SignJWT, decodeJwt } from 'jose'
 import { fakeMp4, json, multipart, type Res, type Send } from './http'
@@ -144,6 +145,16 @@ export async function buildWorld(h: Harness): Promise<World> {
   await enroll(h.send, enrolledStudent, course._id)
   const module = await createModule(h.send, courseInstructor, course._id)
   const video = await uploadVideo(h.send, courseInstructor, course._id)
+  // progress to read: the course's table (getCourseProgress) and the student's own list are not empty
+  expectOk(
+    await h.send({
+      method: 'PUT',
+      url: `/api/progress/modules/${module._id}`,
+      token: enrolledStudent.token,
+      ...json({ positionSeconds: 95, durationSeconds: 600 }),
+    }),
+    'save progress',
+  )
 
   const tokens = await forgedTokens(h.jwtSecret, admin, student)
   const all = [admin, courseInstructor, otherInstructor, student, enrolledStudent, otherStudent, deleted]

@@ -6,6 +6,8 @@
 //   - time from an instructor's 'Update Module' click to the list showing the change
 //   - autocannon rps/p50/p99 for four endpoints next to a bare node:http server answering the same bytes,
 //     on PGlite and (when 127.0.0.1:5432 answers or DATABASE_URL is set) on PostgreSQL; server RSS after load
+//   - learning progress, the same way: saveModuleProgress writes at 50 connections (each its own learner's row),
+//     and GET /api/progress for a student with 20 courses x 20 modules watched (p50/p99 at 1 and 10 connections)
 //   - cold start of `npm start` on an existing build
 // Options: --quick (1 s loads, no Lighthouse), --no-lighthouse, --no-postgres, --duration <s>.
 import { fork } from 'node:child_process'
@@ -26,6 +28,11 @@ const duration = durationIdx >= 0 ? Number(args[durationIdx + 1]) : quick ? 1 : 
 const withLighthouse = !quick && !args.includes('--no-lighthouse')
 const withPostgres = !args.includes('--no-postgres')
 const connections = 10
+// progress writes: one connection per (learner, module) row, as many learners' players saving at once
+const progressConnections = 50
+const progressWriters = 10
+const progressCourses = 20
+const progressModules = 20
 const KB = 1024
 
 const round = (n, d = 0) => (n === undefined || n === null || Number.isNaN(n) ? null : Number(n.toFixed(d)))
@@ -152,7 +159,59 @@ async function seed(base) {
   }
   await api(base, 'POST', `/api/courses/${course._id}/enroll`, student.token)
   const videoRecord = await api(base, 'GET', `/api/videos/${uploaded._id}`, student.token)
-  return { teacher, student, admin, course, modules, videoRecord, videoSize: video.bytes.length }
+  return { teacher, student, admin, course, courses, modules, videoRecord, videoSize: video.bytes.length }
+}
+
+/**
+ * The learners of the progress rows, made through the API after the browser figures (their modules would show
+ * in them): ten students enrolled in the five-module course, whose 50 (student, module) rows the write load
+ * updates, one per connection; and a student enrolled in 20 of the courses, each given 20 modules, with a saved
+ * position in all 400 (the first ten modules of each course completed).
+ */
+async function seedProgress(base, data) {
+  const learner = async (username) => {
+    const email = `${username}@example.test`
+    const password = pw()
+    await api(base, 'POST', '/api/auth/register', undefined, { username, email, password })
+    return api(base, 'POST', '/api/auth/login', undefined, { email, password })
+  }
+  const writers = []
+  for (let i = 1; i <= progressWriters; i++) {
+    const w = await learner(`bench_writer_${i}`)
+    await api(base, 'POST', `/api/courses/${data.course._id}/enroll`, w.token)
+    writers.push(w)
+  }
+  const reader = await learner('bench_reader')
+  await Promise.all(
+    data.courses.slice(1, 1 + progressCourses).map(async (course) => {
+      await api(base, 'POST', `/api/courses/${course._id}/enroll`, reader.token)
+      for (let j = 1; j <= progressModules; j++) {
+        const m = await api(base, 'POST', '/api/modules', data.teacher.token, {
+          title: `Lesson ${j}`,
+          description: `Part ${j} of ${course.title}.`,
+          videoUrl: '/videos/lesson.webm',
+          courseId: course._id,
+        })
+        await api(base, 'PUT', `/api/progress/modules/${m._id}`, reader.token, {
+          positionSeconds: j <= progressModules / 2 ? 590 : 95.5,
+          durationSeconds: 600,
+        })
+      }
+    }),
+  )
+  const mine = await api(base, 'GET', '/api/progress', reader.token)
+  const saved = mine.reduce((n, c) => n + c.modules.length, 0)
+  if (mine.length !== progressCourses || saved !== progressCourses * progressModules)
+    throw new Error(`the progress reader has ${mine.length} courses and ${saved} saved modules`)
+  // connection i writes learner i % 10's row of module floor(i / 10) % 5
+  const writes = Array.from({ length: progressConnections }, (_, i) => ({
+    path: `/api/progress/modules/${data.modules[Math.floor(i / progressWriters) % data.modules.length]._id}`,
+    headers: {
+      authorization: `Bearer ${writers[i % progressWriters].token}`,
+      'content-type': 'application/json',
+    },
+  }))
+  return { reader, writes }
 }
 
 function sessionEntries(s) {
@@ -388,6 +447,11 @@ function rssMB(pid) {
 async function loadFigures(label, server, data) {
   const base = server.url
   const bearer = (s) => ({ authorization: `Bearer ${s.token}` })
+  log(
+    `${label}: seeding progress (${progressWriters} writers, ${progressCourses} x ${progressModules} modules)`,
+  )
+  const progress = await seedProgress(base, data)
+  const myProgress = `GET /api/progress (${progressCourses} courses x ${progressModules} modules)`
   const signed = new URL(data.videoRecord.filePath, base)
   const videoPath = signed.pathname + signed.search
   const end = Math.min(data.videoSize - 1, 32 * KB - 1)
@@ -410,26 +474,62 @@ async function loadFigures(label, server, data) {
       }),
     },
     { name: 'GET video, Range 32 KB', method: 'GET', path: videoPath, headers: { range: `bytes=0-${end}` } },
+    {
+      name: `PUT /api/progress/modules/{id} (${progressWriters * data.modules.length} learner rows)`,
+      method: 'PUT',
+      path: progress.writes[0].path,
+      headers: progress.writes[0].headers,
+      body: JSON.stringify({ positionSeconds: 123.5, durationSeconds: 600 }),
+      connections: progressConnections,
+      perConnection: progress.writes,
+    },
+    {
+      name: myProgress,
+      method: 'GET',
+      path: '/api/progress',
+      headers: bearer(progress.reader),
+      connections: 1,
+    },
+    { name: myProgress, method: 'GET', path: '/api/progress', headers: bearer(progress.reader) },
   ]
-  // Record what our server answers, so the bare server sends the same bytes.
+  // Record what our server answers, so the bare server sends the same bytes (for every path a row's connections
+  // use).
   const routes = {}
   for (const e of endpoints) {
-    const r = await fetch(base + e.path, { method: e.method, headers: e.headers, body: e.body })
-    const body = Buffer.from(await r.arrayBuffer())
-    const headers = { 'content-type': r.headers.get('content-type') ?? 'application/octet-stream' }
-    if (r.headers.get('content-range')) headers['content-range'] = r.headers.get('content-range')
-    if (r.status >= 400) throw new Error(`${e.name} answered ${r.status}: ${body.toString().slice(0, 300)}`)
-    routes[e.path] = { status: r.status, headers, bodyBase64: body.toString('base64') }
-    e.status = r.status
-    e.bytes = body.length
+    for (const { path, headers: reqHeaders } of e.perConnection ?? [e]) {
+      const r = await fetch(base + path, { method: e.method, headers: reqHeaders, body: e.body })
+      const body = Buffer.from(await r.arrayBuffer())
+      const headers = { 'content-type': r.headers.get('content-type') ?? 'application/octet-stream' }
+      if (r.headers.get('content-range')) headers['content-range'] = r.headers.get('content-range')
+      if (r.status >= 400) throw new Error(`${e.name} answered ${r.status}: ${body.toString().slice(0, 300)}`)
+      routes[path] = { status: r.status, headers, bodyBase64: body.toString('base64') }
+      e.status = r.status
+      e.bytes = body.length
+    }
   }
   const bare = await startBare(routes)
   const rows = []
   try {
     for (const e of endpoints) {
+      // a row's connections may each send their own request (path and headers): given to each client as made
+      const setupClient = (list) => {
+        let n = 0
+        return (client) => {
+          const { path, headers } = list[n++ % list.length]
+          client.setRequests([{ method: e.method, path, headers, body: e.body }])
+        }
+      }
       const run = async (url) => {
-        await cannon({ url: url + e.path, method: e.method, headers: e.headers, body: e.body, duration: 1 }) // warm-up
-        return cannon({ url: url + e.path, method: e.method, headers: e.headers, body: e.body, duration })
+        const opts = {
+          url: url + e.path,
+          method: e.method,
+          headers: e.headers,
+          body: e.body,
+          connections: e.connections ?? connections,
+          ...(e.perConnection ? { setupClient: setupClient(e.perConnection) } : {}),
+        }
+        await cannon({ ...opts, duration: 1 }) // warm-up
+        return cannon({ ...opts, duration })
       }
       const ours = await run(base)
       const node = await run(bare.url)
@@ -437,6 +537,7 @@ async function loadFigures(label, server, data) {
       rows.push({
         database: label,
         endpoint: e.name,
+        connections: e.connections ?? connections,
         status: e.status,
         bytes: e.bytes,
         rps: round(ours.requests.average),
@@ -450,7 +551,9 @@ async function loadFigures(label, server, data) {
         ratio: round(ours.requests.average / node.requests.average, 2),
         ok: okOurs,
       })
-      log(`${label} ${e.name}: ${round(ours.requests.average)} rps vs bare ${round(node.requests.average)}`)
+      log(
+        `${label} ${e.name}, ${e.connections ?? connections} connections: ${round(ours.requests.average)} rps vs bare ${round(node.requests.average)}`,
+      )
     }
   } finally {
     bare.stop()
@@ -590,10 +693,11 @@ const out = [
       )
     : '',
   table(
-    `Server load (autocannon, ${connections} connections, ${duration} s each; bare = node:http with the same bytes)`,
+    `Server load (autocannon, ${duration} s each; bare = node:http with the same bytes)`,
     [...(results.server.pglite?.endpoints ?? []), ...(results.server.postgres?.endpoints ?? [])],
     [
       ['db / endpoint', (r) => `${r.database} ${r.endpoint}`],
+      ['conns', 'connections'],
       ['rps', 'rps'],
       ['p50 ms', 'p50ms'],
       ['p99 ms', 'p99ms'],

@@ -1,5 +1,7 @@
 // Cache tags and optimistic updates for the generated endpoints. Components import hooks from here.
-import { generatedApi, type Module, type Course } from '@/api/generated/api'
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit'
+import { generatedApi, type Module, type Course, type ModuleProgress } from '@/api/generated/api'
+import { applyModuleProgress } from '@/api/progressCache'
 
 /** How long unused course/module data stays cached: back-and-forth navigation refetches nothing. */
 export const COURSE_CACHE_SECONDS = 300
@@ -9,6 +11,9 @@ const courseTags = (courses: Course[] | undefined) =>
 const modulesListId = (courseId: string) => `course:${courseId}`
 const studentsId = (courseId: string) => `students:${courseId}`
 const curriculumId = (courseId: string) => `curriculum:${courseId}`
+/** The caller's own progress in all their courses; a course's table of its students is `studentsId(courseId)`. */
+const myProgressTag = { type: 'Progress' as const, id: 'LIST' }
+const isPending = (id: string) => id.startsWith('pending-')
 const player = (username: string) => username.toLowerCase()
 
 let tempIds = 0
@@ -24,6 +29,7 @@ export const api = generatedApi.enhanceEndpoints({
     'Profile',
     'Cart',
     'Video',
+    'Progress',
   ],
   endpoints: {
     getHealth: { providesTags: [] },
@@ -78,8 +84,60 @@ export const api = generatedApi.enhanceEndpoints({
               { type: 'Cart', id: 'LIST' },
               { type: 'Profile', id: r.studentId },
               { type: 'Profile', id: 'me' },
+              myProgressTag,
+              { type: 'Progress', id: studentsId(arg.courseId) },
             ]
           : [],
+    },
+    getCourseProgress: {
+      providesTags: (_r, _e, arg) => [{ type: 'Progress', id: studentsId(arg.courseId) }],
+    },
+    // One list read by /courses, /home, the profile and the modules page: a change patches it in place.
+    getMyProgress: { keepUnusedDataFor: COURSE_CACHE_SECONDS, providesTags: [myProgressTag] },
+    // The answer is the module's progress as stored: patched in, so a playing video refetches nothing.
+    saveModuleProgress: {
+      invalidatesTags: [],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          dispatch(storeModuleProgress((await queryFulfilled).data))
+        } catch {
+          // The player keeps the position and tries again later.
+        }
+      },
+    },
+    setModuleCompletion: {
+      invalidatesTags: [],
+      async onQueryStarted({ moduleId, completionInput }, lifecycle) {
+        // Safe to show at once: only those who may read the module have the button, and the server keeps no
+        // other rule for it; a refusal (a lost enrollment, a deleted module) rolls back with an alert.
+        const { dispatch, queryFulfilled } = lifecycle
+        const state = lifecycle.getState()
+        const courseId = cachedCourseOf(state, moduleId)
+        const patch =
+          courseId === undefined
+            ? undefined
+            : dispatch(
+                api.util.updateQueryData('getMyProgress', undefined, (draft) => {
+                  const known = draft
+                    .find((c) => c.courseId === courseId)
+                    ?.modules.find((m) => m.moduleId === moduleId)
+                  const marked = {
+                    moduleId,
+                    courseId,
+                    positionSeconds: known?.positionSeconds ?? 0,
+                    durationSeconds: known?.durationSeconds ?? null,
+                    completed: completionInput.completed,
+                    updatedAt: new Date().toISOString(),
+                  }
+                  applyModuleProgress(draft, marked, cachedModuleIds(state, courseId))
+                }),
+              )
+        try {
+          dispatch(storeModuleProgress((await queryFulfilled).data))
+        } catch {
+          patch?.undo()
+        }
+      },
     },
     getModulesByCourse: {
       keepUnusedDataFor: COURSE_CACHE_SECONDS,
@@ -88,10 +146,11 @@ export const api = generatedApi.enhanceEndpoints({
         { type: 'Module', id: modulesListId(arg.courseId) },
       ],
     },
-    // Module mutations patch the list themselves (optimistically, then with the server's answer),
-    // so they invalidate nothing and the instructor never waits for a refetch.
+    // Module mutations patch the list themselves (optimistically, then with the server's answer), so the
+    // instructor never waits for a refetch; they invalidate only progress (a new module lowers the percent).
     createModule: {
-      invalidatesTags: [],
+      invalidatesTags: (r, _e, arg) =>
+        r ? [myProgressTag, { type: 'Progress', id: studentsId(arg.moduleInput.courseId) }] : [],
       async onQueryStarted({ moduleInput }, { dispatch, queryFulfilled }) {
         // Safe to show at once: the form already checked the required fields.
         const tempId = `pending-${++tempIds}`
@@ -140,8 +199,9 @@ export const api = generatedApi.enhanceEndpoints({
         }
       },
     },
+    // A deleted module's progress goes with it (its course is no longer known here: all progress).
     deleteModule: {
-      invalidatesTags: [],
+      invalidatesTags: (_r, e) => (e ? [] : ['Progress']),
       async onQueryStarted({ moduleId }, lifecycle) {
         const { dispatch, queryFulfilled } = lifecycle
         const patches = api.util
@@ -245,11 +305,44 @@ export const api = generatedApi.enhanceEndpoints({
               ...r.courseIds.map((id) => ({ type: 'Enrollment' as const, id: studentsId(id) })),
               { type: 'Profile', id: 'me' },
               { type: 'Profile', id: 'LIST' },
+              myProgressTag,
+              ...r.courseIds.map((id) => ({ type: 'Progress' as const, id: studentsId(id) })),
             ]
           : [],
     },
   },
 })
+
+/** The store as the API's selectors and thunks see it. */
+export type ApiRootState = Parameters<typeof api.util.selectCachedArgsForQuery>[0]
+
+/** The ids of a course's modules in course order, when its list is cached (modules still being added left out). */
+function cachedModuleIds(state: ApiRootState, courseId: string): string[] | undefined {
+  const modules = api.endpoints.getModulesByCourse.select({ courseId })(state).data
+  return modules?.filter((m) => !isPending(m._id)).map((m) => m._id)
+}
+
+/** The course of a module, from the cached module lists (the modules page holds it). */
+function cachedCourseOf(state: ApiRootState, moduleId: string): string | undefined {
+  return api.util.selectCachedArgsForQuery(state, 'getModulesByCourse').find((args) =>
+    api.endpoints.getModulesByCourse
+      .select(args)(state)
+      .data?.some((m) => m._id === moduleId),
+  )?.courseId
+}
+
+/** Puts the server's answer for one module into the caller's progress; refetches it when that cannot be exact. */
+export const storeModuleProgress =
+  (saved: ModuleProgress): ThunkAction<void, ApiRootState, unknown, UnknownAction> =>
+  (dispatch, getState) => {
+    let exact = true
+    dispatch(
+      api.util.updateQueryData('getMyProgress', undefined, (draft) => {
+        exact = applyModuleProgress(draft, saved, cachedModuleIds(getState(), saved.courseId))
+      }),
+    )
+    if (!exact) dispatch(api.util.invalidateTags([myProgressTag]))
+  }
 
 export {
   useGetHealthQuery,
@@ -266,6 +359,9 @@ export {
   useGetEnrolledStudentsQuery,
   useGetCourseCurriculumQuery,
   useEnrollInCourseMutation,
+  useGetCourseProgressQuery,
+  useGetMyProgressQuery,
+  useSetModuleCompletionMutation,
   useCreateModuleMutation,
   useGetModulesByCourseQuery,
   useUpdateModuleMutation,

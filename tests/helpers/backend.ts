@@ -408,3 +408,27 @@ export async function hasPassword(username: string, password: string): Promise<b
   const { verifyPassword } = await import('../../server/services/passwords')
   return row !== undefined && (await verifyPassword(password, row.hash))
 }
+
+/**
+ * A learner's saved progress in a module (module_progress), stamped like the other seeds so that the most recent
+ * activity is the one seeded last. `completed` sets completed_at.
+ */
+export function seedProgress(
+  user: Pick<SeededUser, '_id'>,
+  module: Pick<SeededModule, '_id' | 'courseId'>,
+  progress: { positionSeconds?: number; durationSeconds?: number | null; completed?: boolean } = {},
+): void {
+  const stamp = next()
+  queue(
+    `INSERT INTO module_progress
+       (user_id, module_id, course_id, position_seconds, duration_seconds, completed_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    user._id,
+    module._id,
+    module.courseId,
+    progress.positionSeconds ?? 0,
+    progress.durationSeconds ?? null,
+    progress.completed ? stamp : null,
+    stamp,
+  )
+}

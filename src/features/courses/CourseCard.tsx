@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import type { Course } from '@/api/generated/api'
+import { CourseProgress } from '@/components/CourseProgress'
 import type { SessionUser } from '@/features/auth/authSlice'
 import { LoginLink } from '@/features/auth/LoginRequiredModal'
 import { Coursemates } from '@/features/courses/Coursemates'
@@ -33,6 +34,7 @@ export function CourseCard({ course, user, enrolled, inCart, onEdit, onDelete }:
           <p className="notice">You are already enrolled in this course.</p>
         </div>
       )}
+      {user && enrolled && <CourseProgress courseId={course._id} />}
       {canBuyCourses(caller) && !enrolled && <StudentActions courseId={course._id} inCart={inCart} />}
       {!user && (
         // A visitor enrolls after logging in, which comes back to this page.

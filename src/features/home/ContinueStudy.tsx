@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import { useGetEnrolledCoursesQuery } from '@/api/enhancedApi'
+import { StudyProgress } from './StudyProgress'
 
 /** Enrolled courses with a way back into their modules; nothing at all while the list is empty. */
 export function ContinueStudy({ userId }: { userId: string }) {
@@ -11,8 +12,9 @@ export function ContinueStudy({ userId }: { userId: string }) {
       <h2 id="continue-study-heading">Continue Study</h2>
       <ul className="home__courses">
         {courses.map((course) => (
-          <li key={course._id}>
+          <li key={course._id} className="home__course">
             <Link to={`/courses/${course._id}/modules`}>{course.title}</Link>
+            <StudyProgress courseId={course._id} />
           </li>
         ))}
       </ul>

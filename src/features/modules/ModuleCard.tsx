@@ -1,4 +1,5 @@
 import type { Module } from '@/api/generated/api'
+import { ModuleCompletion } from '@/features/modules/ModuleCompletion'
 import { ModuleVideo } from '@/features/modules/ModuleVideo'
 
 type Props = {
@@ -10,13 +11,15 @@ type Props = {
 
 export function ModuleCard({ module, canManage, onEdit, onDelete }: Props) {
   const titleId = `module-${module._id}`
+  // A module still being saved has no server id yet.
+  const onServer = !module._id.startsWith('pending-')
   return (
     <article className="card module-card" aria-labelledby={titleId}>
       <h3 id={titleId}>{module.title}</h3>
       <p>{module.description}</p>
       <ModuleVideo module={module} />
-      {/* A module still being saved has no server id yet. */}
-      {canManage && !module._id.startsWith('pending-') && (
+      {onServer && <ModuleCompletion moduleId={module._id} courseId={module.courseId} />}
+      {canManage && onServer && (
         <div className="row">
           <button
             type="button"

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog'
 import { ModuleCard } from '@/features/modules/ModuleCard'
 import { ModuleForm, type ModuleFormValues } from '@/features/modules/ModuleForm'
 import { MODULE_FIELDS } from '@/features/modules/moduleFormRules'
+import { useRevealModule } from '@/features/modules/useRevealModule'
 import { scrollToElement } from '@/components/useFormFocus'
 
 export const DELETE_MODULE_TEXT = 'Are you sure you want to delete this module?'
@@ -35,6 +36,7 @@ export function ModuleList({ courseId, canManage }: Props) {
   const [saved, setSaved] = useState<{ id: string } | null>(null)
   const revealed = useRef<object | null>(null)
   const openings = useRef(0)
+  useRevealModule(modules !== undefined)
   const open = (state: { mode: 'add' } | { mode: 'edit'; module: Module }, refused?: Omit<Open, 'opened'>) =>
     ({ ...state, ...refused, opened: ++openings.current }) as FormState
 

@@ -3,33 +3,50 @@ import type { Module } from '@/api/generated/api'
 import { useGetVideoQuery } from '@/api/enhancedApi'
 import { Spinner } from '@/components/Spinner'
 import { useFrameTitle } from '@/features/modules/useFrameTitle'
+import { useVideoProgress } from '@/features/modules/useVideoProgress'
 
 // react-player and its providers are large: they load only when a module card shows a video.
 const ReactPlayer = lazy(() => import('react-player'))
 
-function Player({ src, title }: { src: string; title: string }) {
+type Video = { src: string; module: Pick<Module, '_id' | 'courseId' | 'title'> }
+
+/** A video whose position is saved and resumed (issue 11: learning that is remembered). */
+function Player({ src, module }: Video) {
   const wrapper = useRef<HTMLDivElement>(null)
-  useFrameTitle(wrapper, title)
+  useFrameTitle(wrapper, module.title)
+  const progress = useVideoProgress(module._id, module.courseId)
   return (
     <div className="player-wrapper" ref={wrapper}>
       <Suspense fallback={<Spinner label="Loading video..." />}>
-        <ReactPlayer src={src} controls width="100%" height="100%" />
+        <ReactPlayer src={src} controls width="100%" height="100%" {...progress} />
       </Suspense>
     </div>
   )
 }
 
-function UploadedVideo({ videoId, fallback, title }: { videoId: string; fallback: string; title: string }) {
+function UploadedVideo({
+  videoId,
+  module,
+}: {
+  videoId: string
+  module: Video['module'] & { videoUrl: string }
+}) {
   const { data, isLoading, isError } = useGetVideoQuery({ videoId })
   if (isLoading) return <Spinner label="Loading video..." />
   // A video record that cannot be read falls back to the module's URL.
-  const src = data?.filePath ?? (isError ? fallback : '')
-  return src ? <Player src={src} title={title} /> : null
+  const src = data?.filePath ?? (isError ? module.videoUrl : '')
+  return src ? <Player src={src} module={module} /> : null
 }
 
-/** Spec §4: with a videoId the video record's filePath is played, otherwise videoUrl. */
-export function ModuleVideo({ module }: { module: Pick<Module, 'videoId' | 'videoUrl' | 'title'> }) {
-  if (module.videoId)
-    return <UploadedVideo videoId={module.videoId} fallback={module.videoUrl} title={module.title} />
-  return module.videoUrl ? <Player src={module.videoUrl} title={module.title} /> : null
+/**
+ * Spec §4: with a videoId the video record's filePath is played, otherwise videoUrl. Only modules the server
+ * holds (the list's, not one still being added) are shown here.
+ */
+export function ModuleVideo({
+  module,
+}: {
+  module: Pick<Module, '_id' | 'courseId' | 'videoId' | 'videoUrl' | 'title'>
+}) {
+  if (module.videoId) return <UploadedVideo videoId={module.videoId} module={module} />
+  return module.videoUrl ? <Player src={module.videoUrl} module={module} /> : null
 }

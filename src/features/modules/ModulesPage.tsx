@@ -4,10 +4,11 @@ import { NOT_FOUND_TEXT, problemStatus, readableProblem } from '@/api/problemTex
 import { useAppSelector } from '@/app/hooks'
 import { LoadError } from '@/components/LoadError'
 import { selectCurrentUser } from '@/features/auth/authSlice'
-import { asCaller, canBuyCourses, canManageCourse } from '@/domain/rules'
+import { asCaller, canBuyCourses, canManageCourse, canSeeCourseProgress } from '@/domain/rules'
 import { Curriculum } from '@/features/modules/Curriculum'
 import { EnrollActions, VisitorActions } from '@/features/modules/CurriculumActions'
 import { ModuleList } from '@/features/modules/ModuleList'
+import { StudentProgress } from '@/features/modules/StudentProgress'
 
 export { DELETE_MODULE_TEXT } from '@/features/modules/ModuleList'
 export const COURSE_NOT_FOUND_TEXT = 'Course not found.'
@@ -34,7 +35,9 @@ export default function ModulesPage() {
         </p>
       </section>
     )
-  const canManage = course.data ? canManageCourse(asCaller(user), course.data.instructor?._id) : false
+  const instructorId = course.data?.instructor?._id
+  const canManage = course.data ? canManageCourse(asCaller(user), instructorId) : false
+  const seesProgress = course.data ? canSeeCourseProgress(asCaller(user), instructorId) : false
 
   return (
     <section className="page">
@@ -49,7 +52,10 @@ export default function ModulesPage() {
         modules.isError ? (
           <LoadError message="The modules could not be loaded." onRetry={() => void modules.refetch()} />
         ) : (
-          <ModuleList courseId={courseId} canManage={canManage} />
+          <>
+            <ModuleList courseId={courseId} canManage={canManage} />
+            {seesProgress && <StudentProgress courseId={courseId} />}
+          </>
         )
       ) : (
         <>

@@ -5,6 +5,7 @@ import type { AppStartListening } from '@/app/listeners'
 import { alertShown } from '@/features/layout/alertsSlice'
 
 export const MODULE_ROLLBACK_TEXT = 'The module change was refused by the server and has been undone.'
+export const COMPLETION_ROLLBACK_TEXT = 'Your progress could not be saved; the module is shown as before.'
 
 export function registerModuleListeners(startListening: AppStartListening) {
   startListening({
@@ -15,6 +16,13 @@ export function registerModuleListeners(startListening: AppStartListening) {
     ),
     effect: (_action, { dispatch }) => {
       dispatch(alertShown(MODULE_ROLLBACK_TEXT, 'error'))
+    },
+  })
+  // 'Mark as complete' and 'Mark as not complete' show at once; a refusal rolls back and says so.
+  startListening({
+    matcher: api.endpoints.setModuleCompletion.matchRejected,
+    effect: (_action, { dispatch }) => {
+      dispatch(alertShown(COMPLETION_ROLLBACK_TEXT, 'error'))
     },
   })
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { Course, Role } from '@/api/generated/api'
+import { CourseProgress } from '@/components/CourseProgress'
 import { ProfileEditForm } from '@/features/profile/ProfileEditForm'
 
 export type ProfileData = {
@@ -17,6 +18,7 @@ export type ProfileData = {
 export function ProfileView({ profile, isOwner }: { profile: ProfileData; isOwner: boolean }) {
   const [editing, setEditing] = useState(false)
   const navigate = useNavigate()
+  const teaching = profile.role === 'instructor'
   return (
     <article className="card profile">
       <h1>{profile.username}</h1>
@@ -49,7 +51,7 @@ export function ProfileView({ profile, isOwner }: { profile: ProfileData; isOwne
           Edit Profile
         </button>
       )}
-      <h2>{profile.role === 'instructor' ? 'Teaching Courses' : 'Purchased Courses'}</h2>
+      <h2>{teaching ? 'Teaching Courses' : 'Purchased Courses'}</h2>
       {profile.courses.length === 0 ? (
         <p className="muted">No purchased courses.</p>
       ) : (
@@ -63,6 +65,7 @@ export function ProfileView({ profile, isOwner }: { profile: ProfileData; isOwne
               >
                 {c.title}
               </button>
+              {isOwner && !teaching && <CourseProgress courseId={c._id} />}
             </li>
           ))}
         </ul>

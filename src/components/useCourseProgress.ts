@@ -1,0 +1,12 @@
+import { useGetMyProgressQuery, type CourseProgress } from '@/api/enhancedApi'
+
+/**
+ * The signed-in caller's progress in one course, from the one getMyProgress cache that every page shares
+ * (a change on the modules page shows everywhere without a refetch). Undefined while loading, after a failure,
+ * and for a course without progress. Mount only for a signed-in caller: a visitor has no progress to ask for.
+ */
+export function useCourseProgress(courseId: string): CourseProgress | undefined {
+  return useGetMyProgressQuery(undefined, {
+    selectFromResult: ({ data }) => ({ progress: data?.find((c) => c.courseId === courseId) }),
+  }).progress
+}

@@ -1,0 +1,33 @@
+import { Link } from 'react-router-dom'
+import { ProgressSummary } from '@/components/CourseProgress'
+import { useCourseProgress } from '@/components/useCourseProgress'
+
+export const COURSE_COMPLETED_TEXT = 'Course completed'
+
+/**
+ * A course's count and bar, then 'Continue' to the first module not completed (its card scrolls into view and its
+ * video resumes at the saved second), or 'Course completed' once every module is.
+ */
+export function StudyProgress({ courseId }: { courseId: string }) {
+  const progress = useCourseProgress(courseId)
+  if (!progress) return null
+  const { nextModuleId, totalModules } = progress
+  return (
+    <>
+      <ProgressSummary progress={progress} />
+      {totalModules > 0 && nextModuleId === null ? (
+        <p className="notice">{COURSE_COMPLETED_TEXT}</p>
+      ) : (
+        <Link
+          className="btn"
+          to={{
+            pathname: `/courses/${courseId}/modules`,
+            hash: nextModuleId ? `#module-${nextModuleId}` : '',
+          }}
+        >
+          Continue
+        </Link>
+      )}
+    </>
+  )
+}

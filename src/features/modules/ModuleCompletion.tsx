@@ -1,0 +1,34 @@
+import { useGetMyProgressQuery, useSetModuleCompletionMutation } from '@/api/enhancedApi'
+
+/**
+ * 'Mark as complete', or 'Completed' and 'Mark as not complete', from the caller's progress (watching 90 % of
+ * the video completes a module too: the server decides, and its answer lands in the same cache).
+ */
+export function ModuleCompletion({ moduleId, courseId }: { moduleId: string; courseId: string }) {
+  const { known, completed } = useGetMyProgressQuery(undefined, {
+    selectFromResult: ({ data }) => ({
+      known: data !== undefined,
+      completed: !!data?.find((c) => c.courseId === courseId)?.modules.find((m) => m.moduleId === moduleId)
+        ?.completed,
+    }),
+  })
+  const [setCompletion] = useSetModuleCompletionMutation()
+  if (!known) return null
+  // Optimistic (enhancedApi.ts); a refusal rolls back with an alert (moduleListeners.ts).
+  const mark = (value: boolean) => () =>
+    void setCompletion({ moduleId, completionInput: { completed: value } })
+  return completed ? (
+    <div className="row module-card__completion">
+      <span className="notice">Completed</span>
+      <button type="button" className="btn" onClick={mark(false)}>
+        Mark as not complete
+      </button>
+    </div>
+  ) : (
+    <div className="row module-card__completion">
+      <button type="button" className="btn" onClick={mark(true)}>
+        Mark as complete
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,68 @@
+// Issue 11, points 3 and 8: an enrolled student's course cards on /courses show their progress; a course they are
+// not enrolled in, a visitor and an instructor see the cards as before (a visitor causes no progress call).
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import CoursesPage from '@/features/courses/CoursesPage'
+import { renderWithProviders } from '../../helpers/renderWithProviders'
+import {
+  seedCourse,
+  seedEnrollment,
+  seedModule,
+  seedProgress,
+  seedUser,
+  sessionOf,
+  type SeededUser,
+} from '../../helpers/backend'
+import { countRequests } from '../../helpers/mswServer'
+
+function render(who?: SeededUser) {
+  return renderWithProviders(<CoursesPage />, {
+    route: '/courses',
+    path: '/courses',
+    preloadedState: who ? { auth: sessionOf(who) } : undefined,
+  })
+}
+const card = async (title: string) => within(await screen.findByRole('article', { name: title }))
+
+function setup() {
+  const teacher = seedUser({ username: 'teacher', role: 'instructor' })
+  const stu = seedUser({ username: 'stu' })
+  const mine = seedCourse({ title: 'Endgame Mastery', instructor: teacher })
+  const other = seedCourse({ title: 'Opening Traps', instructor: teacher })
+  const modules = ['One', 'Two', 'Three', 'Four'].map((title) => seedModule({ courseId: mine._id, title }))
+  seedModule({ courseId: other._id, title: 'Trap' })
+  seedEnrollment(mine._id, stu._id)
+  seedProgress(stu, modules[0], { completed: true })
+  seedProgress(stu, modules[2], { completed: true })
+  seedProgress(stu, modules[1], { positionSeconds: 20, durationSeconds: 100 })
+  return { teacher, stu }
+}
+
+describe('course progress on /courses (issue 11.3)', () => {
+  it("shows '{k} of {n} modules completed' and the bar on an enrolled course's card only", async () => {
+    const { stu } = setup()
+    render(stu)
+    const enrolled = await card('Endgame Mastery')
+    expect(await enrolled.findByText('2 of 4 modules completed')).toBeInTheDocument()
+    expect(enrolled.getByRole('progressbar', { name: '2 of 4 modules completed' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    )
+    const notEnrolled = await card('Opening Traps')
+    expect(notEnrolled.getByRole('button', { name: 'Enroll Now' })).toBeInTheDocument()
+    expect(notEnrolled.queryByRole('progressbar')).not.toBeInTheDocument()
+    expect(notEnrolled.queryByText(/modules completed/)).not.toBeInTheDocument()
+  })
+
+  it('asks for no progress for a visitor, and shows an instructor no progress on the cards', async () => {
+    const { teacher } = setup()
+    const { unmount } = render()
+    expect(await screen.findByRole('article', { name: 'Endgame Mastery' })).toBeInTheDocument()
+    unmount()
+    render(teacher)
+    expect(await screen.findByRole('article', { name: 'Endgame Mastery' })).toBeInTheDocument()
+    await waitFor(() => expect(countRequests('/api/courses')).toBe(2))
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
+    expect(countRequests('/api/progress')).toBe(0)
+  })
+})

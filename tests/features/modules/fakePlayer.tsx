@@ -1,0 +1,60 @@
+// A stand-in for react-player whose media element the test drives: react-player hands the app a media element
+// (its ref) and the element's events (onLoadedMetadata, onTimeUpdate, onPause, ...); here both are the test's.
+// Use with `vi.mock('react-player', () => import('./fakePlayer'))`.
+import { act, useImperativeHandle, useState, type Ref } from 'react'
+
+/** What the app reads and writes on the media element. */
+export type FakeMedia = { currentTime: number; duration: number }
+
+type Handler = () => void
+type Props = {
+  src?: string
+  ref?: Ref<unknown>
+  onLoadedMetadata?: Handler
+  onDurationChange?: Handler
+  onTimeUpdate?: Handler
+  onPause?: Handler
+  onSeeked?: Handler
+  onEnded?: Handler
+}
+
+const players = new Map<string, { media: FakeMedia; props: Props }>()
+
+export default function FakePlayer(props: Props) {
+  const [media] = useState<FakeMedia>(() => ({ currentTime: 0, duration: NaN }))
+  if (props.src) players.set(props.src, { media, props })
+  useImperativeHandle(props.ref, () => media, [media])
+  return <div role="region" aria-label="Video player" data-src={props.src} />
+}
+
+/** The player showing `src`: its media element, and the events a real one would fire. */
+export function player(src: string) {
+  const found = players.get(src)
+  if (!found) throw new Error(`no player shows ${src}`)
+  const { media } = found
+  const fire = (event: Exclude<keyof Props, 'src' | 'ref'>) => act(() => players.get(src)?.props[event]?.())
+  return {
+    media,
+    /** The video's metadata arrived: its length is known. */
+    load(duration: number) {
+      media.duration = duration
+      fire('onLoadedMetadata')
+    },
+    /** Playback moved on to `second` (timeupdate). */
+    playTo(second: number) {
+      media.currentTime = second
+      fire('onTimeUpdate')
+    },
+    pause: () => fire('onPause'),
+    seek(second: number) {
+      media.currentTime = second
+      fire('onSeeked')
+    },
+    end() {
+      media.currentTime = media.duration
+      fire('onEnded')
+    },
+  }
+}
+
+export const forgetPlayers = () => players.clear()

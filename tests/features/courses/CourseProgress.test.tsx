@@ -1,4 +1,4 @@
-// Issue 11, points 3 and 8: an enrolled student's course cards on /courses show their progress; a course they are
+// Issue 11, points 3, 9 and 11: an enrolled student's course cards on /courses show their progress; a course they are
 // not enrolled in, a visitor and an instructor see the cards as before (a visitor causes no progress call).
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
@@ -13,7 +13,7 @@ import {
   sessionOf,
   type SeededUser,
 } from '../../helpers/backend'
-import { countRequests } from '../../helpers/mswServer'
+import { countRequests, requestLog } from '../../helpers/mswServer'
 
 function render(who?: SeededUser) {
   return renderWithProviders(<CoursesPage />, {
@@ -64,5 +64,27 @@ describe('course progress on /courses (issue 11.3)', () => {
     await waitFor(() => expect(countRequests('/api/courses')).toBe(2))
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
     expect(countRequests('/api/progress')).toBe(0)
+  })
+
+  it('shows 20 enrolled courses of 20 modules each from one progress request (issue 11.9)', async () => {
+    const teacher = seedUser({ username: 'teacher', role: 'instructor' })
+    const stu = seedUser({ username: 'stu' })
+    for (let c = 1; c <= 20; c++) {
+      const course = seedCourse({ title: `Course ${c}`, instructor: teacher })
+      const modules = Array.from({ length: 20 }, (_, m) =>
+        seedModule({ courseId: course._id, title: `M${m}` }),
+      )
+      seedEnrollment(course._id, stu._id)
+      // course c has c - 1 modules completed (course 1 none)
+      for (const mod of modules.slice(0, c - 1)) seedProgress(stu, mod, { completed: true })
+    }
+    render(stu)
+    for (const c of [1, 7, 20]) {
+      const text = `${c - 1} of 20 modules completed`
+      expect(await (await card(`Course ${c}`)).findByText(text)).toBeInTheDocument()
+    }
+    expect(screen.getAllByRole('progressbar')).toHaveLength(20)
+    const progressCalls = requestLog.filter((r) => r.url.pathname.includes('progress'))
+    expect(progressCalls.map((r) => r.url.pathname)).toEqual(['/api/progress'])
   })
 })

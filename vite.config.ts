@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vitest/config'
@@ -35,6 +36,9 @@ export default defineConfig({
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
   server: { proxy: { '/api': apiTarget } },
   test: {
+    // Two workers at least: vitest's default on a 2-core machine (CI's) is one, which leaves a core mostly idle
+    // while a test file waits for its backend; two halve the web and server suites there.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

@@ -17,6 +17,7 @@ import { courseRoutes } from './routes/courses'
 import type { RouteDeps } from './routes/deps'
 import { enrollmentRoutes } from './routes/enrollments'
 import { healthRoutes } from './routes/health'
+import { lineRoutes } from './routes/lines'
 import { moduleRoutes } from './routes/modules'
 import { playerRoutes } from './routes/players'
 import { profileRoutes } from './routes/profile'
@@ -146,6 +147,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     cartRoutes,
     sessionRoutes,
     progressRoutes,
+    lineRoutes,
   ]) {
     await app.register(routes, deps)
   }

@@ -49,6 +49,11 @@ export interface Config {
   uploadRateLimitMax: number
   /** Total bytes of uploaded video one user may keep (413 above). */
   uploadQuotaBytes: number
+  /**
+   * Tests only (TEST_CLOCK=1, loopback hosts only): a request's `X-Test-Now` header (an ISO 8601 time) is the
+   * review schedule's "now", so a browser test can move the clock forward without waiting.
+   */
+  testClock: boolean
 }
 
 export class ConfigError extends Error {}
@@ -199,5 +204,18 @@ export function loadConfig(env: Env = process.env): Config {
     followRateLimitMax: int(env, 'FOLLOW_RATE_LIMIT_MAX', 30),
     uploadRateLimitMax: int(env, 'UPLOAD_RATE_LIMIT_MAX', 10),
     uploadQuotaBytes: int(env, 'UPLOAD_QUOTA_BYTES', 2 * 1024 * 1024 * 1024),
+    testClock: testClockFrom(env),
   }
+}
+
+function testClockFrom(env: Env): boolean {
+  const raw = env.TEST_CLOCK
+  if (raw === undefined || raw === '' || raw === '0') return false
+  if (raw !== '1') throw new ConfigError('TEST_CLOCK must be 0 or 1')
+  const host = env.HOST || '127.0.0.1'
+  if (!['127.0.0.1', '::1', 'localhost'].includes(host))
+    throw new ConfigError(
+      'TEST_CLOCK=1 lets any client set the time: it is for tests on a loopback HOST only',
+    )
+  return true
 }

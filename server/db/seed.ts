@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import type { Db } from './db'
 import { createUser } from '../services/users'
 import { demoAccounts } from '../services/demoAccounts'
+import { nextCard } from '../services/reviewSchedule'
 
 export { demoAccounts } from '../services/demoAccounts'
 
@@ -12,6 +13,32 @@ export { demoAccounts } from '../services/demoAccounts'
 const DEMO_VIDEO_SECONDS = 4
 
 const demoVideo = fileURLToPath(new URL('../../assets/demo-video.webm', import.meta.url))
+
+/** The demo's lines: an opening (the Italian Game), an endgame (the Lucena position) and a mate in two. */
+export const DEMO_LINES = {
+  italian: `[Event "The Italian Game"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 {The Italian Game: the bishop eyes f7, the weakest square in Black's camp.} Bc5
+(3... Nf6 {The Two Knights Defence, sharper.} 4. Ng5 d5 5. exd5 {Black must not play 5...Nxd5?!, when 6.Nxf7 is
+the Fried Liver Attack.}) 4. c3 {Preparing d4 to build a big centre.} Nf6 5. d4 exd4 6. cxd4 Bb4+ 7. Bd2
+{Trading the bishops keeps the centre intact.} *`,
+  principles: `1. e4 {Take the centre.} e5 2. Nf3 {Develop with a threat: the knight attacks e5.} Nc6 3. Bc4
+{Aim at f7.} Bc5 4. O-O {Castle early: the king is safe and the rook joins the game.} *`,
+  lucena: `[Event "The Lucena position"]
+[SetUp "1"]
+[FEN "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1"]
+
+{White's king is shut in front of its pawn. The winning method is called building a bridge.}
+1. Rd1+ {First drive the black king away from the pawn.} Ke7 2. Rd4 {The rook goes to the fourth rank: the
+bridge.} Rb2 3. Kc7 Rc2+ 4. Kb6 Rb2+ 5. Kc6 Rc2+ 6. Kb5 Rb2+ 7. Rb4 {The bridge is built: no more checks, and
+the pawn queens.} *`,
+  mateInTwo: `[Event "Mate in two"]
+[SetUp "1"]
+[FEN "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1"]
+
+{White to play and mate in two.} 1. Qd8+ {The queen gives herself up to open the e-file.} Bxd8 2. Re8#
+{Back-rank mate: the bishop on b5 guards e8.} 1-0`,
+}
 
 /** True when no account exists yet: the only state in which demo data is seeded. */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -41,10 +68,12 @@ export async function seedDemo(db: Db, mediaDir: string): Promise<void> {
     description: string,
     videoUrl: string,
     videoId: string | null = null,
+    line: { pgn: string; side: 'white' | 'black' } | null = null,
   ) => {
     const [row] = await db.query<{ id: string }>(
-      'INSERT INTO modules (course_id, position, title, description, video_url, video_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-      [courseId, position, title, description, videoUrl, videoId],
+      `INSERT INTO modules (course_id, position, title, description, video_url, video_id, line_pgn, line_side)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [courseId, position, title, description, videoUrl, videoId, line?.pgn ?? null, line?.side ?? null],
     )
     return row.id
   }
@@ -102,6 +131,8 @@ export async function seedDemo(db: Db, mediaDir: string): Promise<void> {
     'Check and checkmate',
     'What check means, how to escape it, and the basic mates.',
     'https://www.youtube.com/watch?v=OCSbzArwB10',
+    null,
+    { pgn: DEMO_LINES.mateInTwo, side: 'white' },
   )
   await module(
     basics,
@@ -109,6 +140,8 @@ export async function seedDemo(db: Db, mediaDir: string): Promise<void> {
     'Opening principles',
     'Control the centre, develop your pieces, castle early.',
     'https://www.youtube.com/watch?v=8IlJ3v8I4Z8',
+    null,
+    { pgn: DEMO_LINES.principles, side: 'white' },
   )
   await module(tactics, 1, 'Forks', 'One piece, two targets.', 'https://www.youtube.com/watch?v=ZpdvQ6AFRmw')
   await module(tactics, 2, 'Pins and skewers', 'Attacking along lines.', 'https://vimeo.com/76979871')
@@ -118,6 +151,8 @@ export async function seedDemo(db: Db, mediaDir: string): Promise<void> {
     'The Italian Game',
     'Quiet and sharp lines after 1.e4 e5 2.Nf3 Nc6 3.Bc4.',
     'https://www.youtube.com/watch?v=9pRMH5Z3bGE',
+    null,
+    { pgn: DEMO_LINES.italian, side: 'white' },
   )
   await module(
     openings,
@@ -139,6 +174,8 @@ export async function seedDemo(db: Db, mediaDir: string): Promise<void> {
     'Rook endings',
     'The Lucena and Philidor positions.',
     'https://www.youtube.com/watch?v=2s2Ll8YQOaY',
+    null,
+    { pgn: DEMO_LINES.lucena, side: 'white' },
   )
 
   const enroll = (student: string, courseId: string) =>
@@ -158,6 +195,30 @@ export async function seedDemo(db: Db, mediaDir: string): Promise<void> {
     )
   await progress('alice', boardModule, DEMO_VIDEO_SECONDS, DEMO_VIDEO_SECONDS, true)
   await progress('alice', checkModule, 95, 754, false)
+
+  // alice practised the mate in two three days ago with one mistake: it is due for review now.
+  const practised = new Date(Date.now() - 3 * 24 * 3600 * 1000)
+  const card = nextCard(null, 'hard', practised)
+  await db.query(
+    `INSERT INTO line_reviews (user_id, module_id, course_id, due, stability, difficulty, elapsed_days,
+       scheduled_days, learning_steps, reps, lapses, state, last_review, last_grade)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'hard')`,
+    [
+      ids.alice,
+      checkModule,
+      basics,
+      card.due.toISOString(),
+      card.stability,
+      card.difficulty,
+      card.elapsed_days,
+      card.scheduled_days,
+      card.learning_steps,
+      card.reps,
+      card.lapses,
+      card.state,
+      card.last_review.toISOString(),
+    ],
+  )
 
   const follow = (user: string, player: string) =>
     db.query('INSERT INTO follows (user_id, player) VALUES ($1, $2)', [ids[user], player])

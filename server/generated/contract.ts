@@ -275,6 +275,59 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/lines/{moduleId}/practice': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        moduleId: components['parameters']['ModuleId']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Record a finished practice of a module's line (those who may read the module, for themselves): graded Good with no mistake, Hard with one, Again with more, and the next review scheduled (FSRS) */
+    post: operations['recordLinePractice']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/reviews': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The caller's lines due for review now, most overdue first, with their moves (lines of modules the caller may still read), and when the next one not yet due comes */
+    get: operations['getDueReviews']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/reviews/summary': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** How many of the caller's lines are due for review now, and when the next one comes (no moves) */
+    get: operations['getReviewSummary']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/modules': {
     parameters: {
       query?: never
@@ -806,6 +859,8 @@ export interface components {
       videoId: string | null
       courseId: components['schemas']['Id']
       position: number
+      /** @description The module's line (moves to step through and practise); null when it has none */
+      line: components['schemas']['ModuleLine'] | null
     }
     CurriculumEntry: {
       _id: components['schemas']['Id']
@@ -820,6 +875,8 @@ export interface components {
       courseId: components['schemas']['Id']
       /** Format: uuid */
       videoId?: string | null
+      /** @description The module's line: PGN checked move by move (a malformed PGN or an illegal move is 400, naming the move); null removes it */
+      line?: components['schemas']['ModuleLine'] | null
     }
     ModulePatch: {
       title?: string
@@ -827,6 +884,8 @@ export interface components {
       videoUrl?: components['schemas']['VideoUrl']
       /** Format: uuid */
       videoId?: string | null
+      /** @description The module's line: PGN checked move by move (a malformed PGN or an illegal move is 400, naming the move); null removes it */
+      line?: components['schemas']['ModuleLine'] | null
     }
     VideoUpload: {
       courseId: components['schemas']['Id']
@@ -955,6 +1014,60 @@ export interface components {
        * @description The last saved position or completion in this course; null before the first
        */
       lastActivityAt: string | null
+    }
+    ModuleLine: {
+      /** @description Moves in PGN (comments, variations, a start position through the SetUp and FEN tags), at most 64 KB of UTF-8 and 1,500 moves */
+      pgn: string
+      /**
+       * @description The side the student plays when practising
+       * @enum {string}
+       */
+      side: 'white' | 'black'
+    }
+    LinePracticeInput: {
+      /** @description The student's moves of the main line not played right at the first try (at most the student's moves in the line) */
+      mistakes: number
+    }
+    /** @enum {string} */
+    ReviewGrade: 'good' | 'hard' | 'again'
+    LineReview: {
+      moduleId: components['schemas']['Id']
+      courseId: components['schemas']['Id']
+      grade: components['schemas']['ReviewGrade']
+      /**
+       * Format: date-time
+       * @description When the line is next due for review
+       */
+      due: string
+      /** @description Practices recorded for this line */
+      reps: number
+      /** Format: date-time */
+      lastReviewedAt: string
+    }
+    DueLine: {
+      moduleId: components['schemas']['Id']
+      courseId: components['schemas']['Id']
+      moduleTitle: string
+      courseTitle: string
+      line: components['schemas']['ModuleLine']
+      /** Format: date-time */
+      due: string
+    }
+    ReviewQueue: {
+      due: components['schemas']['DueLine'][]
+      /**
+       * Format: date-time
+       * @description The earliest review not yet due; null when none is scheduled
+       */
+      nextDueAt: string | null
+    }
+    ReviewSummary: {
+      dueCount: number
+      /**
+       * Format: date-time
+       * @description The earliest review not yet due; null when none is scheduled
+       */
+      nextDueAt: string | null
     }
     IdempotencyKey: string
   }
@@ -1604,6 +1717,84 @@ export interface operations {
       413: components['responses']['TooLarge']
       414: components['responses']['UriTooLong']
       415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  recordLinePractice: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        moduleId: components['parameters']['ModuleId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LinePracticeInput']
+      }
+    }
+    responses: {
+      /** @description The line's review as scheduled now */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['LineReview']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getDueReviews: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The due lines */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ReviewQueue']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getReviewSummary: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The count */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ReviewSummary']
+        }
+      }
+      401: components['responses']['Unauthorized']
       503: components['responses']['Unavailable']
     }
   }

@@ -1,21 +1,32 @@
 import type { Db } from '../db/db'
 import { assertCourseOwner, assertCourseReader } from './courses'
 import { BadInput, NotFound } from './errors'
+import { checkLine } from './lines'
 import type { Actor, Schema } from './types'
 import type { MediaStore } from './media'
 import { releaseVideoIfUnused } from './videos'
 
 type ModuleView = Schema<'Module'>
 
-const moduleColumns =
-  'id AS "_id", title, description, video_url AS "videoUrl", video_id AS "videoId", course_id AS "courseId", position'
+const moduleColumns = `id AS "_id", title, description, video_url AS "videoUrl", video_id AS "videoId",
+  course_id AS "courseId", position,
+  CASE WHEN line_pgn IS NULL THEN NULL ELSE json_build_object('pgn', line_pgn, 'side', line_side) END AS line`
+
+type ModuleRow = Omit<ModuleView, 'line'> & { line: ModuleView['line'] | string }
+
+/** pg and PGlite parse json columns; a driver that hands back text is parsed here. */
+const asModule = ({ line, ...row }: ModuleRow): ModuleView => ({
+  ...row,
+  line: typeof line === 'string' ? (JSON.parse(line) as ModuleView['line']) : line,
+})
 
 export async function listModules(db: Db, actor: Actor, courseId: string): Promise<ModuleView[]> {
   await assertCourseReader(db, actor, courseId)
-  return db.query<ModuleView>(
+  const rows = await db.query<ModuleRow>(
     `SELECT ${moduleColumns} FROM modules WHERE course_id = $1 ORDER BY position, created_at, id`,
     [courseId],
   )
+  return rows.map(asModule)
 }
 
 type CurriculumEntry = Schema<'CurriculumEntry'>
@@ -51,17 +62,27 @@ async function checkVideo(db: Db, videoId: string | null | undefined, courseId: 
 export async function createModule(db: Db, actor: Actor, input: Schema<'ModuleInput'>): Promise<ModuleView> {
   await assertCourseOwner(db, actor, input.courseId)
   await checkVideo(db, input.videoId, input.courseId)
+  if (input.line) checkLine(input.line)
   return db.transaction(async (tx) => {
     // Locking the course row serialises concurrent adds, so max(position) + 1 stays unique.
     const locked = await tx.query('SELECT 1 FROM courses WHERE id = $1 FOR UPDATE', [input.courseId])
     if (!locked.length) throw new NotFound('Course')
-    const [row] = await tx.query<ModuleView>(
-      `INSERT INTO modules (course_id, title, description, video_url, video_id, position)
-       VALUES ($1, $2, $3, $4, $5, (SELECT COALESCE(max(position), 0) + 1 FROM modules WHERE course_id = $1))
+    const [row] = await tx.query<ModuleRow>(
+      `INSERT INTO modules (course_id, title, description, video_url, video_id, line_pgn, line_side, position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7,
+         (SELECT COALESCE(max(position), 0) + 1 FROM modules WHERE course_id = $1))
        RETURNING ${moduleColumns}`,
-      [input.courseId, input.title, input.description, input.videoUrl, input.videoId ?? null],
+      [
+        input.courseId,
+        input.title,
+        input.description,
+        input.videoUrl,
+        input.videoId ?? null,
+        input.line?.pgn ?? null,
+        input.line?.side ?? null,
+      ],
     )
-    return row
+    return asModule(row)
   })
 }
 
@@ -80,10 +101,13 @@ export async function updateModule(
   const courseId = await moduleCourse(db, id)
   await assertCourseOwner(db, actor, courseId)
   await checkVideo(db, patch.videoId, courseId)
-  const [row] = await db.query<ModuleView>(
+  if (patch.line) checkLine(patch.line)
+  const [row] = await db.query<ModuleRow>(
     `UPDATE modules SET title = COALESCE($2, title), description = COALESCE($3, description),
        video_url = COALESCE($4, video_url),
-       video_id = CASE WHEN $5::boolean THEN $6::uuid ELSE video_id END
+       video_id = CASE WHEN $5::boolean THEN $6::uuid ELSE video_id END,
+       line_pgn = CASE WHEN $7::boolean THEN $8::text ELSE line_pgn END,
+       line_side = CASE WHEN $7::boolean THEN $9::text ELSE line_side END
      WHERE id = $1 RETURNING ${moduleColumns}`,
     [
       id,
@@ -92,11 +116,14 @@ export async function updateModule(
       patch.videoUrl ?? null,
       'videoId' in patch,
       patch.videoId ?? null,
+      'line' in patch,
+      patch.line?.pgn ?? null,
+      patch.line?.side ?? null,
     ],
   )
   // deleted between the checks and the update
   if (!row) throw new NotFound('Module')
-  return row
+  return asModule(row)
 }
 
 /**

@@ -154,7 +154,7 @@ export const api = generatedApi.enhanceEndpoints({
       async onQueryStarted({ moduleInput }, { dispatch, queryFulfilled }) {
         // Safe to show at once: the form already checked the required fields.
         const tempId = `pending-${++tempIds}`
-        const optimistic: Module = { _id: tempId, videoId: null, position: 0, ...moduleInput }
+        const optimistic: Module = { _id: tempId, videoId: null, position: 0, ...moduleInput, line: moduleInput.line ?? null }
         const patch = dispatch(
           api.util.updateQueryData('getModulesByCourse', { courseId: moduleInput.courseId }, (draft) => {
             optimistic.position = draft.length

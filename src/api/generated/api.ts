@@ -6,6 +6,7 @@ export const addTagTypes = [
   'Enrollment',
   'Module',
   'Progress',
+  'Review',
   'Video',
   'Profile',
   'User',
@@ -108,6 +109,22 @@ const injectedRtkApi = api
           body: queryArg.completionInput,
         }),
         invalidatesTags: ['Progress'],
+      }),
+      recordLinePractice: build.mutation<RecordLinePracticeApiResponse, RecordLinePracticeApiArg>({
+        query: (queryArg) => ({
+          url: `/api/lines/${queryArg.moduleId}/practice`,
+          method: 'POST',
+          body: queryArg.linePracticeInput,
+        }),
+        invalidatesTags: ['Review'],
+      }),
+      getDueReviews: build.query<GetDueReviewsApiResponse, GetDueReviewsApiArg>({
+        query: () => ({ url: `/api/reviews` }),
+        providesTags: ['Review'],
+      }),
+      getReviewSummary: build.query<GetReviewSummaryApiResponse, GetReviewSummaryApiArg>({
+        query: () => ({ url: `/api/reviews/summary` }),
+        providesTags: ['Review'],
       }),
       createModule: build.mutation<CreateModuleApiResponse, CreateModuleApiArg>({
         query: (queryArg) => ({ url: `/api/modules`, method: 'POST', body: queryArg.moduleInput }),
@@ -306,6 +323,15 @@ export type SetModuleCompletionApiArg = {
   moduleId: Id
   completionInput: CompletionInput
 }
+export type RecordLinePracticeApiResponse = /** status 200 The line's review as scheduled now */ LineReview
+export type RecordLinePracticeApiArg = {
+  moduleId: Id
+  linePracticeInput: LinePracticeInput
+}
+export type GetDueReviewsApiResponse = /** status 200 The due lines */ ReviewQueue
+export type GetDueReviewsApiArg = void
+export type GetReviewSummaryApiResponse = /** status 200 The count */ ReviewSummary
+export type GetReviewSummaryApiArg = void
 export type CreateModuleApiResponse = /** status 201 The created module */ Module
 export type CreateModuleApiArg = {
   moduleInput: ModuleInput
@@ -529,6 +555,45 @@ export type ProgressInput = {
 export type CompletionInput = {
   completed: boolean
 }
+export type ReviewGrade = 'good' | 'hard' | 'again'
+export type LineReview = {
+  moduleId: Id
+  courseId: Id
+  grade: ReviewGrade
+  /** When the line is next due for review */
+  due: string
+  /** Practices recorded for this line */
+  reps: number
+  lastReviewedAt: string
+}
+export type LinePracticeInput = {
+  /** The student's moves of the main line not played right at the first try (at most the student's moves in the line) */
+  mistakes: number
+}
+export type ModuleLine = {
+  /** Moves in PGN (comments, variations, a start position through the SetUp and FEN tags), at most 64 KB of UTF-8 and 1,500 moves */
+  pgn: string
+  /** The side the student plays when practising */
+  side: 'white' | 'black'
+}
+export type DueLine = {
+  moduleId: Id
+  courseId: Id
+  moduleTitle: string
+  courseTitle: string
+  line: ModuleLine
+  due: string
+}
+export type ReviewQueue = {
+  due: DueLine[]
+  /** The earliest review not yet due; null when none is scheduled */
+  nextDueAt: string | null
+}
+export type ReviewSummary = {
+  dueCount: number
+  /** The earliest review not yet due; null when none is scheduled */
+  nextDueAt: string | null
+}
 export type Module = {
   _id: Id
   title: string
@@ -537,6 +602,8 @@ export type Module = {
   videoId: string | null
   courseId: Id
   position: number
+  /** The module's line (moves to step through and practise); null when it has none */
+  line: ModuleLine | null
 }
 export type VideoUrl = string
 export type ModuleInput = {
@@ -545,12 +612,16 @@ export type ModuleInput = {
   videoUrl: VideoUrl
   courseId: Id
   videoId?: string | null
+  /** The module's line: PGN checked move by move (a malformed PGN or an illegal move is 400, naming the move); null removes it */
+  line?: ModuleLine | null
 }
 export type ModulePatch = {
   title?: string
   description?: string
   videoUrl?: VideoUrl
   videoId?: string | null
+  /** The module's line: PGN checked move by move (a malformed PGN or an illegal move is 400, naming the move); null removes it */
+  line?: ModuleLine | null
 }
 export type Video = {
   _id: Id
@@ -667,6 +738,11 @@ export const {
   useLazyGetMyProgressQuery,
   useSaveModuleProgressMutation,
   useSetModuleCompletionMutation,
+  useRecordLinePracticeMutation,
+  useGetDueReviewsQuery,
+  useLazyGetDueReviewsQuery,
+  useGetReviewSummaryQuery,
+  useLazyGetReviewSummaryQuery,
   useCreateModuleMutation,
   useGetModulesByCourseQuery,
   useLazyGetModulesByCourseQuery,

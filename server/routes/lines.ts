@@ -1,0 +1,26 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { actorOf } from '../plugins/auth'
+import * as lines from '../services/lines'
+import { defineRoute } from './define'
+import type { RouteDeps } from './deps'
+
+export async function lineRoutes(app: FastifyInstance, { db, config }: RouteDeps) {
+  /** Now; in a test server (TEST_CLOCK=1) the time a request names in X-Test-Now, so tests move the clock. */
+  const nowOf = (req: FastifyRequest): Date => {
+    const named = config.testClock ? req.headers['x-test-now'] : undefined
+    const at = typeof named === 'string' ? new Date(named) : undefined
+    return at && !Number.isNaN(at.getTime()) ? at : new Date()
+  }
+
+  defineRoute(app, 'recordLinePractice', { preHandler: app.authenticate }, async (req) =>
+    lines.recordPractice(db, actorOf(req), req.params.moduleId, req.body.mistakes, nowOf(req)),
+  )
+
+  defineRoute(app, 'getDueReviews', { preHandler: app.authenticate }, async (req) =>
+    lines.dueReviews(db, actorOf(req), nowOf(req)),
+  )
+
+  defineRoute(app, 'getReviewSummary', { preHandler: app.authenticate }, async (req) =>
+    lines.reviewSummary(db, actorOf(req), nowOf(req)),
+  )
+}

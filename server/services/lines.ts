@@ -1,0 +1,153 @@
+// Lines of modules: the check before one is stored, and the practice and review schedule of each reader.
+import { canReadModules } from '../../src/domain/rules'
+import { parsePgn, PgnError, studentMoves, type LineSide } from '../../src/domain/pgn'
+import type { Db } from '../db/db'
+import { BadInput, Forbidden, NotFound } from './errors'
+import { gradeFor, nextCard, type StoredCard } from './reviewSchedule'
+import { iso, type Actor, type Schema } from './types'
+
+type ModuleLine = Schema<'ModuleLine'>
+
+/** Reads a line as the server stores it: a PGN that does not read, or holds an illegal move, is a 400 naming it. */
+export function checkLine(line: ModuleLine) {
+  try {
+    return parsePgn(line.pgn)
+  } catch (error) {
+    if (error instanceof PgnError) throw new BadInput(error.message)
+    throw error
+  }
+}
+
+/** The module's line and course, for a caller who may read the module. Unknown module 404, anyone else 403. */
+async function readableLine(db: Db, actor: Actor, moduleId: string) {
+  const [row] = await db.query<{
+    course_id: string
+    line_pgn: string | null
+    line_side: LineSide | null
+    enrolled: boolean
+  }>(
+    `SELECT m.course_id, m.line_pgn, m.line_side,
+       EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = m.course_id AND e.student_id = $2) AS enrolled
+     FROM modules m WHERE m.id = $1`,
+    [moduleId, actor.id],
+  )
+  if (!row) throw new NotFound('Module')
+  if (!canReadModules(actor, row.enrolled)) throw new Forbidden('Enroll in this course to practise its lines')
+  if (row.line_pgn === null || row.line_side === null) throw new NotFound('Line')
+  return { courseId: row.course_id, pgn: row.line_pgn, side: row.line_side }
+}
+
+type CardRow = Omit<StoredCard, 'due' | 'last_review'> & { due: unknown; last_review: unknown }
+
+/**
+ * Records a finished practice of a module's line: graded by its mistakes (none Good, one Hard, more Again) and
+ * the next review scheduled by FSRS from the caller's card for that line.
+ */
+export async function recordPractice(
+  db: Db,
+  actor: Actor,
+  moduleId: string,
+  mistakes: number,
+  now: Date,
+): Promise<Schema<'LineReview'>> {
+  const line = await readableLine(db, actor, moduleId)
+  const moves = studentMoves(checkLine(line), line.side)
+  if (mistakes > moves)
+    throw new BadInput(`mistakes (${mistakes}) exceeds the ${moves} moves the student plays in this line`)
+  const grade = gradeFor(mistakes)
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<CardRow>(
+      `SELECT due, stability, difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses, state,
+         last_review FROM line_reviews WHERE user_id = $1 AND module_id = $2 FOR UPDATE`,
+      [actor.id, moduleId],
+    )
+    const card = nextCard(
+      row ? { ...row, due: new Date(iso(row.due)), last_review: new Date(iso(row.last_review)) } : null,
+      grade,
+      now,
+    )
+    // A module deleted meanwhile fails the foreign key: 404 (server/plugins/errors.ts).
+    await tx.query(
+      `INSERT INTO line_reviews (user_id, module_id, course_id, due, stability, difficulty, elapsed_days,
+         scheduled_days, learning_steps, reps, lapses, state, last_review, last_grade)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       ON CONFLICT (user_id, module_id) DO UPDATE SET course_id = EXCLUDED.course_id, due = EXCLUDED.due,
+         stability = EXCLUDED.stability, difficulty = EXCLUDED.difficulty, elapsed_days = EXCLUDED.elapsed_days,
+         scheduled_days = EXCLUDED.scheduled_days, learning_steps = EXCLUDED.learning_steps, reps = EXCLUDED.reps,
+         lapses = EXCLUDED.lapses, state = EXCLUDED.state, last_review = EXCLUDED.last_review,
+         last_grade = EXCLUDED.last_grade`,
+      [
+        actor.id,
+        moduleId,
+        line.courseId,
+        card.due.toISOString(),
+        card.stability,
+        card.difficulty,
+        card.elapsed_days,
+        card.scheduled_days,
+        card.learning_steps,
+        card.reps,
+        card.lapses,
+        card.state,
+        card.last_review.toISOString(),
+        grade,
+      ],
+    )
+    return {
+      moduleId,
+      courseId: line.courseId,
+      grade,
+      due: card.due.toISOString(),
+      reps: card.reps,
+      lastReviewedAt: card.last_review.toISOString(),
+    }
+  })
+}
+
+/** The caller's reviews of lines they may still read (enrolled, or an instructor or admin); due first. */
+const REVIEWABLE = `FROM line_reviews r JOIN modules m ON m.id = r.module_id JOIN courses c ON c.id = r.course_id
+  WHERE r.user_id = $1 AND m.line_pgn IS NOT NULL
+    AND ($2::boolean OR EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = r.course_id AND e.student_id = $1))`
+
+const readsEveryCourse = (actor: Actor) => canReadModules(actor, false)
+
+async function nextDueAt(db: Db, actor: Actor, now: Date): Promise<string | null> {
+  const [row] = await db.query<{ next: unknown }>(`SELECT min(r.due) AS next ${REVIEWABLE} AND r.due > $3`, [
+    actor.id,
+    readsEveryCourse(actor),
+    now.toISOString(),
+  ])
+  return row?.next ? iso(row.next) : null
+}
+
+/** The caller's lines due now, most overdue first, with their moves; and when the next one not yet due comes. */
+export async function dueReviews(db: Db, actor: Actor, now: Date): Promise<Schema<'ReviewQueue'>> {
+  const rows = await db.query<{
+    moduleId: string
+    courseId: string
+    moduleTitle: string
+    courseTitle: string
+    pgn: string
+    side: LineSide
+    due: unknown
+  }>(
+    `SELECT r.module_id AS "moduleId", r.course_id AS "courseId", m.title AS "moduleTitle",
+       c.title AS "courseTitle", m.line_pgn AS pgn, m.line_side AS side, r.due
+     ${REVIEWABLE} AND r.due <= $3 ORDER BY r.due, r.module_id`,
+    [actor.id, readsEveryCourse(actor), now.toISOString()],
+  )
+  return {
+    due: rows.map(({ pgn, side, due, ...rest }) => ({ ...rest, line: { pgn, side }, due: iso(due) })),
+    nextDueAt: await nextDueAt(db, actor, now),
+  }
+}
+
+/** How many of the caller's lines are due now, and when the next one comes: what /home shows. */
+export async function reviewSummary(db: Db, actor: Actor, now: Date): Promise<Schema<'ReviewSummary'>> {
+  const [row] = await db.query<{ due: number; next: unknown }>(
+    `SELECT count(*) FILTER (WHERE r.due <= $3)::int AS due, min(r.due) FILTER (WHERE r.due > $3) AS next
+     ${REVIEWABLE}`,
+    [actor.id, readsEveryCourse(actor), now.toISOString()],
+  )
+  return { dueCount: row?.due ?? 0, nextDueAt: row?.next ? iso(row.next) : null }
+}

@@ -1,0 +1,222 @@
+// A module's line: PGN read into a tree of moves (comments and variations kept), each move checked by chess.js.
+// The server reads a line with it before storing one (a refusal names the move: 'Illegal move 12... Nf6'), and
+// the SPA's viewer and practice read the stored text with the same code, so both sides see the same moves.
+// Iterative, with bounds (size, variation depth), so hostile input is refused instead of exhausting the stack.
+import { Chess, DEFAULT_POSITION } from 'chess.js'
+
+/** The largest PGN a module may carry, in UTF-8 bytes (64 KB). */
+export const PGN_MAX_BYTES = 64 * 1024
+/** How deep variations may nest inside one another. */
+export const MAX_VARIATION_DEPTH = 32
+/** The most moves (main line and variations together) a line may hold: chess.js checks about 10 per ms. */
+export const MAX_LINE_MOVES = 1500
+
+export const LINE_SIDES = ['white', 'black'] as const
+export type LineSide = (typeof LINE_SIDES)[number]
+
+/** One position of the line: the root (the start, no move) or the position after a move. */
+export interface LineNode {
+  /** The node this move was played from; -1 for the root. */
+  parent: number
+  /** Moves played from here: the first is the main continuation, the others variations. */
+  children: number[]
+  /** The move as chess.js writes it (canonical SAN); '' for the root. */
+  san: string
+  /** The position after the move (the start position for the root). */
+  fen: string
+  /** The side that played the move (for the root: the side to move at the start). */
+  color: 'w' | 'b'
+  /** The full-move number of the move ('12' in '12... Nf6'). */
+  moveNumber: number
+  /** The instructor's comment on the move (or, for the root, on the start position). */
+  comment?: string
+}
+
+export interface ParsedLine {
+  /** nodes[0] is the root. */
+  nodes: LineNode[]
+  /** The tag pairs as written ([Event "..."], [FEN "..."]). */
+  tags: Record<string, string>
+}
+
+/** Why a PGN was refused, in a sentence for the person who wrote it. */
+export class PgnError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'PgnError'
+  }
+}
+
+/** A move as a move list writes it: '12. Nf3' for White, '12... Nf6' for Black. */
+export const numbered = (moveNumber: number, color: 'w' | 'b', san: string) =>
+  `${moveNumber}${color === 'w' ? '.' : '...'} ${san}`
+
+/** The main line: the root's first child, its first child, and so on (node ids, the root left out). */
+export function mainLine(line: ParsedLine): number[] {
+  const ids: number[] = []
+  let at = line.nodes[0].children[0]
+  while (at !== undefined) {
+    ids.push(at)
+    at = line.nodes[at].children[0]
+  }
+  return ids
+}
+
+// Control characters other than tab and line breaks (NUL included) have no place in a PGN.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+const RESULT = /^(1-0|0-1|1\/2-1\/2|\*)$/
+const MOVE_NUMBER = /^\d+\.*$/
+const SAN_TOKEN = /^[A-Za-z0-9][A-Za-z0-9+#=:-]*$/
+// '!', '?', '!!', '!?', '?!', '??' after a move: kept out of the SAN given to chess.js
+const ANNOTATION = /[!?]+$/
+
+interface Context {
+  chess: Chess
+  /** The node the next move is played from. */
+  at: number
+  /** The node the last move was played from (a variation starts there); -1 before the first move. */
+  before: number
+  /** A comment written before this context's first move: it goes with that move. */
+  pending?: string
+}
+
+/** Reads a PGN (one game); throws PgnError with a sentence naming what is wrong. */
+export function parsePgn(pgn: string): ParsedLine {
+  if (new TextEncoder().encode(pgn).length > PGN_MAX_BYTES)
+    throw new PgnError(`The PGN is larger than ${PGN_MAX_BYTES / 1024} KB`)
+  if (CONTROL.test(pgn)) throw new PgnError('The PGN contains a control character (such as NUL)')
+  let i = 0
+  const n = pgn.length
+  const skipSpace = () => {
+    while (i < n && /\s/.test(pgn[i])) i++
+  }
+
+  const tags: Record<string, string> = {}
+  // Tag pairs: [Name "value"] before the moves.
+  for (skipSpace(); pgn[i] === '['; skipSpace()) {
+    const m = /^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]/.exec(pgn.slice(i, i + 4096))
+    if (!m) throw new PgnError('The PGN has a tag pair that could not be read (write it as [Name "value"])')
+    tags[m[1]] = m[2].replace(/\\(.)/g, '$1')
+    i += m[0].length
+  }
+
+  const startFen = tags.FEN ?? (tags.SetUp === '1' ? undefined : DEFAULT_POSITION)
+  if (startFen === undefined) throw new PgnError('The PGN has [SetUp "1"] but no FEN tag')
+  let root: Chess
+  try {
+    root = new Chess(startFen)
+  } catch {
+    throw new PgnError('The FEN tag is not a legal position')
+  }
+  const startColor = root.turn()
+  const nodes: LineNode[] = [
+    { parent: -1, children: [], san: '', fen: root.fen(), color: startColor, moveNumber: root.moveNumber() },
+  ]
+  const stack: Context[] = [{ chess: root, at: 0, before: -1 }]
+  const top = () => stack[stack.length - 1]
+  /** Where the reader is, for a sentence: 'after 12... Nf6' or 'before the first move'. */
+  const where = () => {
+    const node = nodes[top().at]
+    return top().at === 0
+      ? 'before the first move'
+      : `after ${numbered(node.moveNumber, node.color, node.san)}`
+  }
+  const addComment = (text: string) => {
+    const ctx = top()
+    const comment = text.replace(/\s+/g, ' ').trim()
+    if (!comment) return
+    if (ctx.before === -1 && stack.length > 1)
+      ctx.pending = ctx.pending ? `${ctx.pending} ${comment}` : comment
+    else {
+      const node = nodes[ctx.at]
+      node.comment = node.comment ? `${node.comment} ${comment}` : comment
+    }
+  }
+
+  let ended = false
+  while (true) {
+    skipSpace()
+    if (i >= n) break
+    const c = pgn[i]
+    if (ended) throw new PgnError('The PGN continues after the result: a line holds one game')
+    if (c === '{') {
+      const close = pgn.indexOf('}', i + 1)
+      if (close < 0) throw new PgnError(`The PGN has a comment that is never closed (${where()})`)
+      addComment(pgn.slice(i + 1, close))
+      i = close + 1
+    } else if (c === ';') {
+      const end = pgn.indexOf('\n', i)
+      addComment(pgn.slice(i + 1, end < 0 ? n : end))
+      i = end < 0 ? n : end + 1
+    } else if (c === '%' && (i === 0 || pgn[i - 1] === '\n')) {
+      const end = pgn.indexOf('\n', i)
+      i = end < 0 ? n : end + 1
+    } else if (c === '(') {
+      const ctx = top()
+      if (ctx.before === -1) throw new PgnError(`The PGN has a variation that follows no move (${where()})`)
+      if (stack.length > MAX_VARIATION_DEPTH)
+        throw new PgnError(`The PGN nests variations deeper than ${MAX_VARIATION_DEPTH} levels`)
+      stack.push({ chess: new Chess(nodes[ctx.before].fen), at: ctx.before, before: -1 })
+      i++
+    } else if (c === ')') {
+      if (stack.length === 1)
+        throw new PgnError(`The PGN closes a variation that was never opened (${where()})`)
+      stack.pop()
+      i++
+    } else if (c === '$') {
+      const m = /^\$\d{1,3}/.exec(pgn.slice(i, i + 4))
+      if (!m) throw new PgnError(`The PGN has an annotation that could not be read (${where()})`)
+      i += m[0].length
+    } else {
+      let j = i
+      while (j < n && !/[\s{}();$[\]]/.test(pgn[j])) j++
+      const token = pgn.slice(i, j)
+      if (!token) throw new PgnError(`The PGN could not be read at '${c}' (${where()})`)
+      i = j
+      if (RESULT.test(token)) {
+        if (stack.length > 1) throw new PgnError('The PGN ends inside a variation')
+        ended = true
+        continue
+      }
+      // '12.' or '12...' (possibly glued to the move: '12.Nf3')
+      const glued = /^(\d+\.+)(.+)$/.exec(token)
+      if (MOVE_NUMBER.test(token)) continue
+      const san = (glued ? glued[2] : token).replace(ANNOTATION, '')
+      play(san)
+    }
+  }
+  if (stack.length > 1) throw new PgnError('The PGN has a variation that is never closed')
+  return { nodes, tags }
+
+  function play(written: string) {
+    const ctx = top()
+    const from = nodes[ctx.at]
+    const color = ctx.chess.turn()
+    const moveNumber = ctx.chess.moveNumber()
+    if (nodes.length > MAX_LINE_MOVES) throw new PgnError(`The PGN holds more than ${MAX_LINE_MOVES} moves`)
+    if (!SAN_TOKEN.test(written) || written.length > 12)
+      throw new PgnError(`The PGN could not be read at '${written.slice(0, 20)}' (${where()})`)
+    let san: string
+    try {
+      san = ctx.chess.move(written, { strict: false }).san
+    } catch {
+      throw new PgnError(`Illegal move ${numbered(moveNumber, color, written)}`)
+    }
+    const id = nodes.length
+    nodes.push({ parent: ctx.at, children: [], san, fen: ctx.chess.fen(), color, moveNumber })
+    from.children.push(id)
+    ctx.before = ctx.at
+    ctx.at = id
+    if (ctx.pending) {
+      nodes[id].comment = ctx.pending
+      ctx.pending = undefined
+    }
+  }
+}
+
+/** The moves of the line's main line that `side` plays: what a practice of the line asks for. */
+export function studentMoves(line: ParsedLine, side: LineSide): number {
+  const color = side === 'white' ? 'w' : 'b'
+  return mainLine(line).filter((id) => line.nodes[id].color === color).length
+}

@@ -14,6 +14,7 @@ import { changedTables, fingerprint } from '../support/fingerprint'
 import { isProblem, json, type Res } from '../support/http'
 import {
   requestArbitrary,
+  HOSTILE_PGN,
   HTML_PAYLOADS,
   SQL_PAYLOADS,
   UNICODE_PAYLOADS,
@@ -47,6 +48,9 @@ const PROGRESS_OPERATIONS = [
   'saveModuleProgress',
   'setModuleCompletion',
   'getCourseProgress',
+  'recordLinePractice',
+  'getDueReviews',
+  'getReviewSummary',
 ]
 
 /** A JSON number as a client may write it (`1e999` parses to Infinity), and what JSON.parse makes of it. */
@@ -77,6 +81,22 @@ function sameText(sent: unknown, got: unknown): boolean {
   if (typeof sent !== 'string') return sent === got
   // String.prototype.toWellFormed is ES2024, past the project's lib
   return got === sent || got === (sent as string & { toWellFormed(): string }).toWellFormed()
+}
+
+type Line = { pgn: string; side: string } | null
+
+/** A module's line comes back as sent: its PGN verbatim, its side, or null. */
+function sameLine(what: string, sent: Record<string, unknown>, got: Record<string, unknown>): string | null {
+  if (!('line' in sent)) return null
+  const s = sent.line as Line
+  const g = got.line as Line
+  if (s === null || g === null)
+    return s === g
+      ? null
+      : `${what}.line: sent ${JSON.stringify(s)?.slice(0, 80)}, got ${JSON.stringify(g)?.slice(0, 80)}`
+  if (!sameText(s.pgn, g.pgn) || s.side !== g.side)
+    return `${what}.line: sent ${JSON.stringify(s).slice(0, 80)}, got ${JSON.stringify(g).slice(0, 80)}`
+  return null
 }
 
 /** A JSON object of a response, as far as these checks read it. */
@@ -124,7 +144,9 @@ async function readBack(r: HostileRequest, res: Res): Promise<string | null> {
       if (!stored) return `module ${res.body._id} not listed in its course`
       return (
         cmp('response', res.body, ['title', 'description', 'videoUrl', 'videoId']) ??
-        cmp('stored', stored, ['title', 'description', 'videoUrl', 'videoId'])
+        cmp('stored', stored, ['title', 'description', 'videoUrl', 'videoId']) ??
+        sameLine('response', sent, res.body) ??
+        sameLine('stored', sent, stored)
       )
     }
     case 'updateMyProfile': {
@@ -290,7 +312,7 @@ for (const database of runDatabases()) {
             `statuses ${JSON.stringify(Object.fromEntries([...byStatus].sort((a, b) => a[0] - b[0])))}; kinds ${JSON.stringify(Object.fromEntries(byKind))}`,
         )
         const progress = PROGRESS_OPERATIONS.map((id) => `${id} ${JSON.stringify(byOperation.get(id))}`)
-        console.log(`hostile input, progress operations: ${progress.join('; ')}`)
+        console.log(`hostile input, progress and review operations: ${progress.join('; ')}`)
         expect(sent).toBeGreaterThanOrEqual(TOTAL)
         // every operation of the contract was sent its share, the progress operations included
         for (const op of ops)
@@ -544,6 +566,76 @@ for (const database of runDatabases()) {
             failures.push(`${method} ${url.slice(0, 60)} -> ${res.status} ${isProblem(res)}`)
         }
         expect(failures).toEqual([])
+      })
+    })
+
+    describe('hostile PGN', () => {
+      it('every PGN of the catalogue on add and on update: stored verbatim, or 400 problem+json changing nothing; never a 5xx, each read within 2 s', async () => {
+        const inst = await account(h, 'instructor')
+        const course = await createCourse(h.send, inst)
+        const mod = await createModule(h.send, inst, course._id)
+        const failures: string[] = []
+        const outcomes = { stored: 0, refused: 0 }
+        let slowest = 0
+        for (const [i, pgn] of HOSTILE_PGN.entries()) {
+          for (const op of ['createModule', 'updateModule'] as const) {
+            const line = { pgn, side: i % 2 ? 'black' : 'white' }
+            const body =
+              op === 'createModule'
+                ? {
+                    title: `PGN ${i}`,
+                    description: 'Hostile.',
+                    videoUrl: 'https://vimeo.com/1',
+                    courseId: course._id,
+                    line,
+                  }
+                : { line }
+            const before = await fingerprint(h)
+            const started = Date.now()
+            const res = await h.send({
+              method: op === 'createModule' ? 'POST' : 'PATCH',
+              url: op === 'createModule' ? '/api/modules' : `/api/modules/${mod._id}`,
+              token: inst.token,
+              ...json(body),
+            })
+            slowest = Math.max(slowest, Date.now() - started)
+            const where = `${op} #${i} ${JSON.stringify(pgn.slice(0, 50))} -> ${res.status}`
+            if (Date.now() - started > 2000) failures.push(`${where}: took ${Date.now() - started} ms`)
+            const err = responseErrors(
+              ops.find((o) => o.operationId === op)!,
+              res.status,
+              res.contentType,
+              res.body,
+              res.text,
+            )
+            if (err) failures.push(`${where}: ${err}`)
+            if (res.status >= 400) {
+              outcomes.refused++
+              if (res.status !== 400 && res.status !== 413)
+                failures.push(`${where}: ${res.text.slice(0, 120)}`)
+              if (isProblem(res)) failures.push(`${where}: not problem+json (${isProblem(res)})`)
+              const changed = changedTables(before, await fingerprint(h))
+              if (changed.length) failures.push(`${where}: refused but changed ${changed.join(', ')}`)
+              continue
+            }
+            outcomes.stored++
+            const list = await h.send({
+              method: 'GET',
+              url: `/api/modules/course/${course._id}`,
+              token: inst.token,
+            })
+            const stored = (list.body as Row[]).find((m) => m._id === res.body._id)
+            const diff = sameLine('stored', { line }, stored ?? {})
+            if (diff) failures.push(`${where}: ${diff}`)
+          }
+        }
+        console.log(
+          `hostile PGN: ${HOSTILE_PGN.length} lines x add and update, ${outcomes.stored} stored, ${outcomes.refused} refused, slowest ${slowest} ms`,
+        )
+        expect(failures).toEqual([])
+        // the catalogue holds both: real lines are stored, the hostile ones refused
+        expect(outcomes.stored).toBeGreaterThanOrEqual(12)
+        expect(outcomes.refused).toBeGreaterThanOrEqual(40)
       })
     })
 

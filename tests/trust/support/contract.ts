@@ -22,6 +22,7 @@ export type Schema = Record<string, unknown> & {
   exclusiveMaximum?: number
   minProperties?: number
   additionalProperties?: boolean | Schema
+  anyOf?: Schema[]
 }
 
 export interface Operation {

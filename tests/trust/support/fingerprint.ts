@@ -14,6 +14,7 @@ const TABLES = [
   'orders',
   'order_items',
   'module_progress',
+  'line_reviews',
 ]
 
 const SQL = `select ${TABLES.map(

@@ -70,6 +70,54 @@ export const MALFORMED_IDS = [
   'constructor',
 ]
 
+/** PGN a client may send as a module's line: real lines, and what a reader must refuse without a 5xx. */
+export const HOSTILE_PGN = [
+  // huge: a comment of 60,000 characters (accepted, under 64 KB), the most moves and one more, 65,000 characters
+  `1. e4 {${'x'.repeat(60_000)}} e5 *`,
+  '1. Nf3 Nf6 2. Ng1 Ng8 '.repeat(188),
+  '1. Nf3 Nf6 2. Ng1 Ng8 '.repeat(2_950),
+  `1. e4 ${'(1. d4) '.repeat(8_000)}`,
+  // deeply nested variations
+  `1. e4 ${'(1. d4 '.repeat(33)}${')'.repeat(33)}`,
+  `1. e4 ${'(1. d4 '.repeat(5_000)}`,
+  '('.repeat(20_000),
+  `1. e4 ${'{'.repeat(5_000)}`,
+  // NUL bytes and other control characters
+  '1. e4\u0000 e5',
+  '\u0000',
+  '[Event "a\u0000b"] 1. e4',
+  '1. e4 {\u0007} e5',
+  // illegal moves
+  '1. e4 e5 2. Ke3',
+  '1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d4 exd4 6. cxd4 Bb4+ 7. Nc3 Nxe4 8. O-O Bxc3 9. d5 Bf6 10. Re1 Ne7 11. Rxe4 d6 12. Bg5 Nf6',
+  '1. e5',
+  '1. O-O',
+  '1. e4 (1... e5) e5',
+  '1. e4 e5 2. exf5',
+  '1. a8=Q',
+  '[SetUp "1"] [FEN "8/8/8/8/8/8/8/8 w - - 0 1"] 1. Kh1',
+  '[SetUp "1"] 1. e4',
+  '[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"] 1. e4',
+  // malformed
+  '[Event "x"',
+  '1. e4 ) e5',
+  '1. e4 e5 1-0 1. d4',
+  '$999999 1. e4',
+  '1. e4 e5 %escape',
+  '%escape line\n1. e4',
+  '1.e4 e5 2.Nf3!? Nc6?! 3.Bb5!! a6?? *',
+  '1. e4 $1 e5 $2 {ok} *',
+  // real lines
+  '1. e4 e5 2. Nf3 {Attacks e5.} Nc6 3. Bc4 Bc5 (3... Nf6 4. Ng5) 4. c3 *',
+  '[SetUp "1"]\n[FEN "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1"]\n1. Rd1+ Ke7 2. Rd4 Rb2 3. Kc7 *',
+  '[SetUp "1"]\n[FEN "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1"]\n1. Qd8+ Bxd8 2. Re8# 1-0',
+]
+
+const pgnArb = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_PGN) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }) },
+)
+
 const hostileString = fc.oneof(
   fc.constantFrom(...SQL_PAYLOADS, ...HTML_PAYLOADS, ...UNICODE_PAYLOADS),
   fc.string({ unit: 'binary', maxLength: 40 }),
@@ -92,6 +140,8 @@ function uuidArb(ids: string[]): fc.Arbitrary<string> {
 /** Values the schema accepts (give or take formats the server checks more strictly). */
 export function validValue(schema: Schema, ids: Ids, key = ''): fc.Arbitrary<unknown> {
   if (schema.enum) return fc.constantFrom(...schema.enum)
+  // a module's line: a ModuleLine object, or null
+  if (schema.anyOf) return fc.oneof(...schema.anyOf.map((s) => validValue(s, ids, key)))
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
   if (Array.isArray(schema.type) && schema.type.includes('null') && type) {
     return fc.oneof(
@@ -101,6 +151,7 @@ export function validValue(schema: Schema, ids: Ids, key = ''): fc.Arbitrary<unk
   }
   switch (type) {
     case 'string': {
+      if (key === 'pgn') return pgnArb
       if (schema.format === 'uuid') {
         const pool =
           key === 'courseId' ? ids.courses : key === 'videoId' ? ids.videos : [...ids.courses, ...ids.users]

@@ -143,6 +143,17 @@ export const MATRIX: Record<string, Row> = {
   }),
   // a course's table of its students' progress: its instructor and admins, as for managing the course
   getCourseProgress: loggedIn({ courseInstructor: 200, admin: 200, others: 403 }),
+  // practising the world module's line: those who may read the module ('View Modules'), each for themselves
+  recordLinePractice: loggedIn({
+    enrolledStudent: 200,
+    courseInstructor: 200,
+    otherInstructor: 200,
+    admin: 200,
+    others: 403,
+  }),
+  // the review schedule: everyone signed in has their own (empty for who never practised)
+  getDueReviews: loggedIn({ others: 200 }),
+  getReviewSummary: loggedIn({ others: 200 }),
 }
 
 export function cellCount(): number {

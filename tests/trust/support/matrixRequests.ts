@@ -232,4 +232,12 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
     ...json({ completed: true }),
   }),
   getCourseProgress: async (w) => ({ method: 'GET', url: `/api/courses/${w.course._id}/progress` }),
+  // each caller schedules their own review of the world module's line: cells do not depend on one another
+  recordLinePractice: async (w) => ({
+    method: 'POST',
+    url: `/api/lines/${w.module._id}/practice`,
+    ...json({ mistakes: 1 }),
+  }),
+  getDueReviews: async () => ({ method: 'GET', url: '/api/reviews' }),
+  getReviewSummary: async () => ({ method: 'GET', url: '/api/reviews/summary' }),
 }

@@ -85,12 +85,19 @@ export async function enroll(send: Send, student: Account, courseId: string) {
   )
 }
 
+/** A line every module of the world carries, so its readers can practise it (4 moves for White). */
+export const WORLD_LINE = {
+  pgn: '1. e4 e5 2. Nf3 {Attacks e5.} Nc6 3. Bc4 Bc5 (3... Nf6 4. Ng5) 4. c3 *',
+  side: 'white',
+} as const
+
 export async function createModule(send: Send, owner: Account, courseId: string) {
   const body = {
     title: uniq('Module '),
     description: 'Rook endings.',
     videoUrl: 'https://www.youtube.com/watch?v=abc',
     courseId,
+    line: WORLD_LINE,
   }
   const r = expectOk(
     await send({ method: 'POST', url: '/api/modules', token: owner.token, ...json(body) }),

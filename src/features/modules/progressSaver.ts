@@ -39,6 +39,8 @@ export function createProgressSaver({
   /** Reports count once started (before, the player may not have resumed yet) and while the player is shown. */
   let started = false
   let shown = true
+  /** A pause, seek or end reported before the start: saved by the start unless the player resumed elsewhere. */
+  let markedEarly = false
   /** The newest position the player reported, and the one the server is known to hold. */
   let latest: Position | null = null
   let stored: Position | null = null
@@ -90,6 +92,12 @@ export function createProgressSaver({
     start(resumedAt: Position | null) {
       started = true
       stored = resumedAt
+      // Someone who paused or sought before their saved position was known (a slow network) keeps that place:
+      // the player did not move them (`resumedAt` is null), so what they did is saved now. A player that
+      // resumed at the saved second makes what came before it moot.
+      if (resumedAt !== null) latest = null
+      else if (markedEarly) flush()
+      markedEarly = false
     },
     /** The video is playing (timeupdate): saved at most once per SAVE_INTERVAL_MS. */
     tick(position: Position) {
@@ -101,19 +109,20 @@ export function createProgressSaver({
     },
     /** Pause, seek or end: saved at once. */
     mark(position: Position) {
-      if (!started || !shown) return
+      if (!shown) return
       latest = position
-      flush()
+      if (started) flush()
+      else markedEarly = true
     },
     /** The page is hidden: what is not saved yet goes with a request that outlives the page. */
     hide() {
-      flush(true)
+      if (started) flush(true)
     },
     /** The player goes away: a last save of what is not saved yet, and no retry after it. */
     stop() {
       shown = false
       cancelRetry()
-      flush()
+      if (started) flush()
     },
     /** The player is shown again (React's development mode mounts every component twice). */
     show() {

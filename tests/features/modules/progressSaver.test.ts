@@ -66,6 +66,23 @@ describe('progressSaver: when a position goes to the server', () => {
     expect(sent).toEqual([])
   })
 
+  it('saves a pause made before the saved position was known once the player starts without moving it', () => {
+    const { saver, positions } = rig()
+    saver.tick(at(3))
+    saver.mark(at(4))
+    expect(positions()).toEqual([])
+    saver.start(null)
+    expect(positions()).toEqual([4])
+  })
+
+  it('forgets what came before a start at the saved position', () => {
+    const { saver, positions } = rig()
+    saver.mark(at(0.4))
+    saver.start(at(42))
+    saver.hide()
+    expect(positions()).toEqual([])
+  })
+
   it('saves a playing video at most once per 10 s, counted from the first tick', async () => {
     const { saver, sent, advance, positions } = rig()
     saver.start(null)

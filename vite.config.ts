@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -30,6 +31,30 @@ const serverFileUrls: Plugin = {
   },
 }
 
+const WEB_TESTS = ['tests/{app,api,components,domain,features}/**/*.test.{ts,tsx}']
+
+/** Web test files that mock a module or stub a global: with shared modules those would leak into other files. */
+function filesThatMock(dirs: string[]): string[] {
+  const found: string[] = []
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`
+      if (entry.isDirectory()) walk(path)
+      else if (
+        /\.test\.tsx?$/.test(entry.name) &&
+        /\bvi\.(mock|doMock|stubGlobal)\(/.test(readFileSync(path, 'utf8'))
+      )
+        found.push(path)
+    }
+  }
+  for (const dir of dirs) walk(dir)
+  return found.sort()
+}
+const webFilesThatMock = filesThatMock(
+  ['app', 'api', 'components', 'domain', 'features'].map((d) => `tests/${d}`),
+)
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -48,7 +73,25 @@ export default defineConfig({
           // jsdom, with Node's own Blob, File and FormData for Node's fetch (see the file).
           environment: './tests/helpers/webEnvironment.ts',
           execArgv: noNodeWebStorage,
-          include: ['tests/{app,api,components,domain,features}/**/*.test.{ts,tsx}'],
+          include: WEB_TESTS,
+          exclude: webFilesThatMock,
+          setupFiles: ['tests/helpers/setupWeb.ts'],
+          // The files of a worker share its modules and its backend (tests/helpers/setupWeb.ts): loading the
+          // server and the app and starting a PGlite once per worker, not once per file, takes a third off the
+          // suite. Each test still starts from an empty database, storage and cookies (setupWeb.ts).
+          isolate: false,
+          env: { WEB_TESTS_SHARE_WORKER: '1' },
+        },
+      },
+      {
+        extends: true,
+        plugins: [serverFileUrls],
+        test: {
+          // The web files that replace a module or a global (vi.mock, vi.stubGlobal) run isolated, one by one.
+          name: 'web-isolated',
+          environment: './tests/helpers/webEnvironment.ts',
+          execArgv: noNodeWebStorage,
+          include: webFilesThatMock.length ? webFilesThatMock : ['no-such-file'],
           setupFiles: ['tests/helpers/setupWeb.ts'],
         },
       },

@@ -61,7 +61,7 @@ async function runNodeLines() {
     const args = [
       'run',
       '--project',
-      'web',
+      'web*',
       '--project',
       'server',
       `--maxWorkers=${workers}`,

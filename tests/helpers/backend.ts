@@ -1,6 +1,6 @@
 // The SPA's tests run against the real server: msw forwards every request to /api/* to `buildApp().inject()`
-// on an in-memory PGlite made from the template the server tests use (one app per test file, emptied before
-// each test). Seeds stay synchronous: they queue rows (with deterministic ids) that are inserted in one
+// on an in-memory PGlite made from the template the server tests use (one app per worker, or per file for the
+// isolated files, emptied before each test). Seeds stay synchronous: they queue rows (with deterministic ids) that are inserted in one
 // transaction before the next request is forwarded or the database is read.
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { config as spaConfig } from '@/app/config'
@@ -213,6 +213,8 @@ export type SeededModule = {
   videoId: string | null
   courseId: string
   position: number
+  /** The module's line (issue 12); null when it has none. */
+  line: { pgn: string; side: 'white' | 'black' } | null
 }
 
 const positions = new Map<string, number>()
@@ -225,12 +227,14 @@ export function seedModule(input: Partial<SeededModule> & { title: string; cours
     description: `Lesson ${input.title}`,
     videoUrl: 'https://videos.example.com/lesson.mp4',
     videoId: null,
+    line: null,
     ...input,
     position,
   }
   queue(
-    `INSERT INTO modules (id, course_id, title, description, video_url, video_id, position, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `INSERT INTO modules (id, course_id, title, description, video_url, video_id, position, created_at, line_pgn,
+       line_side)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     mod._id,
     mod.courseId,
     mod.title,
@@ -239,8 +243,31 @@ export function seedModule(input: Partial<SeededModule> & { title: string; cours
     mod.videoId,
     mod.position,
     next(),
+    mod.line?.pgn ?? null,
+    mod.line?.side ?? null,
   )
   return mod
+}
+
+/**
+ * A line of `user` in the review schedule (issue 12), due at `due` (an ISO time; in the past: due now), as a
+ * first practice graded Hard would leave it.
+ */
+export function seedReview(
+  user: Pick<SeededUser, '_id'>,
+  module: Pick<SeededModule, '_id' | 'courseId'>,
+  due: string,
+): void {
+  queue(
+    `INSERT INTO line_reviews (user_id, module_id, course_id, due, stability, difficulty, elapsed_days,
+       scheduled_days, learning_steps, reps, lapses, state, last_review, last_grade)
+     VALUES ($1, $2, $3, $4, 1.2, 6.4, 0, 0, 1, 1, 0, 1, $5, 'hard')`,
+    user._id,
+    module._id,
+    module.courseId,
+    due,
+    new Date(Date.parse(due) - 600_000).toISOString(),
+  )
 }
 
 /** An uploaded video's row (no file is stored: streaming it is the server tests' business). */

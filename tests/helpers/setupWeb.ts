@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import { createElement } from 'react'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
-import { requestLog, server } from './mswServer'
+import { close, listen, requestLog, server } from './mswServer'
 import { readFileSync } from 'node:fs'
 import { resetBackend, startBackend, stopBackend, usesBackend } from './backend'
 
@@ -32,7 +32,7 @@ vi.setConfig({ testTimeout: 30000 })
 // vitest requires the first argument (the fixtures, none used here) to be a destructuring pattern
 // eslint-disable-next-line no-empty-pattern
 beforeAll(async ({}, suite) => {
-  server.listen({ onUnhandledRequest: 'error' })
+  listen()
   if (usesBackend(readFileSync(suite.file.filepath, 'utf8'))) await startBackend()
 }, 240_000)
 beforeEach(async () => {
@@ -49,7 +49,10 @@ afterEach(() => {
   cleanup()
   server.resetHandlers()
 })
+// Files that share a worker (WEB_TESTS_SHARE_WORKER, see vite.config.ts) keep the interception and the backend for
+// the next file: building them is most of what a small test file costs. An isolated file stops both.
 afterAll(async () => {
-  server.close()
+  if (process.env.WEB_TESTS_SHARE_WORKER === '1') return
+  close()
   await stopBackend()
 })

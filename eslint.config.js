@@ -63,6 +63,12 @@ const files = [
     pattern:
       'src/features/{game/PracticeBoardPanel.tsx,player/PlayerSearch.tsx,titles/TitleSearch.tsx,courses/StudentActions.tsx}',
   },
+  // lines: a module's line (viewer and practice), shown on the module card and on /review; review: /home's
+  // 'Lines to review' count.
+  {
+    category: 'surface',
+    pattern: 'src/features/{lines/LinePanel.tsx,lines/reviewDate.ts,review/LinesToReview.tsx}',
+  },
   // The app's side of the features' wiring: typed hooks, the listener middleware's `startAppListening`,
   // the config and the lazy-page helper. Features reach no further into app/.
   { category: 'wiring', pattern: 'src/app/{hooks,listeners,config,lazyPage}.ts' },

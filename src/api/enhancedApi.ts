@@ -30,6 +30,7 @@ export const api = generatedApi.enhanceEndpoints({
     'Cart',
     'Video',
     'Progress',
+    'Review',
   ],
   endpoints: {
     getHealth: { providesTags: [] },
@@ -139,6 +140,10 @@ export const api = generatedApi.enhanceEndpoints({
         }
       },
     },
+    // The review schedule: a recorded practice changes the caller's count and queue (/home, /review).
+    recordLinePractice: { invalidatesTags: (r) => (r ? [{ type: 'Review', id: 'LIST' }] : []) },
+    getDueReviews: { providesTags: [{ type: 'Review', id: 'LIST' }] },
+    getReviewSummary: { providesTags: [{ type: 'Review', id: 'LIST' }] },
     getModulesByCourse: {
       keepUnusedDataFor: COURSE_CACHE_SECONDS,
       providesTags: (r, _e, arg) => [
@@ -154,7 +159,13 @@ export const api = generatedApi.enhanceEndpoints({
       async onQueryStarted({ moduleInput }, { dispatch, queryFulfilled }) {
         // Safe to show at once: the form already checked the required fields.
         const tempId = `pending-${++tempIds}`
-        const optimistic: Module = { _id: tempId, videoId: null, position: 0, ...moduleInput, line: moduleInput.line ?? null }
+        const optimistic: Module = {
+          _id: tempId,
+          videoId: null,
+          position: 0,
+          ...moduleInput,
+          line: moduleInput.line ?? null,
+        }
         const patch = dispatch(
           api.util.updateQueryData('getModulesByCourse', { courseId: moduleInput.courseId }, (draft) => {
             optimistic.position = draft.length
@@ -386,5 +397,8 @@ export {
   useAddToCartMutation,
   useRemoveFromCartMutation,
   useCheckoutMutation,
+  useRecordLinePracticeMutation,
+  useGetDueReviewsQuery,
+  useGetReviewSummaryQuery,
 } from '@/api/generated/api'
 export type * from '@/api/generated/api'

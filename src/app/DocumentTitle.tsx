@@ -16,6 +16,7 @@ const TITLES: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^\/register$/, () => 'Register'],
   [/^\/cart$/, () => 'Cart'],
   [/^\/profile(\/[^/]+)?$/, () => 'Profile'],
+  [/^\/review$/, () => 'Review'],
 ]
 
 /** The document title for a path: '<page> · Chess Online Education'. */

@@ -17,6 +17,7 @@ const LoginPage = lazyPage(() => import('@/features/auth/LoginPage'))
 const RegisterPage = lazyPage(() => import('@/features/auth/RegisterPage'))
 const CartPage = lazyPage(() => import('@/features/cart/CartPage'))
 const ProfilePage = lazyPage(() => import('@/features/profile/ProfilePage'))
+const ReviewPage = lazyPage(() => import('@/features/review/ReviewPage'))
 
 // The page's own boundary shows the error page inside the layout, with or without a data router.
 const page = (path: string, element: React.ReactNode): RouteObject => ({
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
       page('cart', <CartPage />),
       page('profile', <ProfilePage />),
       page('profile/:id', <ProfilePage />),
+      page('review', <ReviewPage />),
       // An unknown address: the error page inside the layout, navigation included.
       { path: '*', element: <ErrorView error={NOT_FOUND} /> },
     ],

@@ -3,6 +3,7 @@ import { selectCurrentUser, selectIsLoggedIn } from '@/features/auth/authSlice'
 import { PracticeBoardPanel } from '@/features/game/PracticeBoardPanel'
 import { PlayerSearch } from '@/features/player/PlayerSearch'
 import { TitleSearch } from '@/features/titles/TitleSearch'
+import { LinesToReview } from '@/features/review/LinesToReview'
 import { ContinueStudy } from './ContinueStudy'
 import { ExpertTips } from './ExpertTips'
 import { UpcomingEvents } from './UpcomingEvents'
@@ -21,6 +22,7 @@ export default function HomePage() {
           <PracticeBoardPanel />
           <ExpertTips />
           {loggedIn && <UpcomingEvents />}
+          {loggedIn && <LinesToReview />}
           {loggedIn && user && <ContinueStudy userId={user._id} />}
         </div>
         <aside className="home__aside card" aria-labelledby="search-players-heading">

@@ -1,6 +1,7 @@
 import type { Module } from '@/api/generated/api'
 import { ModuleCompletion } from '@/features/modules/ModuleCompletion'
 import { ModuleVideo } from '@/features/modules/ModuleVideo'
+import { LinePanel } from '@/features/lines/LinePanel'
 
 type Props = {
   module: Module
@@ -18,6 +19,7 @@ export function ModuleCard({ module, canManage, onEdit, onDelete }: Props) {
       <h3 id={titleId}>{module.title}</h3>
       <p>{module.description}</p>
       <ModuleVideo module={module} />
+      {module.line && onServer && <LinePanel moduleId={module._id} title={module.title} line={module.line} />}
       {onServer && <ModuleCompletion moduleId={module._id} courseId={module.courseId} />}
       {canManage && onServer && (
         <div className="row">

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react'
-import type { Module } from '@/api/generated/api'
+import type { Module, ModuleLine } from '@/api/generated/api'
 import { useUploadVideoMutation } from '@/api/enhancedApi'
 import type { ReadableProblem } from '@/api/problemText'
 import { ErrorMessage } from '@/components/ErrorMessage'
@@ -14,8 +14,16 @@ import {
   VIDEO_URL_TEXT,
 } from '@/features/modules/moduleFormRules'
 import { useFormFocus } from '@/components/useFormFocus'
+import { LineFields } from '@/features/modules/LineFields'
 
-export type ModuleFormValues = { title: string; description: string; videoUrl: string; videoId?: string }
+export type ModuleFormValues = {
+  title: string
+  description: string
+  videoUrl: string
+  videoId?: string
+  /** A line to store; null removes the module's line (an edit whose PGN was cleared). */
+  line?: ModuleLine | null
+}
 
 type Props = {
   courseId: string
@@ -43,6 +51,8 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
   const [title, setTitle] = useState(start?.title ?? '')
   const [description, setDescription] = useState(start?.description ?? '')
   const [videoUrl, setVideoUrl] = useState(start?.videoUrl ?? '')
+  const [pgn, setPgn] = useState(start?.line?.pgn ?? '')
+  const [side, setSide] = useState<ModuleLine['side']>(start?.line?.side ?? 'white')
   const [file, setFile] = useState<File | null>(null)
   const [errors, setErrors] = useState<Errors>(() => errorsOf(problem))
   const [upload, { isLoading: uploading }] = useUploadVideoMutation()
@@ -66,6 +76,7 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
       description: description.trim(),
       videoUrl: normalizedVideoUrl(url),
       ...(keptVideoId ? { videoId: keptVideoId } : {}),
+      ...lineValue(pgn, side, !!editing?.line),
     }
     if (file) {
       try {
@@ -120,6 +131,13 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
         error={errors.videoId}
         onChange={(e) => setFile(e.target.files?.[0] ?? null)}
       />
+      <LineFields
+        pgn={pgn}
+        side={side}
+        error={errors.pgn}
+        onPgn={(value) => edit('pgn', setPgn, value)}
+        onSide={setSide}
+      />
       {errors.form && <ErrorMessage>{errors.form}</ErrorMessage>}
       <div className="row">
         <button type="submit" className="btn btn--primary" disabled={uploading}>
@@ -132,6 +150,13 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
       {uploading && <p role="status">Uploading video...</p>}
     </form>
   )
+}
+
+/** The line sent with the module: the PGN typed, or (when an edit cleared it) null to remove the line. */
+function lineValue(pgn: string, side: ModuleLine['side'], hadLine: boolean): { line?: ModuleLine | null } {
+  const moves = pgn.trim()
+  if (moves) return { line: { pgn: moves, side } }
+  return hadLine ? { line: null } : {}
 }
 
 function DescriptionField(props: { value: string; error?: string; onChange: (value: string) => void }) {

@@ -10,7 +10,7 @@ import { readableProblem, type ReadableProblem } from '@/api/problemText'
 import { ConfirmDialog } from '@/components/ConfirmDialog'
 import { ModuleCard } from '@/features/modules/ModuleCard'
 import { ModuleForm, type ModuleFormValues } from '@/features/modules/ModuleForm'
-import { MODULE_FIELDS } from '@/features/modules/moduleFormRules'
+import { MODULE_FIELDS, withLineField } from '@/features/modules/moduleFormRules'
 import { useRevealModule } from '@/features/modules/useRevealModule'
 import { scrollToElement } from '@/components/useFormFocus'
 
@@ -61,7 +61,7 @@ export function ModuleList({ courseId, canManage }: Props) {
           : await createModule({ moduleInput: { ...values, courseId } }).unwrap()
       setSaved({ id: module._id })
     } catch (error) {
-      const refused = { draft: values, problem: readableProblem(error, MODULE_FIELDS) }
+      const refused = { draft: values, problem: withLineField(readableProblem(error, MODULE_FIELDS)) }
       const again =
         sent.mode === 'edit' ? { mode: 'edit' as const, module: sent.module } : { mode: 'add' as const }
       // Never over a form opened in the meantime.

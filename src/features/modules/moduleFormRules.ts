@@ -1,3 +1,5 @@
+import type { ReadableProblem } from '@/api/problemText'
+
 // What the module form checks before anything is sent, and the sentence next to each field when the server
 // refuses one (src/api/problemText.ts maps the problem to its field).
 export const TITLE_MAX = 200
@@ -7,13 +9,21 @@ const VIDEO_URL_MAX = 2048
 export const VIDEO_URL_TEXT =
   'Enter a video URL that starts with https:// or http://, such as a YouTube or Vimeo link.'
 
-export type ModuleField = 'title' | 'description' | 'videoUrl' | 'videoId'
+export type ModuleField = 'title' | 'description' | 'videoUrl' | 'videoId' | 'pgn'
 
 export const MODULE_FIELDS: Record<ModuleField, string> = {
   title: `Enter a title of up to ${TITLE_MAX} characters.`,
   description: `Enter a description of up to ${DESCRIPTION_MAX} characters.`,
   videoUrl: VIDEO_URL_TEXT,
   videoId: 'The uploaded video cannot be used for this module. Choose the file again.',
+  pgn: 'Enter the moves in PGN, of up to 64 KB.',
+}
+
+/** The server's sentences about a line ('Illegal move 12... Nf6', 'The FEN tag …') belong next to its field. */
+export function withLineField(problem: ReadableProblem): ReadableProblem {
+  return !problem.field && /^(Illegal move|The PGN|The FEN)\b/.test(problem.text)
+    ? { ...problem, field: 'pgn' }
+    : problem
 }
 
 /**

@@ -1,0 +1,114 @@
+import { useEffect, useReducer, useRef, useState } from 'react'
+import { Chessboard, type PieceDropHandlerArgs } from 'react-chessboard'
+import type { LineSide, ParsedLine } from '@/domain/pgn'
+import { sanOfDrop, sanOfTyped } from '@/features/lines/chessMoves'
+import { moveInWords } from '@/features/lines/moveWords'
+import {
+  completeText,
+  isComplete,
+  mistakesOf,
+  OPPONENT_DELAY_MS,
+  opponentToMove,
+  positionOf,
+  practiceReducer,
+  startPractice,
+  studentToMove,
+} from '@/features/lines/practice'
+
+type Props = {
+  /** Names the board's squares in the page (the module's id). */
+  id: string
+  line: ParsedLine
+  side: LineSide
+  title: string
+  /** Called once when the line is complete, with the student moves not right at the first try. */
+  onComplete: (mistakes: number) => void
+}
+
+/** 'Practise this line': the student plays their side of the main line; the other side answers after 0.5 s. */
+export function LinePractice({ id, line, side, title, onComplete }: Props) {
+  const [state, dispatch] = useReducer(practiceReducer, undefined, () => startPractice(line, side))
+  const [typed, setTyped] = useState('')
+  const [invalid, setInvalid] = useState(false)
+  const reported = useRef(false)
+  const complete = isComplete(state)
+  const fen = positionOf(state)
+
+  useEffect(() => {
+    if (!opponentToMove(state)) return
+    const timer = setTimeout(() => dispatch({ type: 'opponentMoved' }), OPPONENT_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [state])
+
+  useEffect(() => {
+    if (!complete || reported.current) return
+    reported.current = true
+    onComplete(mistakesOf(state))
+  }, [complete, state, onComplete])
+
+  function tryMove(san: string | null): boolean {
+    setInvalid(san === null)
+    if (san === null) return false
+    const right = state.moves[state.ply]?.san === san
+    dispatch({ type: 'moveTried', san })
+    return right
+  }
+
+  const onPieceDrop = ({ sourceSquare, targetSquare }: PieceDropHandlerArgs) =>
+    !!targetSquare && targetSquare !== sourceSquare && studentToMove(state)
+      ? tryMove(sanOfDrop(fen, sourceSquare, targetSquare))
+      : false
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault()
+    if (!studentToMove(state)) return
+    const san = sanOfTyped(fen, typed)
+    tryMove(san)
+    if (san) setTyped('')
+  }
+
+  return (
+    <section className="line-practice" aria-label={`Practice: ${title}`}>
+      <div className="line-viewer__board">
+        <Chessboard
+          options={{
+            id: `practice-${id}`,
+            position: fen,
+            boardOrientation: side,
+            onPieceDrop,
+            allowDragging: studentToMove(state),
+          }}
+        />
+      </div>
+      <p className="line-sr-only" aria-live="polite" aria-atomic="true">
+        {state.lastMove ? moveInWords(state.lastMove.san, state.lastMove.color) : ''}
+      </p>
+      <p className="line-practice__status" role="status" aria-label="Practice status" aria-live="polite">
+        {invalid ? 'Invalid move.' : state.feedback}
+        {complete && ` ${completeText(state.right, state.total)}`}
+        {!complete &&
+          !state.feedback &&
+          !invalid &&
+          (studentToMove(state) ? 'Your move.' : 'Opponent to move…')}
+      </p>
+      {!complete && (
+        <form className="row" onSubmit={submit}>
+          <label className="field field--inline">
+            <span>Your move</span>
+            <input
+              name="practiceMove"
+              value={typed}
+              autoComplete="off"
+              placeholder="e.g. Nf3 or g1f3"
+              disabled={!studentToMove(state)}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          </label>
+          <button type="submit" className="btn" disabled={!studentToMove(state)}>
+            Play
+          </button>
+        </form>
+      )}
+    </section>
+  )
+}

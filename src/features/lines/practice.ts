@@ -1,0 +1,101 @@
+// Practising a line: the student plays their side of the main line from the start; the other side's moves are
+// played for them. A wrong move is taken back ('Try again.'); after a second wrong try the right move is played
+// and named ('The move was Nf3.'). A plain reducer (useReducer in LinePractice), tested on its own.
+import { mainLine, type LineSide, type ParsedLine } from '@/domain/pgn'
+
+export const OPPONENT_DELAY_MS = 500
+export const TRY_AGAIN_TEXT = 'Try again.'
+export const moveWasText = (san: string) => `The move was ${san}.`
+export const completeText = (right: number, total: number) =>
+  `Line complete: ${right} of ${total} moves right at the first try.`
+
+export interface PracticeMove {
+  san: string
+  color: 'w' | 'b'
+  fen: string
+}
+
+export interface PracticeState {
+  startFen: string
+  /** The main line. */
+  moves: PracticeMove[]
+  student: 'w' | 'b'
+  /** Moves played so far. */
+  ply: number
+  /** Wrong tries at the student's current move (0 or 1). */
+  tries: number
+  /** Student moves played right at the first try, and all student moves of the line. */
+  right: number
+  total: number
+  /** What the last try earned: '', 'Try again.' or 'The move was …'. */
+  feedback: string
+  /** The last move played on the board (for the spoken announcement); null before the first. */
+  lastMove: PracticeMove | null
+}
+
+export type PracticeAction =
+  { type: 'moveTried'; san: string } | { type: 'opponentMoved' } | { type: 'restarted' }
+
+export function startPractice(line: ParsedLine, side: LineSide): PracticeState {
+  const moves = mainLine(line).map((id) => {
+    const { san, color, fen } = line.nodes[id]
+    return { san, color, fen }
+  })
+  const student = side === 'white' ? 'w' : 'b'
+  return {
+    startFen: line.nodes[0].fen,
+    moves,
+    student,
+    ply: 0,
+    tries: 0,
+    right: 0,
+    total: moves.filter((m) => m.color === student).length,
+    feedback: '',
+    lastMove: null,
+  }
+}
+
+export const positionOf = (s: PracticeState) => (s.ply === 0 ? s.startFen : s.moves[s.ply - 1].fen)
+export const isComplete = (s: PracticeState) => s.ply >= s.moves.length
+export const opponentToMove = (s: PracticeState) => !isComplete(s) && s.moves[s.ply].color !== s.student
+export const studentToMove = (s: PracticeState) => !isComplete(s) && s.moves[s.ply].color === s.student
+/** Student moves not played right at the first try: what grades the practice. */
+export const mistakesOf = (s: PracticeState) => s.total - s.right
+
+export function practiceReducer(state: PracticeState, action: PracticeAction): PracticeState {
+  switch (action.type) {
+    case 'moveTried': {
+      if (!studentToMove(state)) return state
+      const expected = state.moves[state.ply]
+      if (action.san === expected.san)
+        return {
+          ...state,
+          ply: state.ply + 1,
+          tries: 0,
+          right: state.right + (state.tries === 0 ? 1 : 0),
+          feedback: '',
+          lastMove: expected,
+        }
+      if (state.tries === 0) return { ...state, tries: 1, feedback: TRY_AGAIN_TEXT }
+      return {
+        ...state,
+        ply: state.ply + 1,
+        tries: 0,
+        feedback: moveWasText(expected.san),
+        lastMove: expected,
+      }
+    }
+    case 'opponentMoved': {
+      if (!opponentToMove(state)) return state
+      const move = state.moves[state.ply]
+      return {
+        ...state,
+        ply: state.ply + 1,
+        lastMove: move,
+        feedback: state.feedback === TRY_AGAIN_TEXT ? '' : state.feedback,
+      }
+    }
+    case 'restarted':
+      return { ...state, ply: 0, tries: 0, right: 0, feedback: '', lastMove: null }
+  }
+}

@@ -1,0 +1,13 @@
+import { Link } from 'react-router-dom'
+import { useGetReviewSummaryQuery } from '@/api/enhancedApi'
+
+/** /home: 'Lines to review: {n}' for a signed-in user with lines due, linking to /review (only a count loads). */
+export function LinesToReview() {
+  const { data } = useGetReviewSummaryQuery()
+  if (!data?.dueCount) return null
+  return (
+    <p className="card">
+      <Link to="/review">Lines to review: {data.dueCount}</Link>
+    </p>
+  )
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import type { DueLine } from '@/api/generated/api'
+import { useGetDueReviewsQuery, useGetReviewSummaryQuery } from '@/api/enhancedApi'
+import { useAppSelector } from '@/app/hooks'
+import { LoadError } from '@/components/LoadError'
+import { selectIsLoggedIn } from '@/features/auth/authSlice'
+import { LinePanel } from '@/features/lines/LinePanel'
+import { reviewDate } from '@/features/lines/reviewDate'
+
+export const nothingToReviewText = (nextDueAt: string | null | undefined) =>
+  nextDueAt ? `Nothing to review. Next review ${reviewDate(nextDueAt)}.` : 'Nothing to review.'
+
+/** /review: the caller's due lines, one after another in practice mode, then when the next review comes. */
+export default function ReviewPage() {
+  const loggedIn = useAppSelector(selectIsLoggedIn)
+  const due = useGetDueReviewsQuery(undefined, { skip: !loggedIn })
+  // The lines due when the page opened: a practice recorded meanwhile refetches the queue, not this round.
+  const [round, setRound] = useState<DueLine[] | null>(null)
+  const [index, setIndex] = useState(0)
+  const [practised, setPractised] = useState(false)
+  if (round === null && due.data) setRound(due.data.due)
+  const finished = round !== null && index >= round.length
+  const summary = useGetReviewSummaryQuery(undefined, { skip: !loggedIn || !finished })
+
+  if (!loggedIn)
+    return (
+      <section className="page">
+        <h1>Review</h1>
+        <p>
+          <Link to="/login">Log in</Link> to review your lines.
+        </p>
+      </section>
+    )
+  if (due.isError)
+    return (
+      <section className="page">
+        <h1>Review</h1>
+        <LoadError message="The lines to review could not be loaded." onRetry={() => void due.refetch()} />
+      </section>
+    )
+  if (round === null || (finished && summary.isFetching)) return <p role="status">Loading...</p>
+  const current = round[index]
+  return (
+    <section className="page stack">
+      <h1>Review</h1>
+      {finished ? (
+        <p role="status">{nothingToReviewText(summary.data?.nextDueAt)}</p>
+      ) : (
+        <article className="card" aria-labelledby="review-line-title">
+          <p className="muted">
+            Line {index + 1} of {round.length} · {current.courseTitle}
+          </p>
+          <h2 id="review-line-title">{current.moduleTitle}</h2>
+          <LinePanel
+            key={`${current.moduleId}-${index}`}
+            moduleId={current.moduleId}
+            title={current.moduleTitle}
+            line={current.line}
+            practising
+            onPractised={() => setPractised(true)}
+          />
+          {practised && (
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => {
+                setPractised(false)
+                setIndex((i) => i + 1)
+              }}
+            >
+              {index + 1 < round.length ? 'Next line' : 'Finish'}
+            </button>
+          )}
+        </article>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,89 @@
+// Issue 12, point 4: the practice reducer. The student plays their side of the main line; a wrong move is taken
+// back with 'Try again.'; a second wrong try plays the right move ('The move was …'); the other side's moves are
+// played for them; the line ends with k of n moves right at the first try.
+import { describe, expect, it } from 'vitest'
+import { parsePgn } from '@/domain/pgn'
+import {
+  completeText,
+  isComplete,
+  mistakesOf,
+  opponentToMove,
+  positionOf,
+  practiceReducer,
+  startPractice,
+  studentToMove,
+  type PracticeAction,
+  type PracticeState,
+} from '@/features/lines/practice'
+
+const ITALIAN = parsePgn('1. e4 e5 2. Nf3 Nc6 (2... d6 3. d4) 3. Bc4 Bc5 *')
+const play = (state: PracticeState, ...actions: PracticeAction[]) => actions.reduce(practiceReducer, state)
+const tried = (san: string): PracticeAction => ({ type: 'moveTried', san })
+const opponent: PracticeAction = { type: 'opponentMoved' }
+
+describe('practising as White', () => {
+  const start = startPractice(ITALIAN, 'white')
+
+  it('asks for the main line only, the student moving first from the start position', () => {
+    expect(start.moves.map((m) => m.san)).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Bc5'])
+    expect(start.total).toBe(3)
+    expect(positionOf(start)).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')
+    expect(studentToMove(start)).toBe(true)
+  })
+
+  it('plays a right move and hands over to the opponent, whose move is then played for them', () => {
+    const s = play(start, tried('e4'))
+    expect(s).toMatchObject({ ply: 1, right: 1, feedback: '', lastMove: { san: 'e4', color: 'w' } })
+    expect(opponentToMove(s)).toBe(true)
+    // the student cannot move for the opponent
+    expect(play(s, tried('e5'))).toBe(s)
+    const after = play(s, opponent)
+    expect(after).toMatchObject({ ply: 2, lastMove: { san: 'e5', color: 'b' } })
+    expect(studentToMove(after)).toBe(true)
+  })
+
+  it("takes a wrong move back with 'Try again.', and counts a right second try as a mistake", () => {
+    const wrong = play(start, tried('d4'))
+    expect(wrong).toMatchObject({ ply: 0, tries: 1, feedback: 'Try again.', lastMove: null })
+    const second = play(wrong, tried('e4'))
+    expect(second).toMatchObject({ ply: 1, tries: 0, right: 0, feedback: '' })
+  })
+
+  it("plays the right move after a second wrong try: 'The move was Nf3.'", () => {
+    const s = play(start, tried('e4'), opponent, tried('Bc4'), tried('d3'))
+    expect(s).toMatchObject({ ply: 3, feedback: 'The move was Nf3.', lastMove: { san: 'Nf3' } })
+    expect(positionOf(s)).toBe(ITALIAN.nodes[ITALIAN.nodes[ITALIAN.nodes[1].children[0]].children[0]].fen)
+    // the opponent's next move clears no feedback but a 'Try again.'
+    expect(play(s, opponent).feedback).toBe('The move was Nf3.')
+  })
+
+  it('ends with k of n moves right at the first try; mistakes grade the review', () => {
+    const s = play(start, tried('e4'), opponent, tried('d4'), tried('Nf3'), opponent, tried('Bc4'), opponent)
+    expect(isComplete(s)).toBe(true)
+    expect(s.right).toBe(2)
+    expect(mistakesOf(s)).toBe(1)
+    expect(completeText(s.right, s.total)).toBe('Line complete: 2 of 3 moves right at the first try.')
+    // nothing moves after the end; a restart begins again
+    expect(play(s, tried('O-O'), opponent)).toBe(s)
+    expect(play(s, { type: 'restarted' })).toMatchObject({ ply: 0, right: 0, tries: 0, feedback: '' })
+  })
+})
+
+describe('practising as Black', () => {
+  it("starts with the opponent's move and counts only Black's moves", () => {
+    const s = startPractice(ITALIAN, 'black')
+    expect(s.total).toBe(3)
+    expect(opponentToMove(s)).toBe(true)
+    const done = play(s, opponent, tried('e5'), opponent, tried('Nc6'), opponent, tried('Bc5'))
+    expect(isComplete(done)).toBe(true)
+    expect(completeText(done.right, done.total)).toBe('Line complete: 3 of 3 moves right at the first try.')
+    expect(mistakesOf(done)).toBe(0)
+  })
+
+  it('starts from a SetUp/FEN position', () => {
+    const lucena = parsePgn('[SetUp "1"]\n[FEN "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1"]\n1. Rd1+ Ke7 2. Kc7 *')
+    const s = startPractice(lucena, 'white')
+    expect(positionOf(s)).toBe('1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1')
+    expect(s.total).toBe(2)
+  })
+})

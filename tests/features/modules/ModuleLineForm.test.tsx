@@ -1,0 +1,131 @@
+// Issue 12, point 1 and 2 in the module form: an optional 'Moves (PGN)' and 'Student plays' next to the spec's
+// fields; a PGN the server refuses (an illegal move) reopens the form with what was typed and the server's
+// sentence naming the move next to 'Moves (PGN)'; fixed, the module is saved with its line and the card shows it.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import ModulesPage from '@/features/modules/ModulesPage'
+import { AlertList } from '@/features/layout/AlertList'
+import { MODULE_ROLLBACK_TEXT } from '@/features/modules/moduleListeners'
+import { renderWithProviders } from '../../helpers/renderWithProviders'
+import { seedCourse, seedModule, seedUser, sessionOf, stored } from '../../helpers/backend'
+import { stubBoardLayout } from '../game/boardLayout'
+
+vi.setConfig({ testTimeout: 30000 })
+beforeEach(() => {
+  stubBoardLayout()
+  // jsdom does not scroll
+  Element.prototype.scrollIntoView = () => undefined
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+const ILLEGAL = '1. e4 e5 2. Ke3'
+const FIXED = '1. e4 e5 2. Ke2 *'
+
+function setup() {
+  const teacher = seedUser({ username: 'teacher', role: 'instructor' })
+  const course = seedCourse({ title: 'Openings', instructor: teacher })
+  const r = renderWithProviders(
+    <>
+      <AlertList />
+      <ModulesPage />
+    </>,
+    {
+      route: `/courses/${course._id}/modules`,
+      path: '/courses/:courseId/modules',
+      preloadedState: { auth: sessionOf(teacher) },
+    },
+  )
+  return { ...r, course }
+}
+
+const form = () => screen.getByRole('form')
+
+describe('a line in the module form', () => {
+  it("offers 'Moves (PGN)' and 'Student plays' beside the spec's fields and placeholders", async () => {
+    const { user } = setup()
+    await user.click(await screen.findByRole('button', { name: 'Add Module' }))
+    expect(screen.getByPlaceholderText('Module Title')).toBeRequired()
+    expect(screen.getByPlaceholderText('Module Description')).toBeRequired()
+    expect(screen.getByPlaceholderText('Video URL')).toBeRequired()
+    expect(within(form()).getByLabelText('Moves (PGN)')).not.toBeRequired()
+    const side = within(form()).getByRole('combobox', { name: 'Student plays' })
+    expect(
+      within(side)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['White', 'Black'])
+    expect(within(form()).getByRole('button', { name: 'Add Module' })).toBeInTheDocument()
+  })
+
+  it('refuses an illegal move next to the PGN, keeps what was typed, and saves the corrected line', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user, course } = setup()
+    await user.click(await screen.findByRole('button', { name: 'Add Module' }))
+    await user.type(screen.getByPlaceholderText('Module Title'), 'Bongcloud')
+    await user.type(screen.getByPlaceholderText('Module Description'), 'Do not try this')
+    await user.type(screen.getByPlaceholderText('Video URL'), 'https://vimeo.com/1')
+    await user.type(screen.getByLabelText('Moves (PGN)'), ILLEGAL)
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Student plays' }), 'black')
+    await user.click(within(form()).getByRole('button', { name: 'Add Module' }))
+
+    // the optimistic card goes again with the alert; the form is back with the server's sentence at the PGN
+    expect(await screen.findByText(MODULE_ROLLBACK_TEXT)).toBeInTheDocument()
+    const pgn = within(form()).getByLabelText('Moves (PGN)')
+    expect(pgn).toHaveValue(ILLEGAL)
+    expect(pgn).toHaveAccessibleDescription('Illegal move 2. Ke3.')
+    expect(screen.getByRole('combobox', { name: 'Student plays' })).toHaveValue('black')
+    expect(await stored.modules()).toEqual([])
+
+    await user.clear(pgn)
+    await user.type(
+      pgn,
+      FIXED.replace(/[{}]/g, (c) => `${c}${c}`),
+    )
+    await user.click(within(form()).getByRole('button', { name: 'Add Module' }))
+    // the saved card (the server's answer replaces the optimistic one) shows the line
+    await screen.findByRole('region', { name: 'Line: Bongcloud' }, { timeout: 5000 })
+    const card = screen.getByRole('article', { name: 'Bongcloud' })
+    expect(within(card).getByRole('button', { name: '2. Ke2' })).toBeInTheDocument()
+    const [saved] = await stored.modules()
+    expect(saved).toMatchObject({ courseId: course._id, title: 'Bongcloud' })
+    spy.mockRestore()
+  })
+
+  it('an edit keeps the line unless its PGN is cleared, which removes the line', async () => {
+    const teacherCourse = setup()
+    const { user } = teacherCourse
+    const card = await screen.findByRole('heading', { name: 'Modules' })
+    expect(card).toBeInTheDocument()
+    // a module with a line, added through the form
+    await user.click(screen.getByRole('button', { name: 'Add Module' }))
+    await user.type(screen.getByPlaceholderText('Module Title'), 'Scholar')
+    await user.type(screen.getByPlaceholderText('Module Description'), 'Four moves')
+    await user.type(screen.getByPlaceholderText('Video URL'), 'https://vimeo.com/2')
+    await user.type(screen.getByLabelText('Moves (PGN)'), '1. e4 e5 2. Qh5 *')
+    await user.click(within(form()).getByRole('button', { name: 'Add Module' }))
+    await screen.findByRole('region', { name: 'Line: Scholar' }, { timeout: 5000 })
+    const article = screen.getByRole('article', { name: 'Scholar' })
+
+    await user.click(within(article).getByRole('button', { name: 'Edit Scholar' }))
+    expect(within(form()).getByLabelText('Moves (PGN)')).toHaveValue('1. e4 e5 2. Qh5 *')
+    await user.clear(within(form()).getByLabelText('Moves (PGN)'))
+    await user.click(within(form()).getByRole('button', { name: 'Update Module' }))
+    const after = await screen.findByRole('article', { name: 'Scholar' })
+    await vi.waitFor(() => expect(within(after).queryByRole('region', { name: 'Line: Scholar' })).toBeNull())
+  })
+})
+
+// a seeded module with a line shows its viewer to its instructor too
+it('shows the line of a seeded module on its card', async () => {
+  const teacher = seedUser({ username: 'teacher', role: 'instructor' })
+  const course = seedCourse({ title: 'Endgames', instructor: teacher })
+  seedModule({ courseId: course._id, title: 'Lucena', line: { pgn: '1. e4 *', side: 'white' } })
+  renderWithProviders(<ModulesPage />, {
+    route: `/courses/${course._id}/modules`,
+    path: '/courses/:courseId/modules',
+    preloadedState: { auth: sessionOf(teacher) },
+  })
+  expect(await screen.findByRole('region', { name: 'Line: Lucena' })).toBeInTheDocument()
+})

@@ -52,7 +52,12 @@ afterEach(() => {
 // Files that share a worker (WEB_TESTS_SHARE_WORKER, see vite.config.ts) keep the interception and the backend for
 // the next file: building them is most of what a small test file costs. An isolated file stops both.
 afterAll(async () => {
-  if (process.env.WEB_TESTS_SHARE_WORKER === '1') return
+  if (process.env.WEB_TESTS_SHARE_WORKER === '1') {
+    // Nothing one file changed in the shared modules reaches the next: spies, fake timers.
+    vi.restoreAllMocks()
+    vi.useRealTimers()
+    return
+  }
   close()
   await stopBackend()
 })

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import RegisterPage from '@/features/auth/RegisterPage'
@@ -29,10 +29,13 @@ describe('/register (spec §2, §4, §5)', () => {
 
   it("sends role 'student' and navigates to /login on success", async () => {
     let sent: Record<string, unknown> = {}
-    server.events.on('request:start', async ({ request }) => {
+    const onRequest = async ({ request }: { request: Request }) => {
       if (request.url.endsWith('/api/auth/register'))
         sent = (await request.clone().json()) as Record<string, unknown>
-    })
+    }
+    // Only this listener goes afterwards: the request log of tests/helpers/mswServer.ts listens too.
+    server.events.on('request:start', onRequest)
+    onTestFinished(() => server.events.removeListener('request:start', onRequest))
     const { user } = render()
     await user.type(screen.getByLabelText('Username'), 'newbie')
     await user.type(screen.getByLabelText('Email'), 'newbie@example.com')
@@ -48,7 +51,6 @@ describe('/register (spec §2, §4, §5)', () => {
       role: 'student',
     })
     expect((await stored.users()).find((u) => u.username === 'newbie')?.role).toBe('student')
-    server.events.removeAllListeners('request:start')
   })
 
   it('registers without a phone number', async () => {

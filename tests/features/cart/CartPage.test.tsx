@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { api } from '@/api/enhancedApi'
@@ -67,10 +67,12 @@ describe('/cart (spec §2, §9; DECISIONS.md cart)', () => {
     const b = seedCourse({ title: 'Endgames', price: 5 })
     seedCart(stu._id, [a._id, b._id])
     let orderId = ''
-    server.events.on('response:mocked', async ({ request, response }) => {
+    const onResponse = async ({ request, response }: { request: Request; response: Response }) => {
       if (request.url === CHECKOUT_URL && response.status === 201)
         orderId = ((await response.clone().json()) as { _id: string })._id
-    })
+    }
+    server.events.on('response:mocked', onResponse)
+    onTestFinished(() => server.events.removeListener('response:mocked', onResponse))
     const { user } = render(stu)
     await user.click(await screen.findByRole('button', { name: 'Checkout' }))
     const receipt = await screen.findByRole('region', { name: 'Thank you for your purchase' })
@@ -88,7 +90,6 @@ describe('/cart (spec §2, §9; DECISIONS.md cart)', () => {
     // (until the cart is read again, the old one still shows under the receipt)
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Checkout' })).not.toBeInTheDocument())
     expect((await stored.enrollments()).map((e) => e.courseId).sort()).toEqual([a._id, b._id].sort())
-    server.events.removeAllListeners('response:mocked')
   })
 
   it('sends an Idempotency-Key per purchase attempt and reuses it when the attempt is retried after a network failure', async () => {

@@ -86,7 +86,12 @@ async function shutdown(code) {
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => shutdown(130))
 
 try {
-  server = await startServer({ users: Object.values(accounts), log: process.env.E2E_SERVER_LOG === '1' })
+  // TEST_CLOCK: a request's X-Test-Now is the review schedule's "now" (tests/e2e/lines.e2e.ts moves the clock)
+  server = await startServer({
+    users: Object.values(accounts),
+    log: process.env.E2E_SERVER_LOG === '1',
+    env: { TEST_CLOCK: '1' },
+  })
 } catch (e) {
   console.error(`e2e: could not start the server: ${e.message}`)
   writeSummary({ numPassedTests: 0, numFailedTests: 1, numPendingTests: 0, success: false })

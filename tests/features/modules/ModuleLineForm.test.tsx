@@ -11,13 +11,16 @@ import { seedCourse, seedModule, seedUser, sessionOf, stored } from '../../helpe
 import { stubBoardLayout } from '../game/boardLayout'
 
 vi.setConfig({ testTimeout: 30000 })
+// jsdom does not scroll; the form scrolls into view (restored after each test: test files may share a worker)
+const jsdomScroll = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView')
 beforeEach(() => {
   stubBoardLayout()
-  // jsdom does not scroll
   Element.prototype.scrollIntoView = () => undefined
 })
 afterEach(() => {
   vi.restoreAllMocks()
+  if (jsdomScroll) Object.defineProperty(Element.prototype, 'scrollIntoView', jsdomScroll)
+  else delete (Element.prototype as Partial<Element>).scrollIntoView
 })
 
 const ILLEGAL = '1. e4 e5 2. Ke3'

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -31,6 +31,36 @@ const serverFileUrls: Plugin = {
   },
 }
 
+// The practice board's engine (issue 13): Stockfish 19's lite single-threaded build from the `stockfish` package
+// (GPL-3), served as separate files with its licence under /engine/ (emitted into dist/engine/ at build, answered
+// from node_modules in dev) and fetched only when a level is chosen. Only these three files: the package's other
+// builds (99 MB) are never shipped.
+const engineDir = fileURLToPath(new URL('./node_modules/stockfish/', import.meta.url))
+const ENGINE_FILES: Record<string, { source: string; type: string }> = {
+  'stockfish-19-lite-single.js': { source: 'bin/stockfish-19-lite-single.js', type: 'text/javascript' },
+  'stockfish-19-lite-single.wasm': { source: 'bin/stockfish-19-lite-single.wasm', type: 'application/wasm' },
+  'COPYING.txt': { source: 'Copying.txt', type: 'text/plain; charset=utf-8' },
+}
+const engineAssets: Plugin = {
+  name: 'engine-assets',
+  configureServer(server) {
+    server.middlewares.use('/engine', (req, res, next) => {
+      const file = ENGINE_FILES[(req.url ?? '').split('?')[0].replace(/^\//, '')]
+      if (!file) return next()
+      res.setHeader('Content-Type', file.type)
+      createReadStream(engineDir + file.source).pipe(res)
+    })
+  },
+  generateBundle() {
+    for (const [name, file] of Object.entries(ENGINE_FILES))
+      this.emitFile({
+        type: 'asset',
+        fileName: `engine/${name}`,
+        source: readFileSync(engineDir + file.source),
+      })
+  },
+}
+
 const WEB_TESTS = ['tests/{app,api,components,domain,features}/**/*.test.{ts,tsx}']
 
 /** Web test files that mock a module or stub a global: with shared modules those would leak into other files. */
@@ -56,7 +86,7 @@ const webFilesThatMock = filesThatMock(
 )
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), engineAssets],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
   server: { proxy: { '/api': apiTarget } },

@@ -4,6 +4,7 @@
 import type { PersistConfig, Storage } from 'redux-persist'
 import { ROLES, type Role } from '@/domain/rules'
 import type { AuthState, SessionUser } from '@/features/auth/authSlice'
+import { initialGameState, PERSISTED_GAME_FIELDS, type GameState } from '@/features/game/gameSlice'
 
 export const AUTH_STORAGE_KEYS = ['token', 'user', 'userId', 'username', 'userRole'] as const
 
@@ -95,3 +96,23 @@ export function persistConfig<S>(key: string, whitelist?: (keyof S & string)[]):
 
 /** The session: only the token and the user, in the spec's five keys. */
 export const authPersistConfig = persistConfig<AuthState>(AUTH_KEY, ['token', 'user'])
+
+/**
+ * The practice game (issue 13) under `persist:game`: its moves, position and the player's choices survive a
+ * reload. A game nobody has touched (no move, the default choices) is not kept at all, so a visitor who never
+ * plays leaves nothing behind and 'New game' with the default choices clears the key.
+ */
+export const gamePersistConfig: PlainPersistConfig<GameState> = {
+  ...persistConfig<GameState>('game', [...PERSISTED_GAME_FIELDS]),
+  storage: {
+    ...appStorage,
+    setItem: async (key: string, value: unknown) => {
+      const game = value as Partial<GameState>
+      const untouched = PERSISTED_GAME_FIELDS.every(
+        (field) => JSON.stringify(game[field]) === JSON.stringify(initialGameState[field]),
+      )
+      if (untouched) await appStorage.removeItem(key)
+      else await appStorage.setItem(key, value)
+    },
+  },
+}

@@ -14,25 +14,28 @@ import { api } from '@/api/enhancedApi'
 import { chessDataApi } from '@/api/chessDataApi'
 import { authSlice, type AuthState } from '@/features/auth/authSlice'
 import { createComputerOpponent, type ComputerOpponentOptions } from '@/features/game/computerOpponent'
-import { gameSlice } from '@/features/game/gameSlice'
+import { gameSlice, type GameState } from '@/features/game/gameSlice'
 import { alertsSlice } from '@/features/layout/alertsSlice'
-import { authPersistConfig } from '@/app/persist'
+import { authPersistConfig, gamePersistConfig } from '@/app/persist'
 import { createAppListenerMiddleware } from '@/app/listeners'
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   [chessDataApi.reducerPath]: chessDataApi.reducer,
   auth: persistReducer(authPersistConfig, authSlice.reducer),
-  game: gameSlice.reducer,
+  game: persistReducer(gamePersistConfig, gameSlice.reducer),
   alerts: alertsSlice.reducer,
 })
 
 export type RootState = ReturnType<typeof rootReducer>
 
-/** What tests and startup may preload: the auth slice without redux-persist's bookkeeping. */
-export type PreloadedState = Partial<Omit<RootState, 'auth'>> & { auth?: AuthState }
+/** What tests and startup may preload: the persisted slices without redux-persist's bookkeeping. */
+export type PreloadedState = Partial<Omit<RootState, 'auth' | 'game'>> & {
+  auth?: AuthState
+  game?: GameState
+}
 
-/** Per store: the clock and random source of the computer's reply (tests rig them). */
+/** Per store: the clock, random source and engine of the computer's reply (tests rig them). */
 export type StoreOptions = ComputerOpponentOptions
 
 /**

@@ -1,20 +1,48 @@
-import { useEffect } from 'react'
-import { Chessboard, type PieceDropHandlerArgs } from 'react-chessboard'
+import { useEffect, useId } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
-import { accessiblePieces } from './accessiblePieces'
+import { isEngineLevel } from './engine'
+import { GameSettings } from './GameSettings'
 import { selectGame } from './gameSlice'
-import { cancelComputerReply, playMove, resumeGame, startNewGame } from './gameThunks'
+import {
+  cancelComputerReply,
+  loadPosition,
+  movesToTakeBack,
+  resumeGame,
+  startNewGame,
+  takeBack,
+} from './gameThunks'
 import { MoveInput } from './MoveInput'
+import { MoveList } from './MoveList'
+import { COMPUTER_LABEL } from './opponentLabel'
+import { PgnTools } from './PgnTools'
+import { PlayBoard } from './PlayBoard'
 import './practiceBoard.css'
 
-/** Board piece animation (SPEC §9). */
-const BOARD_ANIMATION_MS = 300
-const COMPUTER_LABEL = 'Chess Online Education'
+/**
+ * /home's practice game. Other pages start it from a position with router state: navigate('/home', { state:
+ * { startFen } }) does what 'Load FEN' does.
+ */
+function useStartFenFromRoute() {
+  const dispatch = useAppDispatch()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const startFen = (location.state as { startFen?: unknown } | null)?.startFen
+  useEffect(() => {
+    if (typeof startFen !== 'string') return
+    dispatch(loadPosition(startFen))
+    // Taken once: a reload or 'Back' to this entry keeps the game played since.
+    void navigate(location.pathname + location.search, { replace: true, state: null })
+  }, [dispatch, navigate, startFen, location.pathname, location.search])
+}
 
-/** The practice game: the player is white, the computer answers as black. */
+/** The practice game against the computer: random moves (the spec's) or an engine level, either colour. */
 export function PracticeBoard() {
   const dispatch = useAppDispatch()
-  const { fen, status, computerThinking, over } = useAppSelector(selectGame)
+  const game = useAppSelector(selectGame)
+  const { status, lastMoveWords, computerThinking, over, opponent, playerColor, flipped, allowTakebacks } =
+    game
+  const keysHintId = useId()
 
   // Back on a game where the computer was to move, its reply (cancelled when the board unmounted) resumes.
   useEffect(() => {
@@ -23,49 +51,63 @@ export function PracticeBoard() {
       dispatch(cancelComputerReply())
     }
   }, [dispatch])
+  useStartFenFromRoute()
 
-  const onPieceDrop = ({ sourceSquare, targetSquare }: PieceDropHandlerArgs) => {
-    // Off the board, or put back on its own square: not a move, so no message either.
-    if (!targetSquare || targetSquare === sourceSquare) return false
-    return dispatch(playMove({ from: sourceSquare, to: targetSquare }))
-  }
+  const computer = (
+    <p className="practice-board__side">
+      <span aria-hidden="true">{playerColor === 'white' ? '♚' : '♔'}</span> {COMPUTER_LABEL}
+      {isEngineLevel(opponent) && ` (Level ${opponent})`}
+      {computerThinking && <span className="practice-board__thinking"> is thinking…</span>}
+    </p>
+  )
+  const player = (
+    <p className="practice-board__side">
+      <span aria-hidden="true">{playerColor === 'white' ? '♔' : '♚'}</span> You ({playerColor})
+    </p>
+  )
 
   return (
     <section className="practice-board" aria-labelledby="practice-board-heading">
       <h2 id="practice-board-heading">Practice game</h2>
-      <p className="practice-board__side">
-        <span aria-hidden="true">♚</span> {COMPUTER_LABEL}
-        {computerThinking && <span className="practice-board__thinking"> is thinking…</span>}
-      </p>
-      <div className="practice-board__board">
-        <Chessboard
-          options={{
-            id: 'practice-board',
-            position: fen,
-            pieces: accessiblePieces,
-            boardOrientation: 'white',
-            onPieceDrop,
-            animationDurationInMs: BOARD_ANIMATION_MS,
-            allowDragging: !over && !computerThinking,
-          }}
-        />
+      <div className="practice-board__play">
+        {flipped ? player : computer}
+        <PlayBoard keysHintId={keysHintId} />
+        {flipped ? computer : player}
+        <p id={keysHintId} className="practice-board__keys">
+          Board keys: arrows move, Enter picks up and puts down, Escape lets go.
+        </p>
+        <p
+          className="practice-board__status"
+          role="status"
+          aria-label="Game status"
+          aria-live="polite"
+          aria-atomic="true"
+        >
+          {status}
+          {lastMoveWords && <span className="practice-board__words"> {lastMoveWords}.</span>}
+        </p>
+        <MoveInput disabled={over || computerThinking} />
+        <div className="practice-board__buttons">
+          <button type="button" className="btn" onClick={() => dispatch(startNewGame())}>
+            New game
+          </button>
+          {allowTakebacks && (
+            <button
+              type="button"
+              className="btn"
+              disabled={movesToTakeBack(game) === 0}
+              onClick={() => dispatch(takeBack())}
+            >
+              Takeback
+            </button>
+          )}
+        </div>
       </div>
-      <p className="practice-board__side">
-        <span aria-hidden="true">♔</span> You (white)
-      </p>
-      <p
-        className="practice-board__status"
-        role="status"
-        aria-label="Game status"
-        aria-live="polite"
-        aria-atomic="true"
-      >
-        {status}
-      </p>
-      <MoveInput disabled={over || computerThinking} />
-      <button type="button" className="btn practice-board__new" onClick={() => dispatch(startNewGame())}>
-        New game
-      </button>
+      <div className="practice-board__aside">
+        <GameSettings />
+        <MoveList />
+        <PgnTools />
+      </div>
     </section>
   )
 }

@@ -1,9 +1,9 @@
 // Pure chess helpers; the only module that imports chess.js (a Chess instance never leaves this file).
-import { Chess, DEFAULT_POSITION } from 'chess.js'
+import { Chess, DEFAULT_POSITION, validateFen, type Move } from 'chess.js'
 
 export const START_FEN = DEFAULT_POSITION
 
-type Side = 'white' | 'black'
+export type Side = 'white' | 'black'
 
 export interface MoveRequest {
   from: string
@@ -15,6 +15,8 @@ interface AppliedMove {
   uci: string
   san: string
   fen: string
+  /** The move in words, for the status region ('Black knight to f6'). */
+  words: string
 }
 
 export type DrawReason = 'stalemate' | 'threefoldRepetition' | 'fiftyMoveRule' | 'insufficientMaterial'
@@ -72,7 +74,91 @@ export function applyMove(
   const chess = replay(moves, startFen)
   const played = tryMove(chess, move)
   if (!played) return null
-  return { uci: played.from + played.to + (played.promotion ?? ''), san: played.san, fen: chess.fen() }
+  return {
+    uci: played.from + played.to + (played.promotion ?? ''),
+    san: played.san,
+    fen: chess.fen(),
+    words: moveInWords(played),
+  }
+}
+
+const PIECE_NAMES: Record<string, string> = {
+  p: 'pawn',
+  n: 'knight',
+  b: 'bishop',
+  r: 'rook',
+  q: 'queen',
+  k: 'king',
+}
+
+/** 'Black knight to f6', 'White bishop takes on c6, check', 'White castles kingside'. */
+function moveInWords(move: Move): string {
+  const side = move.color === 'w' ? 'White' : 'Black'
+  let words: string
+  if (move.isKingsideCastle()) words = `${side} castles kingside`
+  else if (move.isQueensideCastle()) words = `${side} castles queenside`
+  else {
+    words = `${side} ${PIECE_NAMES[move.piece]} ${move.isCapture() ? 'takes on' : 'to'} ${move.to}`
+    if (move.promotion) words += `, promotes to a ${PIECE_NAMES[move.promotion]}`
+  }
+  if (move.san.endsWith('#')) return `${words}, checkmate`
+  return move.san.endsWith('+') ? `${words}, check` : words
+}
+
+/** The moves in SAN, for the move list. */
+export function sanMoves(moves: readonly string[], startFen: string = START_FEN): string[] {
+  return replay(moves, startFen).history()
+}
+
+/** The squares the piece on `from` may move to (none when it is not that side's turn). */
+export function legalTargets(moves: readonly string[], from: string, startFen: string = START_FEN): string[] {
+  const chess = replay(moves, startFen)
+  return chess
+    .moves({ verbose: true })
+    .filter((m) => m.from === from)
+    .map((m) => m.to)
+    .filter((to, i, all) => all.indexOf(to) === i)
+}
+
+/**
+ * A position a game can start from: a valid FEN (both kings, legal castling and en passant fields) with a
+ * move to play. Returns the FEN as chess.js writes it, or null.
+ */
+export function playablePosition(fen: string): string | null {
+  const trimmed = fen.trim().replace(/\s+/g, ' ')
+  if (!validateFen(trimmed).ok) return null
+  try {
+    const chess = new Chess(trimmed)
+    return chess.isGameOver() ? null : chess.fen()
+  } catch {
+    return null
+  }
+}
+
+export interface PgnPlayers {
+  white: string
+  black: string
+  /** The day the game is written, 'YYYY.MM.DD'. */
+  date: string
+}
+
+/** The game as PGN: the seven tags, the start position when it is not the standard one, the moves, the result. */
+export function pgnOf(moves: readonly string[], startFen: string, players: PgnPlayers): string {
+  const chess = replay(moves, startFen)
+  chess.setHeader('Event', 'Practice game')
+  chess.setHeader('Site', 'Chess Online Education')
+  chess.setHeader('Date', players.date)
+  chess.setHeader('Round', '-')
+  chess.setHeader('White', players.white)
+  chess.setHeader('Black', players.black)
+  chess.setHeader('Result', resultOf(outcomeOf(moves, startFen)))
+  return chess.pgn() + '\n'
+}
+
+function resultOf(outcome: Outcome): string {
+  if (!outcome.over) return '*'
+  if (outcome.result === 'draw') return '1/2-1/2'
+  return outcome.winner === 'white' ? '1-0' : '0-1'
 }
 
 /** Every legal move after `moves`, in UCI, in a stable order. */

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within as withinElement } from '@testing-library/react'
 import { Provider } from 'react-redux'
+import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeStore, type AppStore, type PreloadedState } from '@/app/store'
 import { BoardErrorBoundary } from '@/features/game/BoardErrorBoundary'
@@ -14,9 +15,11 @@ vi.setConfig({ testTimeout: 20000 })
 function boardOf(store: AppStore) {
   return (
     <Provider store={store}>
-      <BoardErrorBoundary>
-        <PracticeBoard />
-      </BoardErrorBoundary>
+      <MemoryRouter initialEntries={['/home']}>
+        <BoardErrorBoundary>
+          <PracticeBoard />
+        </BoardErrorBoundary>
+      </MemoryRouter>
     </Provider>
   )
 }

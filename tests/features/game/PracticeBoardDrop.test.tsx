@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react'
 import { Provider } from 'react-redux'
+import { MemoryRouter } from 'react-router-dom'
 import type { ChessboardOptions } from 'react-chessboard'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeStore } from '@/app/store'
@@ -40,7 +41,9 @@ describe('PracticeBoard drag and drop', () => {
   it('passes the position, white orientation and a 300 ms animation to react-chessboard', () => {
     render(
       <Provider store={makeStore()}>
-        <PracticeBoard />
+        <MemoryRouter>
+          <PracticeBoard />
+        </MemoryRouter>
       </Provider>,
     )
     expect(captured.options?.position).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')
@@ -53,7 +56,9 @@ describe('PracticeBoard drag and drop', () => {
     const store = makeStore()
     render(
       <Provider store={store}>
-        <PracticeBoard />
+        <MemoryRouter>
+          <PracticeBoard />
+        </MemoryRouter>
       </Provider>,
     )
     expect(drop('e2', 'e5')).toBe(false)
@@ -71,7 +76,9 @@ describe('PracticeBoard drag and drop', () => {
   it('refuses a piece dropped off the board', () => {
     render(
       <Provider store={makeStore()}>
-        <PracticeBoard />
+        <MemoryRouter>
+          <PracticeBoard />
+        </MemoryRouter>
       </Provider>,
     )
     expect(drop('e2', null)).toBe(false)
@@ -81,7 +88,9 @@ describe('PracticeBoard drag and drop', () => {
     const store = makeStore()
     render(
       <Provider store={store}>
-        <PracticeBoard />
+        <MemoryRouter>
+          <PracticeBoard />
+        </MemoryRouter>
       </Provider>,
     )
     const before = store.getState().game
@@ -92,7 +101,9 @@ describe('PracticeBoard drag and drop', () => {
     expect(drop('e2', 'e4')).toBe(true)
     const afterMove = store.getState().game
     expect(drop('g1', 'g1')).toBe(false)
-    expect(screen.getByRole('status', { name: 'Game status' })).toHaveTextContent(/^Player moved\.$/)
+    expect(screen.getByRole('status', { name: 'Game status' })).toHaveTextContent(
+      /^Player moved\. White pawn to e4\.$/,
+    )
     expect(store.getState().game).toBe(afterMove)
   })
 })

@@ -31,6 +31,7 @@ describe('chessRules', () => {
       uci: 'e2e4',
       san: 'e4',
       fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+      words: 'White pawn to e4',
     })
     expect(sideToMove(['e2e4'])).toBe('black')
   })

@@ -26,7 +26,7 @@ describe('gameSlice', () => {
   it("records the player's move and waits for the computer", () => {
     const state = reducer(
       initialGameState,
-      moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false }),
+      moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false, words: '' }),
     )
     expect(state.moves).toEqual(['e2e4'])
     expect(state.fen).toBe(afterE4)
@@ -37,7 +37,7 @@ describe('gameSlice', () => {
   it('does not wait for the computer once the game is over', () => {
     const state = reducer(
       initialGameState,
-      moveMade({ uci: 'e2e4', fen: afterE4, status: 'Game over. Player wins!', over: true }),
+      moveMade({ uci: 'e2e4', fen: afterE4, status: 'Game over. Player wins!', over: true, words: '' }),
     )
     expect(state.over).toBe(true)
     expect(state.computerThinking).toBe(false)
@@ -46,9 +46,12 @@ describe('gameSlice', () => {
   it("records the computer's move with the same action, and stops thinking: the player is to move", () => {
     const thinking = reducer(
       initialGameState,
-      moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false }),
+      moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false, words: '' }),
     )
-    const state = reducer(thinking, moveMade({ uci: 'e7e5', fen: afterE5, status: 'AI moved.', over: false }))
+    const state = reducer(
+      thinking,
+      moveMade({ uci: 'e7e5', fen: afterE5, status: 'AI moved.', over: false, words: '' }),
+    )
     expect(state.moves).toEqual(['e2e4', 'e7e5'])
     expect(state.fen).toBe(afterE5)
     expect(state.status).toBe('AI moved.')
@@ -65,7 +68,7 @@ describe('gameSlice', () => {
   it('stops thinking when the reply is cancelled', () => {
     const thinking = reducer(
       initialGameState,
-      moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false }),
+      moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false, words: '' }),
     )
     expect(reducer(thinking, computerReplyCancelled()).computerThinking).toBe(false)
   })
@@ -73,7 +76,7 @@ describe('gameSlice', () => {
   it('resets to the standard position', () => {
     const played = reducer(
       initialGameState,
-      moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false }),
+      moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false, words: '' }),
     )
     expect(reducer(played, gameReset())).toEqual(initialGameState)
   })
@@ -86,7 +89,7 @@ describe('gameSlice', () => {
   it('keeps only serializable data', () => {
     const played = reducer(
       initialGameState,
-      moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false }),
+      moveMade({ uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false, words: '' }),
     )
     expect(JSON.parse(JSON.stringify(played))).toEqual(played)
     expect(selectGame({ game: played }).status).toBe('Player moved.')

@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { Chessboard, type PieceDropHandlerArgs } from 'react-chessboard'
+import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { accessiblePieces } from './accessiblePieces'
+import { cursorStep, piecesOf, squareMarks, squareSpoken } from './boardSquares'
+import { legalTargets } from './chessRules'
+import { selectGame, sideToMoveIn } from './gameSlice'
+import { playMove } from './gameThunks'
+
+/** Board piece animation (SPEC §9). */
+const BOARD_ANIMATION_MS = 300
+const ARROWS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']
+
+/**
+ * The board: drag, click or tap a piece and then its target, or use the keys (one tab stop for the whole board,
+ * told in `keysHintId`). The selected piece's legal targets and the last move are marked.
+ */
+export function PlayBoard({ keysHintId }: { keysHintId: string }) {
+  const dispatch = useAppDispatch()
+  const { fen, moves, startFen, playerColor, flipped, over, computerThinking } = useAppSelector(selectGame)
+  const orientation = flipped ? (playerColor === 'white' ? 'black' : 'white') : playerColor
+  const canMove = !over && !computerThinking && sideToMoveIn(fen) === playerColor
+  // A selection belongs to the position it was made in: after any move it is gone.
+  const [selection, setSelection] = useState<{ square: string; fen: string } | null>(null)
+  const selected = canMove && selection?.fen === fen ? selection.square : null
+  const targets = selected ? legalTargets(moves, selected, startFen) : []
+  const [cursor, setCursor] = useState(playerColor === 'white' ? 'e2' : 'e7')
+  const [focused, setFocused] = useState(false)
+  const boardRef = useRef<HTMLDivElement>(null)
+  useOneTabStop(boardRef)
+
+  const pieces = piecesOf(fen)
+  const isOwn = (piece: string | undefined) => piece?.[0] === playerColor[0]
+
+  /** A click, tap or Enter on `square`: select one's own piece, or move the selected piece there. */
+  function choose(square: string) {
+    if (!canMove) return
+    if (isOwn(pieces[square])) {
+      setSelection(square === selected ? null : { square, fen })
+    } else if (selected) {
+      setSelection(null)
+      dispatch(playMove({ from: selected, to: square }))
+    }
+  }
+
+  const onPieceDrop = ({ sourceSquare, targetSquare }: PieceDropHandlerArgs) => {
+    setSelection(null)
+    // Off the board, or put back on its own square: not a move, so no message either.
+    if (!targetSquare || targetSquare === sourceSquare) return false
+    return dispatch(playMove({ from: sourceSquare, to: targetSquare }))
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (ARROWS.includes(event.key)) setCursor((square) => cursorStep(square, event.key, orientation))
+    else if (event.key === 'Enter' || event.key === ' ') choose(cursor)
+    else if (event.key === 'Escape') setSelection(null)
+    else return
+    event.preventDefault()
+  }
+
+  const last = moves.at(-1)
+  const marks = squareMarks({
+    lastMove: last ? [last.slice(0, 2), last.slice(2, 4)] : [],
+    selected,
+    targets,
+    pieces,
+    cursor: focused ? cursor : null,
+  })
+
+  return (
+    <div
+      ref={boardRef}
+      className="practice-board__board"
+      role="application"
+      aria-roledescription="chess board"
+      aria-label={`Board, you play ${playerColor}`}
+      aria-describedby={keysHintId}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onFocus={(e) => e.target === e.currentTarget && setFocused(true)}
+      onBlur={(e) => e.target === e.currentTarget && setFocused(false)}
+    >
+      <Chessboard
+        options={{
+          id: 'practice-board',
+          position: fen,
+          pieces: accessiblePieces,
+          boardOrientation: orientation,
+          onPieceDrop,
+          onPieceDrag: ({ square }) => square && setSelection({ square, fen }),
+          onSquareClick: ({ square }) => choose(square),
+          canDragPiece: ({ piece }) => canMove && isOwn(piece.pieceType),
+          squareRenderer: ({ square, children }) => (
+            <div className="board-square" data-mark={marks[square]?.join(' ')}>
+              {children}
+            </div>
+          ),
+          animationDurationInMs: BOARD_ANIMATION_MS,
+          allowDragging: canMove,
+        }}
+      />
+      {focused && (
+        <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+          {squareSpoken(cursor, pieces[cursor], {
+            selected: cursor === selected,
+            target: targets.includes(cursor),
+          })}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/**
+ * react-chessboard makes every piece a tab stop (32 of them, the opponent's included); the board itself is the
+ * one tab stop, its keys move a cursor instead. New pieces (after each move) are taken out of the tab order too.
+ */
+function useOneTabStop(ref: React.RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const board = ref.current
+    if (!board) return
+    const untab = () =>
+      board.querySelectorAll('[tabindex="0"]').forEach((element) => element.setAttribute('tabindex', '-1'))
+    untab()
+    const observer = new MutationObserver(untab)
+    observer.observe(board, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['tabindex'],
+    })
+    return () => observer.disconnect()
+  }, [ref])
+}

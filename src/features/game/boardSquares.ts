@@ -1,0 +1,76 @@
+// Pure helpers of the board's marks and keyboard cursor (no chess.js: the position is read from the FEN).
+
+const FILES = 'abcdefgh'
+const PIECE_NAMES: Record<string, string> = {
+  P: 'pawn',
+  N: 'knight',
+  B: 'bishop',
+  R: 'rook',
+  Q: 'queen',
+  K: 'king',
+}
+
+/** The pieces of a FEN by square, named as react-chessboard names them: { e1: 'wK', e8: 'bK', ... }. */
+export function piecesOf(fen: string): Record<string, string> {
+  const pieces: Record<string, string> = {}
+  fen
+    .split(' ')[0]
+    .split('/')
+    .forEach((row, index) => {
+      let file = 0
+      for (const char of row) {
+        if (/\d/.test(char)) file += Number(char)
+        else {
+          const color = char === char.toUpperCase() ? 'w' : 'b'
+          pieces[`${FILES[file]}${8 - index}`] = color + char.toUpperCase()
+          file += 1
+        }
+      }
+    })
+  return pieces
+}
+
+/** The square an arrow key moves the cursor to, as the board is seen (up is away from the player at the bottom). */
+export function cursorStep(square: string, key: string, orientation: 'white' | 'black'): string {
+  const sign = orientation === 'white' ? 1 : -1
+  const [dx, dy] =
+    key === 'ArrowUp'
+      ? [0, sign]
+      : key === 'ArrowDown'
+        ? [0, -sign]
+        : key === 'ArrowLeft'
+          ? [-sign, 0]
+          : [sign, 0]
+  const file = Math.min(7, Math.max(0, FILES.indexOf(square[0]) + dx))
+  const rank = Math.min(8, Math.max(1, Number(square[1]) + dy))
+  return `${FILES[file]}${rank}`
+}
+
+export type SquareMark = 'last' | 'selected' | 'target' | 'capture' | 'cursor'
+
+/** The marks of each square: the last move's two squares, the selected piece, its legal targets, the cursor. */
+export function squareMarks(options: {
+  lastMove: string[]
+  selected: string | null
+  targets: string[]
+  pieces: Record<string, string>
+  cursor: string | null
+}): Record<string, SquareMark[]> {
+  const marks: Record<string, SquareMark[]> = {}
+  const add = (square: string, mark: SquareMark) => (marks[square] ??= []).push(mark)
+  for (const square of options.lastMove) add(square, 'last')
+  if (options.selected) add(options.selected, 'selected')
+  for (const square of options.targets) add(square, options.pieces[square] ? 'capture' : 'target')
+  if (options.cursor) add(options.cursor, 'cursor')
+  return marks
+}
+
+/** What the cursor's square says: 'e2, white pawn, selected' or 'e4, empty, a legal move'. */
+export function squareSpoken(
+  square: string,
+  piece: string | undefined,
+  { selected, target }: { selected: boolean; target: boolean },
+): string {
+  const what = piece ? `${piece[0] === 'w' ? 'white' : 'black'} ${PIECE_NAMES[piece[1]]}` : 'empty'
+  return [square, what, selected ? 'selected' : '', target ? 'a legal move' : ''].filter(Boolean).join(', ')
+}

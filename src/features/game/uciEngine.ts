@@ -1,0 +1,185 @@
+// A UCI engine behind the ChessEngine interface: the commands it is sent, the lines it answers, one search at a
+// time. The browser runs Stockfish in a Web Worker (stockfishWorker.ts); scripts/engine-strength.mjs runs the same
+// engine in Node through this file, so both speak to it alike.
+import { LEVEL_SETTINGS, type ChessEngine, type EngineSearch } from './engine'
+
+/** Lines in, commands out: a Web Worker (workerChannel) or the package's Node engine. */
+export interface UciChannel {
+  send(command: string): void
+  /** Hands every line the engine prints to `onLine`, and a failure of the engine (it crashed) to `onError`. */
+  listen(onLine: (line: string) => void, onError: (error: Error) => void): void
+  close(): void
+}
+
+/** What workerChannel needs of a Worker (tests give a fake one). */
+export interface WorkerLike {
+  postMessage(message: string): void
+  onmessage: ((event: MessageEvent) => unknown) | null
+  onerror: ((event: ErrorEvent) => unknown) | null
+  terminate(): void
+}
+
+/** The engine's Web Worker as a channel: it posts one output line per message. */
+export function workerChannel(worker: WorkerLike): UciChannel {
+  return {
+    send: (command) => worker.postMessage(command),
+    listen(onLine, onError) {
+      worker.onmessage = (event) => {
+        if (typeof event.data === 'string') onLine(event.data)
+      }
+      worker.onerror = (event) => {
+        event.preventDefault?.()
+        onError(new Error(event.message || 'The engine worker failed'))
+      }
+    },
+    close: () => worker.terminate(),
+  }
+}
+
+export interface UciEngineOptions {
+  /** How long the engine may take to answer `uci` and `isready` (its files download first). */
+  startTimeoutMs?: number
+  /** How much longer than its time cap a search may take before the engine counts as failed. */
+  searchGraceMs?: number
+}
+
+interface Pending {
+  resolve(move: string | null): void
+  reject(error: Error): void
+}
+
+interface Running extends Pending {
+  /** Stopped: its `bestmove` is still to come and is dropped. */
+  stopped: boolean
+  watchdog: ReturnType<typeof setTimeout>
+}
+
+const BESTMOVE = /^bestmove\s+(\S+)/
+
+/** The `position` command for a game: its start and the moves since. */
+export const positionCommand = ({ startFen, moves }: Pick<EngineSearch, 'startFen' | 'moves'>) =>
+  `position fen ${startFen}${moves.length ? ` moves ${moves.join(' ')}` : ''}`
+
+/** The `go` command for a level: depth and time caps. */
+export function goCommand(level: EngineSearch['level']): string {
+  const { depth, movetimeMs } = LEVEL_SETTINGS[level]
+  return `go ${depth ? `depth ${depth} ` : ''}movetime ${movetimeMs}`
+}
+
+/**
+ * Starts the engine (`uci` until `uciok`, then `isready` until `readyok`) and resolves with it; rejects when it
+ * fails or does not answer within `startTimeoutMs`, closing the channel.
+ */
+export function startUciEngine(channel: UciChannel, options: UciEngineOptions = {}): Promise<ChessEngine> {
+  const { startTimeoutMs = 30_000, searchGraceMs = 10_000 } = options
+  let phase: 'starting' | 'ready' | 'failed' = 'starting'
+  let running: Running | null = null
+  /** A search asked for while a stopped one has not answered yet: it starts after that `bestmove`. */
+  let queued: (Pending & { search: EngineSearch }) | null = null
+  let skill: number | undefined
+  let started: Pending & { timer: ReturnType<typeof setTimeout> }
+
+  function begin(search: EngineSearch, pending: Pending) {
+    const settings = LEVEL_SETTINGS[search.level]
+    if (skill !== settings.skill) {
+      channel.send(`setoption name Skill Level value ${settings.skill}`)
+      skill = settings.skill
+    }
+    channel.send(positionCommand(search))
+    channel.send(goCommand(search.level))
+    running = {
+      ...pending,
+      stopped: false,
+      watchdog: setTimeout(
+        () => fail(new Error('The engine did not answer in time')),
+        settings.movetimeMs + searchGraceMs,
+      ),
+    }
+  }
+
+  function fail(error: Error) {
+    if (phase === 'failed') return
+    const wasStarting = phase === 'starting'
+    phase = 'failed'
+    if (wasStarting) {
+      clearTimeout(started.timer)
+      started.reject(error)
+    }
+    if (running) {
+      clearTimeout(running.watchdog)
+      if (!running.stopped) running.reject(error)
+      running = null
+    }
+    queued?.reject(error)
+    queued = null
+    channel.close()
+  }
+
+  function onLine(line: string) {
+    if (phase === 'starting') {
+      if (line.trim() === 'uciok') channel.send('isready')
+      else if (line.trim() === 'readyok') {
+        phase = 'ready'
+        clearTimeout(started.timer)
+        started.resolve(null)
+      }
+      return
+    }
+    const match = BESTMOVE.exec(line)
+    if (!match || !running) return
+    const answered = running
+    running = null
+    clearTimeout(answered.watchdog)
+    if (!answered.stopped) answered.resolve(match[1] === '(none)' ? null : match[1])
+    if (queued) {
+      const next = queued
+      queued = null
+      begin(next.search, next)
+    }
+  }
+
+  function stop() {
+    if (queued) {
+      queued.resolve(null)
+      queued = null
+    }
+    if (running && !running.stopped) {
+      running.stopped = true
+      running.resolve(null)
+      channel.send('stop')
+    }
+  }
+
+  const engine: ChessEngine = {
+    bestMove(search) {
+      if (phase === 'failed') return Promise.reject(new Error('The engine has failed'))
+      stop()
+      return new Promise<string | null>((resolve, reject) => {
+        if (running) queued = { search, resolve, reject }
+        else begin(search, { resolve, reject })
+      })
+    },
+    stop,
+    quit() {
+      stop()
+      if (phase === 'failed') return
+      phase = 'failed'
+      channel.send('quit')
+      channel.close()
+    },
+  }
+
+  return new Promise<ChessEngine>((resolve, reject) => {
+    started = {
+      resolve: () => resolve(engine),
+      reject,
+      timer: setTimeout(() => fail(new Error('The engine did not start in time')), startTimeoutMs),
+    }
+    try {
+      channel.listen(onLine, fail)
+      channel.send('uci')
+    } catch (error) {
+      fail(error instanceof Error ? error : new Error(String(error)))
+    }
+  })
+}

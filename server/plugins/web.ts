@@ -27,6 +27,17 @@ const contentSecurityPolicy = {
   'base-uri': ["'self'"],
 }
 
+/**
+ * The practice board's engine (Stockfish compiled to WebAssembly, in a Web Worker) compiles its module: a worker
+ * runs under the policy of its own script's response, so only the engine's script gets 'wasm-unsafe-eval'.
+ */
+const enginePolicy = Object.entries({
+  ...contentSecurityPolicy,
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
+})
+  .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+  .join(';')
+
 /** A client route of the SPA: a GET for an HTML page (or anything, for an extension-less path). */
 function wantsPage(req: FastifyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
@@ -66,7 +77,11 @@ export const webPlugin = fp(
           if (filePath.includes(`${sep}assets${sep}`))
             res.header('Cache-Control', 'public, max-age=31536000, immutable')
           else if (filePath.endsWith('.html')) res.header('Cache-Control', 'no-cache')
-          else res.header('Cache-Control', 'public, max-age=3600')
+          else if (filePath.includes(`${sep}engine${sep}`)) {
+            // Named by the engine's version, not by content: cached for a day.
+            res.header('Cache-Control', 'public, max-age=86400')
+            res.header('Content-Security-Policy', enginePolicy)
+          } else res.header('Cache-Control', 'public, max-age=3600')
         },
       })
     }

@@ -1,7 +1,31 @@
 // A UCI engine behind the ChessEngine interface: the commands it is sent, the lines it answers, one search at a
 // time. The browser runs Stockfish in a Web Worker (stockfishWorker.ts); scripts/engine-strength.mjs runs the same
 // engine in Node through this file, so both speak to it alike.
-import { LEVEL_SETTINGS, type ChessEngine, type EngineSearch } from './engine'
+import type { ChessEngine, EngineLevel, EngineSearch } from './engine'
+
+/** How each level searches: Stockfish's Skill Level (0..20), a depth cap and a time cap per move. */
+export interface LevelSettings {
+  skill: number
+  /** Plies; none for full strength within the time cap. */
+  depth?: number
+  movetimeMs: number
+}
+
+/**
+ * Strength rises with the level (the lowest levels look one or two plies ahead and often choose a weaker move;
+ * level 8 plays its best move found within 800 ms, so it answers within a second). scripts/engine-strength.mjs
+ * checks the ends of the scale: level 8 beats random moves and level 1.
+ */
+export const LEVEL_SETTINGS: Record<EngineLevel, LevelSettings> = {
+  1: { skill: 0, depth: 1, movetimeMs: 50 },
+  2: { skill: 2, depth: 2, movetimeMs: 100 },
+  3: { skill: 4, depth: 3, movetimeMs: 150 },
+  4: { skill: 7, depth: 5, movetimeMs: 200 },
+  5: { skill: 10, depth: 7, movetimeMs: 300 },
+  6: { skill: 13, depth: 9, movetimeMs: 400 },
+  7: { skill: 16, depth: 12, movetimeMs: 600 },
+  8: { skill: 20, movetimeMs: 800 },
+}
 
 /** Lines in, commands out: a Web Worker (workerChannel) or the package's Node engine. */
 export interface UciChannel {

@@ -1,0 +1,127 @@
+// The practice partner (issue 13) in Chromium, against the built SPA and its engine files: a first visit of /home
+// fetches no engine; choosing Level 3 fetches it (the Stockfish worker and its WebAssembly, with their licence
+// beside them), three moves are answered by the engine, one is taken back, takebacks are switched off, and the
+// downloaded PGN holds the moves the page lists.
+import { readFileSync } from 'node:fs'
+import type { Browser, Page, Response } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launch, open, visible, type Opened } from './support/browser'
+import { baseUrl } from './support/env'
+import { measureFirstVisit } from './support/measure.mjs'
+
+const KB = 1024
+const status = (page: Page) => page.getByRole('status', { name: 'Game status' })
+
+/** The move list's rows as the page shows them: [number, white, black]. */
+function moveRows(page: Page) {
+  return page
+    .getByRole('region', { name: 'Moves' })
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent ?? '')),
+    )
+}
+
+/** Waits for the engine's reply: the status says so and the computer no longer thinks. */
+async function engineAnswers(page: Page, plies: number) {
+  await expect
+    .poll(() => moveRows(page).then((rows) => rows.flat().filter((c) => /[a-zA-Z]/.test(c)).length), {
+      timeout: 15_000,
+    })
+    .toBe(plies)
+  await expect.poll(() => status(page).textContent()).toMatch(/^AI moved\. Black /)
+  expect(await page.getByText('is thinking…').count()).toBe(0)
+}
+
+describe('the practice partner', () => {
+  let browser: Browser
+  let o: Opened
+  beforeAll(async () => {
+    browser = await launch()
+    o = await open(browser)
+  })
+  afterAll(async () => {
+    await o?.context.close()
+    await browser?.close()
+  })
+
+  it("/home's first visit fetches no engine code", async () => {
+    const m = await measureFirstVisit(browser, baseUrl, '/home', {
+      waitFor: (p) => p.locator('[data-square="e2"]').waitFor(),
+    })
+    const names = m.files.map((f) => f.url)
+    console.log(
+      `/home first visit: ${(m.jsGzip / KB).toFixed(1)} KB gzip JavaScript in ${names.length} files`,
+    )
+    expect(names.filter((n) => /^\/engine\/|stockfish/i.test(n))).toEqual([])
+  })
+
+  it('plays Level 3: three moves, a takeback, takebacks off, and a PGN download with the moves', async () => {
+    const { page } = o
+    const engineFiles: Response[] = []
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/engine/')) engineFiles.push(r)
+    })
+    await page.goto('/home')
+    await visible(page.locator('[data-square="e2"] [data-piece="wP"]'))
+    // The board is one tab stop: no piece is in the tab order.
+    expect(await page.locator('#practice-board-board [tabindex="0"]').count()).toBe(0)
+    expect(engineFiles).toEqual([])
+
+    await page.getByLabel('Opponent').selectOption({ label: 'Level 3' })
+    await expect.poll(() => page.getByText('Starting the engine…').count(), { timeout: 20_000 }).toBe(0)
+    const fetched = engineFiles.map((r) => [new URL(r.url()).pathname, r.status()])
+    expect(fetched).toEqual(
+      expect.arrayContaining([
+        ['/engine/stockfish-19-lite-single.js', 200],
+        ['/engine/stockfish-19-lite-single.wasm', 200],
+      ]),
+    )
+    expect(await page.getByRole('alert').filter({ hasText: 'could not start' }).count()).toBe(0)
+    await visible(page.getByText('Chess Online Education (Level 3)'))
+
+    // 1. e4 by clicking the pawn and then its target (the targets are marked).
+    await page.locator('[data-square="e2"]').click()
+    await visible(page.locator('[data-square="e4"] [data-mark~="target"]'))
+    await page.locator('[data-square="e4"]').click()
+    await engineAnswers(page, 2)
+    // 2. Nf3 and 3. Bc4 typed (legal whatever the engine answered: no black piece can reach f3, e2, d3 or c4).
+    for (const [move, plies] of [
+      ['Nf3', 4],
+      ['Bc4', 6],
+    ] as const) {
+      await page.getByLabel('Your move').fill(move)
+      await page.getByRole('button', { name: 'Play move' }).click()
+      await engineAnswers(page, plies)
+    }
+    // The last move of either side is highlighted.
+    const [, , lastReply] = (await moveRows(page))[2]
+    expect(lastReply).toBeTruthy()
+    expect(await page.locator('[data-mark~="last"]').count()).toBe(2)
+
+    await page.getByRole('button', { name: 'Takeback' }).click()
+    await expect.poll(() => moveRows(page).then((rows) => rows.length)).toBe(2)
+    await expect.poll(() => status(page).textContent()).toBe('Move taken back.')
+    const rows = await moveRows(page)
+    expect(rows.map(([n, w]) => [n, w])).toEqual([
+      ['1.', 'e4'],
+      ['2.', 'Nf3'],
+    ])
+
+    await page.getByRole('switch', { name: 'Allow takebacks' }).uncheck()
+    expect(await page.getByRole('button', { name: 'Takeback' }).count()).toBe(0)
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PGN' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('practice-game.pgn')
+    const pgn = readFileSync(await download.path(), 'utf8')
+    expect(pgn).toContain('[White "You"]')
+    expect(pgn).toContain('[Black "Chess Online Education (Level 3)"]')
+    expect(pgn).toContain('[Result "*"]')
+    const movetext = pgn.split('\n\n')[1].trim()
+    expect(movetext).toBe(`1. e4 ${rows[0][2]} 2. Nf3 ${rows[1][2]} *`)
+    expect(o.errors).toEqual([])
+  })
+})

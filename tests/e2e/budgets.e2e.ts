@@ -42,12 +42,15 @@ describe('first-visit JavaScript budgets', () => {
       expect(m.jsGzip, figures).toBeLessThanOrEqual(b.maxJsGzip)
     })
 
-    it(`${b.path} loads no video player, admin or module upload code`, async () => {
+    it(`${b.path} loads no video player, admin, module upload, line viewer or review code`, async () => {
       const m = await measureFirstVisit(browser, baseUrl, b.path, { waitFor: b.ready })
       const names = m.files.filter((f) => f.kind === 'js').map((f) => f.url.split('/').pop() ?? '')
-      // Vite names chunks after their entry module: react-player's providers, hls.js, dash.js, the pages.
+      // Vite names chunks after their entry module: react-player's providers, hls.js, dash.js, the pages; the
+      // lines (PGN reader, viewer, practice) load with the modules page and /review only (issue 12).
       const forbidden = names.filter((n) =>
-        /^(AdminPage|ModulesPage|ModuleForm|ModuleVideo|ReactPlayer|Preview|hls|dash\.all)/.test(n),
+        /^(AdminPage|ModulesPage|ModuleForm|ModuleVideo|ReactPlayer|Preview|hls|dash\.all|LinePanel|ReviewPage)/.test(
+          n,
+        ),
       )
       expect(forbidden, describeFiles(m)).toEqual([])
     })

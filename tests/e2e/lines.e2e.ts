@@ -2,6 +2,7 @@
 // sentence next to 'Moves (PGN)', then fixes it; a student steps through the line with the keyboard, practises it
 // with one mistake, sees the line-complete message, and finds it under 'Lines to review' on /home once it is due
 // (the test moves the server's clock forward with X-Test-Now, a test-only header: TEST_CLOCK=1 in scripts/e2e.mjs).
+import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, createCourse, enroll, login, type Course, type Session } from './support/api'
@@ -173,7 +174,28 @@ describe('lines in a course', () => {
     const after = await fetchSummaryAt(page, later)
     expect(after.dueCount).toBe(0)
   })
+
+  it('the viewer, the practice and /review have no serious or critical accessibility violation (axe)', async () => {
+    const { page } = pupilTab
+    await page.goto(`/courses/${course._id}/modules`)
+    const viewer = await visible(page.getByRole('region', { name: `Line: ${title}` }))
+    expect(await seriousViolations(page)).toEqual([])
+    await viewer.getByRole('button', { name: 'Practise this line' }).click()
+    await visible(page.getByRole('region', { name: `Practice: ${title}` }))
+    expect(await seriousViolations(page)).toEqual([])
+    await page.goto('/review')
+    await visible(page.getByRole('heading', { name: 'Review' }))
+    expect(await seriousViolations(page)).toEqual([])
+  })
 })
+
+/** axe-core's serious and critical findings on the page as it is. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+}
 
 /** The summary as the server sees it at `at` (the test clock). */
 async function fetchSummaryAt(page: Page, at: string): Promise<Summary> {

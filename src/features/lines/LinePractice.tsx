@@ -3,6 +3,7 @@ import { Chessboard, type PieceDropHandlerArgs } from 'react-chessboard'
 import type { LineSide, ParsedLine } from '@/domain/pgn'
 import { sanOfDrop, sanOfTyped } from '@/features/lines/chessMoves'
 import { moveInWords } from '@/features/lines/moveWords'
+import { namedPieces } from '@/features/lines/namedPieces'
 import {
   completeText,
   isComplete,
@@ -74,6 +75,7 @@ export function LinePractice({ id, line, side, title, onComplete }: Props) {
           options={{
             id: `practice-${id}`,
             position: fen,
+            pieces: namedPieces,
             boardOrientation: side,
             onPieceDrop,
             allowDragging: studentToMove(state),

@@ -13,6 +13,7 @@ import {
 } from '@/features/lines/lineNavigation'
 import { moveInWords } from '@/features/lines/moveWords'
 import { MoveTree } from '@/features/lines/MoveTree'
+import { namedPieces } from '@/features/lines/namedPieces'
 
 type Props = { id: string; line: ParsedLine; side: LineSide; title: string; onPractise: () => void }
 
@@ -54,14 +55,15 @@ export function LineViewer({ id, line, side, title, onPractise }: Props) {
           options={{
             id: `line-${id}`,
             position: node.fen,
+            pieces: namedPieces,
             boardOrientation: orientation,
             allowDragging: false,
           }}
         />
       </div>
-      <p className="line-viewer__comment" aria-label="Comment">
+      <div className="line-viewer__comment" role="note" aria-label="Comment">
         {node.comment ?? ''}
-      </p>
+      </div>
       <p className="line-sr-only" aria-live="polite" aria-atomic="true">
         {current === START ? 'Start position' : moveInWords(node.san, node.color)}
       </p>

@@ -4,6 +4,7 @@
 //   - Lighthouse performance score, LCP, TBT, CLS for /home and /courses, mobile and desktop presets
 //   - requests and click-to-view time while a student goes courses -> modules -> courses -> modules -> courses
 //   - time from an instructor's 'Update Module' click to the list showing the change
+//   - the practice board's engine: bytes fetched when a level is chosen, its start, the first reply per level
 //   - autocannon rps/p50/p99 for four endpoints next to a bare node:http server answering the same bytes,
 //     on PGlite and (when 127.0.0.1:5432 answers or DATABASE_URL is set) on PostgreSQL; server RSS after load
 //   - learning progress, the same way: saveModuleProgress writes at 50 connections (each its own learner's row),
@@ -16,6 +17,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { performance } from 'node:perf_hooks'
+import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { chromium } from 'playwright-core'
 import { measureFirstVisit } from '../tests/e2e/support/measure.mjs'
@@ -51,6 +53,7 @@ const results = {
   lighthouse: [],
   navigation: undefined,
   moduleUpdate: undefined,
+  engine: undefined,
   server: {},
   coldStart: undefined,
   notes: [],
@@ -359,6 +362,55 @@ async function browserFigures(browser, base, data) {
   }
 }
 
+// ---------------------------------------------------------------- practice engine
+// A visitor chooses a level on /home: what the engine costs to fetch and start, and how long each level takes to
+// answer 1. e4 (from the click on 'Play move' to 'AI moved.').
+async function engineFigures(browser, base) {
+  const context = await newContext(browser, base)
+  const page = await context.newPage()
+  const files = []
+  const pending = []
+  page.on('response', (resp) => {
+    const path = new URL(resp.url()).pathname
+    if (!path.startsWith('/engine/') || resp.status() !== 200) return
+    pending.push(
+      resp
+        .body()
+        .then((body) => files.push({ path, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length })),
+    )
+  })
+  await page.goto('/home', { waitUntil: 'networkidle' })
+  await page.locator('[data-square="e2"]').waitFor()
+  const opponent = page.getByLabel('Opponent')
+  const t0 = performance.now()
+  await opponent.selectOption({ label: 'Level 1' })
+  await page.getByText('Starting the engine…').waitFor({ state: 'hidden', timeout: 30_000 })
+  const startMs = performance.now() - t0
+  await Promise.all(pending)
+  const firstReply = []
+  for (let level = 1; level <= 8; level += 1) {
+    await opponent.selectOption({ label: `Level ${level}` })
+    await page.getByRole('button', { name: 'New game' }).click()
+    await page.getByLabel('Your move').fill('e4')
+    const t = performance.now()
+    await page.getByRole('button', { name: 'Play move' }).click()
+    await page
+      .getByRole('status', { name: 'Game status' })
+      .getByText('AI moved.')
+      .waitFor({ timeout: 10_000 })
+    firstReply.push({ level, ms: round(performance.now() - t) })
+  }
+  await context.close()
+  const sum = (key) => files.reduce((n, f) => n + f[key], 0)
+  results.engine = {
+    files: files.map((f) => f.path),
+    rawKB: round(sum('bytes') / KB, 1),
+    gzipKB: round(sum('gzip') / KB, 1),
+    startMs: round(startMs),
+    firstReply,
+  }
+}
+
 // ---------------------------------------------------------------- Lighthouse
 function findNode(details) {
   // Lighthouse nests tables in lists; the first node item is the element.
@@ -588,6 +640,8 @@ try {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags })
   try {
     await browserFigures(browser, server.url, data)
+    log('practice engine')
+    await engineFigures(browser, server.url)
   } finally {
     await browser.close()
   }
@@ -689,6 +743,26 @@ const out = [
           ['click to list shows change ms', 'clickToListMs'],
           ['server answer ms', 'serverAnswerMs'],
           ['optimistic', 'optimistic'],
+        ],
+      )
+    : '',
+  results.engine
+    ? table(
+        'Practice engine (a level chosen on /home; gzip level 9)',
+        [
+          {
+            what: `engine files fetched (${results.engine.files.length})`,
+            v: `${results.engine.gzipKB} KB gzip, ${results.engine.rawKB} KB raw`,
+          },
+          { what: 'choosing a level to engine ready (ms)', v: results.engine.startMs },
+          ...results.engine.firstReply.map((r) => ({
+            what: `Level ${r.level}: 1. e4 to 'AI moved.' (ms)`,
+            v: r.ms,
+          })),
+        ],
+        [
+          ['figure', 'what'],
+          ['value', 'v'],
         ],
       )
     : '',

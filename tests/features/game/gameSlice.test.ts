@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest'
 import { START_FEN } from '@/features/game/chessRules'
 import {
   computerReplyCancelled,
+  engineFailed,
   gameReset,
   gameSlice,
   initialGameState,
   moveMade,
   moveRejected,
+  movesTakenBack,
+  opponentChosen,
+  playerColorChosen,
+  positionLoaded,
+  positionRejected,
   selectGame,
+  takebacksAllowed,
 } from '@/features/game/gameSlice'
 
 const reducer = gameSlice.reducer
@@ -93,5 +100,50 @@ describe('gameSlice', () => {
     )
     expect(JSON.parse(JSON.stringify(played))).toEqual(played)
     expect(selectGame({ game: played }).status).toBe('Player moved.')
+  })
+})
+
+describe('gameSlice, issue 13', () => {
+  const played = () =>
+    [
+      { uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false, words: 'White pawn to e4' },
+      { uci: 'e7e5', fen: afterE5, status: 'AI moved.', over: false, words: 'Black pawn to e5' },
+    ].reduce((state, move) => reducer(state, moveMade(move)), initialGameState)
+
+  it('takes moves back: the player moves again and the game is no longer over', () => {
+    const state = reducer(
+      { ...played(), over: true },
+      movesTakenBack({ count: 2, fen: initialGameState.fen, status: 'Move taken back.' }),
+    )
+    expect(state.moves).toEqual([])
+    expect(state.fen).toBe(initialGameState.fen)
+    expect(state).toMatchObject({ over: false, computerThinking: false, lastMoveWords: '' })
+  })
+
+  it("'Play as' starts a new game on that side; the computer thinks when it is to move", () => {
+    const state = reducer({ ...played(), flipped: true, opponent: 3 }, playerColorChosen('black'))
+    expect(state).toMatchObject({ moves: [], playerColor: 'black', flipped: false, opponent: 3 })
+    const afterWhite = reducer(
+      state,
+      moveMade({ uci: 'e2e4', fen: afterE4, status: 'AI moved.', over: false, words: '' }),
+    )
+    expect(afterWhite.computerThinking).toBe(false) // black, the player, is to move
+  })
+
+  it('loads a position as a new game, keeping the choices; a refused one only sets the error', () => {
+    const fen = '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1'
+    const chosen = reducer(reducer(played(), opponentChosen(5)), takebacksAllowed(false))
+    const refused = reducer(chosen, positionRejected('Invalid position.'))
+    expect(refused.moves).toEqual(chosen.moves)
+    expect(refused.positionError).toBe('Invalid position.')
+    const loaded = reducer(refused, positionLoaded(fen))
+    expect(loaded).toMatchObject({ startFen: fen, fen, moves: [], opponent: 5, allowTakebacks: false })
+    expect(loaded.positionError).toBe('')
+  })
+
+  it('an engine that fails turns the opponent back to Random with its note', () => {
+    const state = reducer(reducer(initialGameState, opponentChosen(8)), engineFailed('note'))
+    expect(state).toMatchObject({ opponent: 'random', engine: 'off', engineNote: 'note' })
+    expect(reducer(state, opponentChosen(2)).engineNote).toBe('')
   })
 })

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, createCourse, enroll, login, type Course, type Session } from './support/api'
-import { field, launch, open, seeText, visible, waitForText, type Opened } from './support/browser'
+import { dragPiece, field, launch, open, seeText, visible, waitForText, type Opened } from './support/browser'
 import { accounts, unique } from './support/env'
 
 const ILLEGAL = '1. e4 e5 2. Nf3 {Attacks e5.} Nc6 3. Bc4 Bc5 4. Nf6'
@@ -123,7 +123,8 @@ describe('lines in a course', () => {
     await page.keyboard.press('Enter')
     const panel = await visible(page.getByRole('region', { name: `Practice: ${title}` }))
     const status = panel.getByRole('status', { name: 'Practice status' })
-    await playTyped(panel, 'e4')
+    // the first move with the mouse, the others typed
+    await dragPiece(page, 'e2', 'e4')
     await waitForSpoken(panel, 'Black pawn to e5')
     await playTyped(panel, 'Nf3')
     await waitForSpoken(panel, 'Black knight to c6')
@@ -173,6 +174,19 @@ describe('lines in a course', () => {
     await seeText(page, /^Nothing to review\. Next review .+\.$/)
     const after = await fetchSummaryAt(page, later)
     expect(after.dueCount).toBe(0)
+  })
+
+  it('on a 390 px phone the viewer and /review fit the screen (nothing overflows sideways)', async () => {
+    const phone = await open(browser, { session: pupil, viewport: { width: 390, height: 844 } })
+    const overflow = () =>
+      phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    await phone.page.goto(`/courses/${course._id}/modules`)
+    await visible(phone.page.getByRole('region', { name: `Line: ${title}` }))
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    await phone.page.goto('/review')
+    await visible(phone.page.getByRole('heading', { name: 'Review' }))
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    await phone.context.close()
   })
 
   it('the viewer, the practice and /review have no serious or critical accessibility violation (axe)', async () => {

@@ -13,7 +13,7 @@ export interface LevelSettings {
 
 /**
  * Strength rises with the level (the lowest levels look one or two plies ahead and often choose a weaker move;
- * level 8 plays its best move found within 800 ms, so it answers within a second). scripts/engine-strength.mjs
+ * level 8 plays its best move found within 700 ms, so it answers within a second). scripts/engine-strength.mjs
  * checks the ends of the scale: level 8 beats random moves and level 1.
  */
 export const LEVEL_SETTINGS: Record<EngineLevel, LevelSettings> = {
@@ -24,7 +24,7 @@ export const LEVEL_SETTINGS: Record<EngineLevel, LevelSettings> = {
   5: { skill: 10, depth: 7, movetimeMs: 300 },
   6: { skill: 13, depth: 9, movetimeMs: 400 },
   7: { skill: 16, depth: 12, movetimeMs: 600 },
-  8: { skill: 20, movetimeMs: 800 },
+  8: { skill: 20, movetimeMs: 700 },
 }
 
 /** Lines in, commands out: a Web Worker (workerChannel) or the package's Node engine. */

@@ -85,7 +85,10 @@ describe('the UCI engine wrapper', () => {
     worker.say('bestmove e2e4')
     await first
     const second = engine.bestMove({ startFen: START, moves: ['e2e4', 'e7e5'], level: 8 })
-    expect(worker.take()).toEqual([`position fen ${START} moves e2e4 e7e5`, 'go movetime 800'])
+    expect(worker.take()).toEqual([
+      `position fen ${START} moves e2e4 e7e5`,
+      `go movetime ${LEVEL_SETTINGS[8].movetimeMs}`,
+    ])
     worker.say('bestmove g1f3')
     await expect(second).resolves.toBe('g1f3')
   })

@@ -1,10 +1,11 @@
 // `npm test`: every check and every test suite, in order, with one closing count.
 // `node scripts/test.mjs --postgres`: the same server, browser and trust suites again on the PostgreSQL
-// named by DATABASE_URL (CI runs it after `npm test`); its closing count includes the first run's.
+// named by DATABASE_URL (CI runs it after `npm test`), and the engine's strength check (`npm run test:engine`);
+// its closing count includes the first run's.
 // `node scripts/test.mjs --node-lines [LINE...]`: the type check, the web and the server suites again on other
 // Node lines (default: 24 and 26, see scripts/node-lines.mjs); its closing count also includes earlier runs'.
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 
 const postgres = process.argv.includes('--postgres')
@@ -106,6 +107,16 @@ if (nodeLines) {
       json: '.tmp/pg.json',
     },
   )
+  // The engine's strength check (`npm run test:engine`, about 2 minutes of CPU) beside the browser journeys, which
+  // mostly wait on the browser: it is not part of `npm test`, where it would add minutes to every run.
+  console.log('\n=== Engine strength check (beside the browser journeys; its output follows them)')
+  const engineLog = '.tmp/engine-strength.log'
+  const engine = new Promise((resolve) => {
+    const child = spawn('node', ['scripts/engine-strength.mjs'], {
+      stdio: ['ignore', openSync(engineLog, 'w'), openSync(engineLog, 'a')],
+    })
+    child.on('exit', (code, signal) => resolve(code ?? signal))
+  })
   // The journeys again; the accessibility audits, the screens and the byte budgets look at what the browser
   // draws and downloads, which the database does not change: they ran on PGlite in `npm test`.
   const browserOnly = ['a11y', 'screens', 'budgets'].flatMap((f) => ['--exclude', `tests/e2e/${f}.e2e.ts`])
@@ -115,6 +126,14 @@ if (nodeLines) {
     ['scripts/e2e.mjs', '--json', '.tmp/e2e-pg.json', ...browserOnly],
     { json: '.tmp/e2e-pg.json' },
   )
+  const engineExit = await engine
+  console.log(`\n=== Engine strength check\n${readFileSync(engineLog, 'utf8')}`)
+  if (engineExit === 0) totals.passed += 1
+  else {
+    console.error(`\nEngine strength check failed (exit ${engineExit})`)
+    totals.failed += 1
+    finish(1)
+  }
   // The authorization matrix and the hostile input on PostgreSQL only: the server tests ran on both databases,
   // and `npm run test:trust` without DATABASE_URL runs these on PGlite.
   run(

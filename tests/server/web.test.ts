@@ -20,6 +20,16 @@ writeFileSync(
 const asset = `export const data = ${JSON.stringify('chess '.repeat(2000))};\n`
 writeFileSync(join(dist, 'assets', 'app-abc123.js'), asset)
 
+mkdirSync(join(dist, 'engine'))
+writeFileSync(join(dist, 'engine', 'stockfish-19-lite-single.js'), 'self.onmessage = () => {}\n')
+
+const scriptSrc = (csp: unknown) =>
+  String(csp)
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([k]) => k === 'script-src')
+    ?.slice(1)
+
 const server = useTestServer({ distDir: dist, env: { AUTH_RATE_LIMIT_MAX: '3', TRUST_PROXY: '1' } })
 const inject = (opts: InjectOptions) => server.current.app.inject(opts)
 
@@ -62,6 +72,18 @@ describe('static SPA', () => {
 })
 
 describe('security headers', () => {
+  it("lets only the engine's own script compile WebAssembly (its worker runs under that script's policy)", async () => {
+    const engine = await inject({ method: 'GET', url: '/engine/stockfish-19-lite-single.js' })
+    expect(engine.statusCode).toBe(200)
+    expect(engine.headers['cache-control']).toBe('public, max-age=86400')
+    expect(scriptSrc(engine.headers['content-security-policy'])).toEqual(["'self'", "'wasm-unsafe-eval'"])
+    for (const url of ['/', '/assets/app-abc123.js']) {
+      const res = await inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } })
+      expect(res.statusCode, url).toBe(200)
+      expect(scriptSrc(res.headers['content-security-policy']), url).not.toContain("'wasm-unsafe-eval'")
+    }
+  })
+
   it('sends the Content-Security-Policy the SPA needs and no inline scripts', async () => {
     const res = await inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })
     const csp = String(res.headers['content-security-policy'])

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Chessboard, type PieceDropHandlerArgs } from 'react-chessboard'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
-import { accessiblePieces } from './accessiblePieces'
+import { namedPieces } from '@/components/namedPieces'
 import { cursorStep, piecesOf, squareMarks, squareSpoken } from './boardSquares'
 import { legalTargets } from './chessRules'
 import { selectGame, sideToMoveIn } from './gameSlice'
@@ -84,7 +84,7 @@ export function PlayBoard({ keysHintId }: { keysHintId: string }) {
         options={{
           id: 'practice-board',
           position: fen,
-          pieces: accessiblePieces,
+          pieces: namedPieces,
           boardOrientation: orientation,
           onPieceDrop,
           onPieceDrag: ({ square }) => square && setSelection({ square, fen }),

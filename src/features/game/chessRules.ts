@@ -1,5 +1,6 @@
 // Pure chess helpers; the only module that imports chess.js (a Chess instance never leaves this file).
-import { Chess, DEFAULT_POSITION, validateFen, type Move } from 'chess.js'
+import { Chess, DEFAULT_POSITION, validateFen } from 'chess.js'
+import { moveInWords } from '@/domain/moveWords'
 
 export const START_FEN = DEFAULT_POSITION
 
@@ -78,31 +79,8 @@ export function applyMove(
     uci: played.from + played.to + (played.promotion ?? ''),
     san: played.san,
     fen: chess.fen(),
-    words: moveInWords(played),
+    words: moveInWords(played.san, played.color),
   }
-}
-
-const PIECE_NAMES: Record<string, string> = {
-  p: 'pawn',
-  n: 'knight',
-  b: 'bishop',
-  r: 'rook',
-  q: 'queen',
-  k: 'king',
-}
-
-/** 'Black knight to f6', 'White bishop takes on c6, check', 'White castles kingside'. */
-function moveInWords(move: Move): string {
-  const side = move.color === 'w' ? 'White' : 'Black'
-  let words: string
-  if (move.isKingsideCastle()) words = `${side} castles kingside`
-  else if (move.isQueensideCastle()) words = `${side} castles queenside`
-  else {
-    words = `${side} ${PIECE_NAMES[move.piece]} ${move.isCapture() ? 'takes on' : 'to'} ${move.to}`
-    if (move.promotion) words += `, promotes to a ${PIECE_NAMES[move.promotion]}`
-  }
-  if (move.san.endsWith('#')) return `${words}, checkmate`
-  return move.san.endsWith('+') ? `${words}, check` : words
 }
 
 /** The moves in SAN, for the move list. */

@@ -2,8 +2,8 @@ import { useEffect, useReducer, useRef, useState } from 'react'
 import { Chessboard, type PieceDropHandlerArgs } from 'react-chessboard'
 import type { LineSide, ParsedLine } from '@/domain/pgn'
 import { sanOfDrop, sanOfTyped } from '@/features/lines/chessMoves'
-import { moveInWords } from '@/features/lines/moveWords'
-import { namedPieces } from '@/features/lines/namedPieces'
+import { moveInWords } from '@/domain/moveWords'
+import { namedPieces } from '@/components/namedPieces'
 import {
   completeText,
   isComplete,

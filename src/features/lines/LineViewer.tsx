@@ -11,9 +11,9 @@ import {
   variationStart,
   variationsAt,
 } from '@/features/lines/lineNavigation'
-import { moveInWords } from '@/features/lines/moveWords'
+import { moveInWords } from '@/domain/moveWords'
 import { MoveTree } from '@/features/lines/MoveTree'
-import { namedPieces } from '@/features/lines/namedPieces'
+import { namedPieces } from '@/components/namedPieces'
 
 type Props = { id: string; line: ParsedLine; side: LineSide; title: string; onPractise: () => void }
 

@@ -1,6 +1,6 @@
 // Issue 12, point 7: moves in words for the polite live region.
 import { describe, expect, it } from 'vitest'
-import { moveInWords } from '@/features/lines/moveWords'
+import { moveInWords } from '@/domain/moveWords'
 
 describe('a move in words', () => {
   it.each([

@@ -12,9 +12,8 @@ const NAMES: Record<string, string> = {
 }
 
 /**
- * react-chessboard's pieces named for screen readers ('White knight on f3'): each sits in an element with
- * role="button", which needs a name. (The practice game has its own copy in features/game, which this feature
- * may not import.)
+ * react-chessboard's pieces with a name ("White pawn on e2"): each piece sits in an element with role="button",
+ * and a button needs an accessible name. The practice board and the lines' boards use them.
  */
 export const namedPieces: PieceRenderObject = Object.fromEntries(
   Object.entries(defaultPieces).map(([code, render]) => {

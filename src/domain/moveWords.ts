@@ -1,4 +1,5 @@
-// A move in words for screen readers ('White knight to f3', 'Black castles kingside'), from its SAN.
+// A move in words for screen readers ('White knight to f3', 'Black castles kingside'), from its SAN: the practice
+// board and the lines announce moves with it.
 const PIECES: Record<string, string> = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight' }
 
 export function moveInWords(san: string, color: 'w' | 'b'): string {

@@ -1,0 +1,79 @@
+// The demo data (server/db/seed.ts), seeded once for these tests (its password hashes take seconds):
+// issue 11, point 10: progress from the first start; issue 12, point 9: lines with comments (an Italian Game, the
+// Lucena position, a mate in two), every one a PGN the server accepts, and one line of alice's due for review.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { openPglite, type Db } from '../../server/db/db'
+import { migrate } from '../../server/db/migrate'
+import { seedDemo } from '../../server/db/seed'
+import { checkLine, dueReviews, reviewSummary } from '../../server/services/lines'
+import { myProgress } from '../../server/services/progress'
+import { pgliteTemplate } from '../helpers/buildServer'
+
+const dir = mkdtempSync(join(tmpdir(), 'coe-seed-'))
+let db: Db
+
+beforeAll(async () => {
+  db = await openPglite('memory://', await pgliteTemplate())
+  await migrate(db)
+  await seedDemo(db, join(dir, 'media'))
+})
+afterAll(async () => {
+  await db?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+it("seeds alice with the first module of 'Chess Fundamentals' completed and the second part-way", async () => {
+  const [alice] = await db.query<{ id: string }>("SELECT id FROM users WHERE username = 'alice'")
+  const modules = await db.query<{ id: string; title: string; course: string }>(
+    `SELECT m.id, m.title, c.title AS course FROM modules m JOIN courses c ON c.id = m.course_id
+     ORDER BY c.title, m.position`,
+  )
+  const fundamentals = modules.filter((m) => m.course === 'Chess Fundamentals')
+  const progress = await myProgress(db, { id: alice.id, role: 'student', username: 'alice' })
+  const course = progress.find((p) => p.modules.some((m) => m.moduleId === fundamentals[0].id))
+  expect(course).toMatchObject({
+    completedModules: 1,
+    totalModules: 3,
+    percent: 33,
+    nextModuleId: fundamentals[1].id,
+  })
+  expect(course?.modules).toEqual([
+    expect.objectContaining({ moduleId: fundamentals[0].id, completed: true }),
+    expect.objectContaining({ moduleId: fundamentals[1].id, completed: false, positionSeconds: 95 }),
+  ])
+  // The other enrolled course ('Tactics Bootcamp') is listed without progress.
+  expect(progress).toHaveLength(2)
+  expect(progress.find((p) => p !== course)).toMatchObject({
+    completedModules: 0,
+    totalModules: 2,
+    modules: [],
+  })
+})
+
+it('seeds modules with checked, commented lines and one line of alice due for review', async () => {
+  const lines = await db.query<{ title: string; pgn: string; side: 'white' | 'black' }>(
+    'SELECT title, line_pgn AS pgn, line_side AS side FROM modules WHERE line_pgn IS NOT NULL ORDER BY title',
+  )
+  expect(lines.map((l) => l.title)).toEqual(
+    expect.arrayContaining(['The Italian Game', 'Rook endings', 'Check and checkmate']),
+  )
+  for (const line of lines) {
+    const parsed = checkLine(line)
+    expect(
+      parsed.nodes.some((n) => n.comment),
+      line.title,
+    ).toBe(true)
+  }
+  expect(lines.find((l) => l.title === 'Rook endings')?.pgn).toContain('[SetUp "1"]')
+  const mate = checkLine(lines.find((l) => l.title === 'Check and checkmate')!)
+  expect(mate.nodes.at(-1)?.san).toBe('Re8#')
+
+  const [alice] = await db.query<{ id: string }>("SELECT id FROM users WHERE username = 'alice'")
+  const actor = { id: alice.id, role: 'student' as const, username: 'alice' }
+  expect(await reviewSummary(db, actor, new Date())).toEqual({ dueCount: 1, nextDueAt: null })
+  const { due } = await dueReviews(db, actor, new Date())
+  expect(due).toMatchObject([{ moduleTitle: 'Check and checkmate', courseTitle: 'Chess Fundamentals' }])
+})

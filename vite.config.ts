@@ -63,7 +63,11 @@ const engineAssets: Plugin = {
 
 const WEB_TESTS = ['tests/{app,api,components,domain,features}/**/*.test.{ts,tsx}']
 
-/** Web test files that mock a module or stub a global: with shared modules those would leak into other files. */
+/**
+ * Web test files that mock a module or stub a global (with shared modules those would leak into other files), or
+ * fire window events (focus, visibilitychange: every store an earlier file made would answer them, since RTK Query
+ * listens to the window once for all stores).
+ */
 function filesThatMock(dirs: string[]): string[] {
   const found: string[] = []
   const walk = (dir: string) => {
@@ -73,7 +77,7 @@ function filesThatMock(dirs: string[]): string[] {
       if (entry.isDirectory()) walk(path)
       else if (
         /\.test\.tsx?$/.test(entry.name) &&
-        /\bvi\.(mock|doMock|stubGlobal)\(/.test(readFileSync(path, 'utf8'))
+        /\bvi\.(mock|doMock|stubGlobal)\(|\bwindow\.dispatchEvent\(/.test(readFileSync(path, 'utf8'))
       )
         found.push(path)
     }
@@ -117,7 +121,8 @@ export default defineConfig({
         extends: true,
         plugins: [serverFileUrls],
         test: {
-          // The web files that replace a module or a global (vi.mock, vi.stubGlobal) run isolated, one by one.
+          // The web files that replace a module or a global (vi.mock, vi.stubGlobal) or fire window events run
+          // isolated, one by one.
           name: 'web-isolated',
           environment: './tests/helpers/webEnvironment.ts',
           execArgv: noNodeWebStorage,

@@ -72,7 +72,11 @@ export const webPlugin = fp(
         index: 'index.html',
         wildcard: true,
         cacheControl: false,
-        setHeaders(res, filePath) {
+        // The build writes x.br and x.gz beside each file worth it (vite.config.ts, brotli 11 and gzip 9): they are
+        // sent as they are, with Vary: Accept-Encoding, and @fastify/compress leaves an encoded answer alone.
+        preCompressed: true,
+        setHeaders(res, sentPath) {
+          const filePath = sentPath.replace(/\.(br|gz)$/, '')
           // Vite puts content-hashed files in assets/: their URL changes whenever their bytes do.
           if (filePath.includes(`${sep}assets${sep}`))
             res.header('Cache-Control', 'public, max-age=31536000, immutable')

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { InjectOptions } from 'fastify'
@@ -20,6 +21,13 @@ writeFileSync(
 const asset = `export const data = ${JSON.stringify('chess '.repeat(2000))};\n`
 writeFileSync(join(dist, 'assets', 'app-abc123.js'), asset)
 
+// A built file with its precompressed copies, as the build writes them (vite.config.ts): marked, so a test can
+// tell which one was sent.
+const style = `body { color: black; }\n${'/* chess */\n'.repeat(300)}`
+writeFileSync(join(dist, 'assets', 'app-def456.css'), style)
+writeFileSync(join(dist, 'assets', 'app-def456.css.br'), brotliCompressSync(`${style}/* br */`))
+writeFileSync(join(dist, 'assets', 'app-def456.css.gz'), gzipSync(`${style}/* gz */`))
+writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(readFileSync(join(dist, 'index.html'))))
 mkdirSync(join(dist, 'engine'))
 writeFileSync(join(dist, 'engine', 'stockfish-19-lite-single.js'), 'self.onmessage = () => {}\n')
 
@@ -46,6 +54,37 @@ describe('static SPA', () => {
     expect(res.headers['content-encoding']).toBe('gzip')
     expect(res.rawPayload.length).toBeLessThan(asset.length / 4)
     expect(res.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('sends the precompressed copy the browser accepts, as built, with Vary: Accept-Encoding', async () => {
+    const url = '/assets/app-def456.css'
+    const br = await inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(br.statusCode).toBe(200)
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['content-type']).toContain('text/css')
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i)
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`${style}/* br */`)
+
+    const gz = await inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(`${style}/* gz */`)
+
+    const plain = await inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(style)
+  })
+
+  it('sends index.html precompressed too, still no-cache', async () => {
+    const res = await inject({
+      method: 'GET',
+      url: '/',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.headers['cache-control']).toBe('no-cache')
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<div id="root">')
   })
 
   it('answers index.html (no-cache) for client routes that accept HTML', async () => {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import type { Db } from './db'
 import { createUser } from '../services/users'
 import { demoAccounts } from '../services/demoAccounts'
+import { saveReviewCard } from '../services/lines'
 import { nextCard } from '../services/reviewSchedule'
 
 export { demoAccounts } from '../services/demoAccounts'
@@ -199,26 +200,7 @@ export async function seedDemo(db: Db, mediaDir: string): Promise<void> {
   // alice practised the mate in two three days ago with one mistake: it is due for review now.
   const practised = new Date(Date.now() - 3 * 24 * 3600 * 1000)
   const card = nextCard(null, 'hard', practised)
-  await db.query(
-    `INSERT INTO line_reviews (user_id, module_id, course_id, due, stability, difficulty, elapsed_days,
-       scheduled_days, learning_steps, reps, lapses, state, last_review, last_grade)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'hard')`,
-    [
-      ids.alice,
-      checkModule,
-      basics,
-      card.due.toISOString(),
-      card.stability,
-      card.difficulty,
-      card.elapsed_days,
-      card.scheduled_days,
-      card.learning_steps,
-      card.reps,
-      card.lapses,
-      card.state,
-      card.last_review.toISOString(),
-    ],
-  )
+  await saveReviewCard(db, ids.alice, checkModule, basics, card, 'hard')
 
   const follow = (user: string, player: string) =>
     db.query('INSERT INTO follows (user_id, player) VALUES ($1, $2)', [ids[user], player])

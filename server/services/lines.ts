@@ -67,32 +67,7 @@ export async function recordPractice(
       now,
     )
     // A module deleted meanwhile fails the foreign key: 404 (server/plugins/errors.ts).
-    await tx.query(
-      `INSERT INTO line_reviews (user_id, module_id, course_id, due, stability, difficulty, elapsed_days,
-         scheduled_days, learning_steps, reps, lapses, state, last_review, last_grade)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-       ON CONFLICT (user_id, module_id) DO UPDATE SET course_id = EXCLUDED.course_id, due = EXCLUDED.due,
-         stability = EXCLUDED.stability, difficulty = EXCLUDED.difficulty, elapsed_days = EXCLUDED.elapsed_days,
-         scheduled_days = EXCLUDED.scheduled_days, learning_steps = EXCLUDED.learning_steps, reps = EXCLUDED.reps,
-         lapses = EXCLUDED.lapses, state = EXCLUDED.state, last_review = EXCLUDED.last_review,
-         last_grade = EXCLUDED.last_grade`,
-      [
-        actor.id,
-        moduleId,
-        line.courseId,
-        card.due.toISOString(),
-        card.stability,
-        card.difficulty,
-        card.elapsed_days,
-        card.scheduled_days,
-        card.learning_steps,
-        card.reps,
-        card.lapses,
-        card.state,
-        card.last_review.toISOString(),
-        grade,
-      ],
-    )
+    await saveReviewCard(tx, actor.id, moduleId, line.courseId, card, grade)
     return {
       moduleId,
       courseId: line.courseId,
@@ -150,4 +125,41 @@ export async function reviewSummary(db: Db, actor: Actor, now: Date): Promise<Sc
     [actor.id, readsEveryCourse(actor), now.toISOString()],
   )
   return { dueCount: row?.due ?? 0, nextDueAt: row?.next ? iso(row.next) : null }
+}
+
+/** Stores a student's card for a line (one row per student and line): the next review, and how the last went. */
+export async function saveReviewCard(
+  db: Db,
+  userId: string,
+  moduleId: string,
+  courseId: string,
+  card: ReturnType<typeof nextCard>,
+  grade: ReturnType<typeof gradeFor>,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO line_reviews (user_id, module_id, course_id, due, stability, difficulty, elapsed_days,
+       scheduled_days, learning_steps, reps, lapses, state, last_review, last_grade)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+     ON CONFLICT (user_id, module_id) DO UPDATE SET course_id = EXCLUDED.course_id, due = EXCLUDED.due,
+       stability = EXCLUDED.stability, difficulty = EXCLUDED.difficulty, elapsed_days = EXCLUDED.elapsed_days,
+       scheduled_days = EXCLUDED.scheduled_days, learning_steps = EXCLUDED.learning_steps, reps = EXCLUDED.reps,
+       lapses = EXCLUDED.lapses, state = EXCLUDED.state, last_review = EXCLUDED.last_review,
+       last_grade = EXCLUDED.last_grade`,
+    [
+      userId,
+      moduleId,
+      courseId,
+      card.due.toISOString(),
+      card.stability,
+      card.difficulty,
+      card.elapsed_days,
+      card.scheduled_days,
+      card.learning_steps,
+      card.reps,
+      card.lapses,
+      card.state,
+      card.last_review.toISOString(),
+      grade,
+    ],
+  )
 }

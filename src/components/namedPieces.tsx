@@ -1,15 +1,6 @@
 import { cloneElement } from 'react'
 import { defaultPieces, type PieceRenderObject } from 'react-chessboard'
-
-const COLORS: Record<string, string> = { w: 'White', b: 'Black' }
-const NAMES: Record<string, string> = {
-  P: 'pawn',
-  N: 'knight',
-  B: 'bishop',
-  R: 'rook',
-  Q: 'queen',
-  K: 'king',
-}
+import { pieceInWords } from '@/domain/moveWords'
 
 /**
  * react-chessboard's pieces with a name ("White pawn on e2"): each piece sits in an element with role="button",
@@ -17,7 +8,7 @@ const NAMES: Record<string, string> = {
  */
 export const namedPieces: PieceRenderObject = Object.fromEntries(
   Object.entries(defaultPieces).map(([code, render]) => {
-    const name = `${COLORS[code[0]] ?? ''} ${NAMES[code[1]] ?? code}`.trim()
+    const name = pieceInWords(code)
     const named: PieceRenderObject[string] = (props) =>
       cloneElement(render(props), {
         role: 'img',

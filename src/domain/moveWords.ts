@@ -1,6 +1,20 @@
 // A move in words for screen readers ('White knight to f3', 'Black castles kingside'), from its SAN: the practice
 // board and the lines announce moves with it.
-const PIECES: Record<string, string> = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight' }
+/** Pieces by their SAN letter (P for the pawn), as the boards and the move announcements name them. */
+export const PIECE_NAMES: Record<string, string> = {
+  P: 'pawn',
+  N: 'knight',
+  B: 'bishop',
+  R: 'rook',
+  Q: 'queen',
+  K: 'king',
+}
+
+/** A piece as react-chessboard codes it ('wN') in words: 'White knight'. */
+export function pieceInWords(code: string): string {
+  const side = code[0] === 'w' ? 'White' : code[0] === 'b' ? 'Black' : ''
+  return `${side} ${PIECE_NAMES[code[1]] ?? code}`.trim()
+}
 
 export function moveInWords(san: string, color: 'w' | 'b'): string {
   const side = color === 'w' ? 'White' : 'Black'
@@ -9,9 +23,9 @@ export function moveInWords(san: string, color: 'w' | 'b'): string {
   const core = move.replace(/[+#]+$/, '')
   if (/^(O-O-O|0-0-0)/.test(core)) return `${side} castles queenside${suffix}`
   if (/^(O-O|0-0)/.test(core)) return `${side} castles kingside${suffix}`
-  const piece = PIECES[core[0]] ?? 'pawn'
+  const piece = PIECE_NAMES[core[0]] ?? 'pawn'
   const to = core.match(/[a-h][1-8]/g)?.at(-1) ?? ''
   const promotion = /=([QRBN])/.exec(core)
   const verb = core.includes('x') ? 'takes on' : 'to'
-  return `${side} ${piece} ${verb} ${to}${promotion ? `, promotes to ${PIECES[promotion[1]]}` : ''}${suffix}`
+  return `${side} ${piece} ${verb} ${to}${promotion ? `, promotes to ${PIECE_NAMES[promotion[1]]}` : ''}${suffix}`
 }

@@ -1,14 +1,8 @@
 // Pure helpers of the board's marks and keyboard cursor (no chess.js: the position is read from the FEN).
 
+import { pieceInWords } from '@/domain/moveWords'
+
 const FILES = 'abcdefgh'
-const PIECE_NAMES: Record<string, string> = {
-  P: 'pawn',
-  N: 'knight',
-  B: 'bishop',
-  R: 'rook',
-  Q: 'queen',
-  K: 'king',
-}
 
 /** The pieces of a FEN by square, named as react-chessboard names them: { e1: 'wK', e8: 'bK', ... }. */
 export function piecesOf(fen: string): Record<string, string> {
@@ -71,6 +65,6 @@ export function squareSpoken(
   piece: string | undefined,
   { selected, target }: { selected: boolean; target: boolean },
 ): string {
-  const what = piece ? `${piece[0] === 'w' ? 'white' : 'black'} ${PIECE_NAMES[piece[1]]}` : 'empty'
+  const what = piece ? pieceInWords(piece).toLowerCase() : 'empty'
   return [square, what, selected ? 'selected' : '', target ? 'a legal move' : ''].filter(Boolean).join(', ')
 }

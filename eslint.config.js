@@ -147,6 +147,8 @@ export default defineConfig(
   {
     ignores: [
       'dist/',
+      // The compiled server (scripts/build-server.mjs).
+      'dist-server/',
       'coverage/',
       'test-results/',
       'bench/results/',

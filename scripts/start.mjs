@@ -1,7 +1,10 @@
-// `npm start`: build the SPA when dist/ is missing or older than its sources, then run the server.
-import { spawn, spawnSync } from 'node:child_process'
+// `npm start`: build the SPA when dist/ is missing or older than its sources, and the server when dist-server/ is
+// (scripts/build-server.mjs), then run the compiled server (dist-server/main.js) in this process with plain node.
+import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { ensureServerBuild, outDir } from './build-server.mjs'
 
 const sources = ['src', 'index.html', 'vite.config.ts', 'public']
 
@@ -22,6 +25,7 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+if (await ensureServerBuild()) console.log('Built the server into dist-server/.')
+
+// The server in this process (no second Node to start): it handles SIGINT and SIGTERM itself.
+await import(pathToFileURL(join(outDir, 'main.js')).href)

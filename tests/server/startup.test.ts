@@ -1,7 +1,8 @@
-// The real server process (server/main.ts, as `npm start` runs it): where it listens by default, and that it
-// refuses to be reachable from other machines while a demo account keeps its published password.
+// The real server process (the compiled dist-server/main.js, as `npm start` runs it): that it finds what it reads
+// beside its sources, where it listens by default, and that it refuses to be reachable from other machines while a
+// demo account keeps its published password.
 import { connect } from 'node:net'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,7 +12,7 @@ import { demoAccounts, seedDemo } from '../../server/db/seed'
 import { hashPassword } from '../../server/services/passwords'
 import { isLoopbackHost } from '../../server/services/demoAccounts'
 import { pgliteTemplate } from '../helpers/buildServer'
-import { spawnMain, waitForHealth } from '../trust/support/spawn'
+import { root, spawnMain, waitForHealth } from '../trust/support/spawn'
 
 const dirs: string[] = []
 afterAll(() => {
@@ -89,6 +90,34 @@ describe('isLoopbackHost', () => {
     ])
       expect(isLoopbackHost(h), h).toBe(false)
   })
+})
+
+describe('the compiled server', () => {
+  it('starts on a fresh DATA_DIR (migrations, contract and demo video read from the checkout), and again on that data', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coe-startup-'))
+    dirs.push(dir)
+    // a lower scrypt cost for the demo accounts' hashes: this checks where files are found, not the hashing
+    const env = { ...base, DATA_DIR: dir, SCRYPT_LOG2N: '14' }
+    const first = await spawnMain(env)
+    try {
+      expect(await waitForHealth(first), first.output()).toBe(true)
+      const courses = await fetch(`http://127.0.0.1:${first.port}/api/courses`)
+      expect(courses.status).toBe(200)
+      expect(((await courses.json()) as unknown[]).length).toBeGreaterThan(0)
+    } finally {
+      await first.stop()
+    }
+    expect(readdirSync(join(dir, 'media')).length, 'the demo video copied from assets/').toBeGreaterThan(0)
+    expect(existsSync(join(root, 'dist-server', 'main.js'))).toBe(true)
+
+    const again = await spawnMain(env)
+    try {
+      expect(await waitForHealth(again), again.output()).toBe(true)
+      expect(again.output()).not.toContain('seeded demo data')
+    } finally {
+      await again.stop()
+    }
+  }, 240_000)
 })
 
 describe('start-up', () => {

@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPglite } from '../../server/db/db'
 import { pgliteTemplate } from '../helpers/buildServer'
 import { verifyPassword } from '../../server/services/passwords'
+import { userCreateCommand } from '../trust/support/spawn'
 
-// The command runs against an embedded database in a throwaway DATA_DIR, exactly as a user would run it.
+// The command runs against an embedded database in a throwaway DATA_DIR, exactly as a user would run it: the
+// compiled dist-server/user-create.js (rebuilt first when older than its sources).
 const dataDir = mkdtempSync(join(tmpdir(), 'coe-cli-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 // Starting the data directory from the migrated template spares the command a slow initdb.
@@ -30,7 +32,7 @@ function userCreateWith(opts: { input?: string; env?: Record<string, string> }, 
     USER_PASSWORD: '',
     ...opts.env,
   }
-  return spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/userCreate.ts', ...args], {
+  return spawnSync(process.execPath, [...userCreateCommand(), ...args], {
     env,
     encoding: 'utf8',
     timeout: 120_000,

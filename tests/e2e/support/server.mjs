@@ -72,6 +72,9 @@ export async function createTempDatabase(baseUrl, prefix = 'coe_e2e') {
  * existingDatabaseUrl: use this database as is. dataDir: reuse a DATA_DIR (kept on stop).
  */
 export async function startServer(opts = {}) {
+  // By default the compiled server, as `npm start` runs it: rebuilt first when older than its sources.
+  if (!opts.command && !ensureServerBuild())
+    throw new Error('could not build the server (node scripts/build-server.mjs)')
   const ownDataDir = !opts.dataDir
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'coe-e2e-'))
   const port = await freePort()
@@ -130,7 +133,7 @@ export async function startServer(opts = {}) {
     throw e
   }
 
-  const command = opts.command ?? ['node', '--import', 'tsx', 'server/main.ts']
+  const command = opts.command ?? ['node', 'dist-server/main.js']
   const started = Date.now()
   const child = spawn(command[0], command.slice(1), {
     env,
@@ -209,11 +212,24 @@ function newestMtime(path) {
   return newest
 }
 
-/** Builds the SPA when dist/ is missing or older than its sources; false when the build failed. */
+/** Builds dist-server/ when it is missing or older than its sources; false when the build failed. */
+export function ensureServerBuild() {
+  return (
+    spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { stdio: 'inherit' }).status === 0
+  )
+}
+
+/**
+ * Builds the SPA when dist/ is missing or older than its sources, and the server when dist-server/ is;
+ * false when a build failed.
+ */
 export function ensureBuild() {
   const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json']
   const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0
-  if (built && Math.max(...sources.map(newestMtime)) <= built) return true
-  console.log('building the SPA (dist/ is missing or older than its sources)')
-  return spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' }).status === 0
+  if (!built || Math.max(...sources.map(newestMtime)) > built) {
+    console.log('building the SPA (dist/ is missing or older than its sources)')
+    if (spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' }).status !== 0)
+      return false
+  }
+  return ensureServerBuild()
 }

@@ -1,4 +1,5 @@
-// Runs the real server process (server/main.ts) the way production does, for the fault tests.
+// Runs the real server process the way production does (the compiled dist-server/main.js, as `npm start` runs
+// it), for the fault tests and the start-up checks.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createWriteStream, mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -8,6 +9,34 @@ import { fileURLToPath } from 'node:url'
 import { fetchSender, type Send } from './http'
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url))
+
+let built = false
+
+/**
+ * dist-server/ rebuilt when it is missing or older than its sources (once per process), so a stale compiled
+ * server is never the one tested. Concurrent builds from parallel test files are safe (scripts/build-server.mjs).
+ */
+export function ensureServerBuild(): void {
+  if (built) return
+  const r = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+  if (r.status !== 0) throw new Error(`could not build the server (${r.status}): ${r.stderr}\n${r.stdout}`)
+  built = true
+}
+
+/** node with these arguments runs the compiled server (built first when stale). */
+export function serverCommand(): string[] {
+  ensureServerBuild()
+  return [join(root, 'dist-server', 'main.js')]
+}
+
+/** node with these arguments runs the compiled `npm run user:create` (built first when stale). */
+export function userCreateCommand(): string[] {
+  ensureServerBuild()
+  return [join(root, 'dist-server', 'user-create.js')]
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -40,7 +69,7 @@ export async function startServer(env: Record<string, string>, opts: { readyTime
   const port = await freePort()
   const logFile = join(tempDir('log'), 'server.log')
   const log = createWriteStream(logFile)
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -102,9 +131,7 @@ export function createUserCli(
   const r = spawnSync(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      'server/cli/userCreate.ts',
+      ...userCreateCommand(),
       '--username',
       u.username,
       '--email',
@@ -134,13 +161,13 @@ export interface MainProcess {
 }
 
 /**
- * server/main.ts with exactly this environment (HOST only when given), for start-up checks: it may exit on its
+ * The compiled server with exactly this environment (HOST only when given), for start-up checks: it may exit on its
  * own (see `exited`) or start listening (see `waitForHealth`).
  */
 export async function spawnMain(env: Record<string, string>): Promise<MainProcess> {
   const port = await freePort()
   let output = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,0 +1,125 @@
+// `node scripts/build-server.mjs`: the server (server/main.ts) and the user:create command
+// (server/cli/userCreate.ts) compiled by esbuild into dist-server/ as ES modules, one file each (shared code in
+// chunks), the packages in node_modules left as imports. One file to load starts faster than the ~100 modules of
+// server/ each found, read and transformed at run time by the tsx loader.
+// Files the server reads relative to its own source (the contract in openapi/, the migrations in
+// server/db/migrations, the demo video in assets/) are still read from where they are: each module's
+// `import.meta.url` is replaced by the URL of its source file, worked out from the compiled file's own URL, so
+// the checkout may move and nothing needs copying.
+// `--if-stale`: only when dist-server/ is missing or older than what it is built from (see isStale).
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+export const outDir = join(root, 'dist-server')
+/** Written last by a build: its time is the build's. */
+const stamp = join(outDir, '.built')
+const sources = ['server', 'package.json', 'package-lock.json', 'scripts/build-server.mjs']
+
+function newest(path) {
+  if (!existsSync(path)) return 0
+  const info = statSync(path)
+  if (!info.isDirectory()) return info.mtimeMs
+  let max = info.mtimeMs
+  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)))
+  return max
+}
+
+/** True when dist-server/ is missing or any of its sources changed after it was built. */
+export function isStale() {
+  if (!existsSync(stamp) || !existsSync(join(outDir, 'main.js'))) return true
+  const built = statSync(stamp).mtimeMs
+  return sources.some((s) => newest(join(root, s)) > built)
+}
+
+/** Each server module's import.meta.url is its source file's URL, relative to the compiled file. */
+const sourceUrls = {
+  name: 'source-import-meta-url',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8')
+      if (!text.includes('import.meta.url')) return undefined
+      const fromOut = relative(outDir, args.path).split('\\').join('/')
+      return {
+        contents: text.replaceAll(
+          'import.meta.url',
+          `new URL(${JSON.stringify(fromOut)}, import.meta.url).href`,
+        ),
+        loader: 'ts',
+      }
+    })
+  },
+}
+
+/** Writes a file whole or not at all: a server starting meanwhile reads the old file or the new one. */
+function replaceFile(path, contents) {
+  const temporary = `${path}.${process.pid}.tmp`
+  writeFileSync(temporary, contents)
+  renameSync(temporary, path)
+}
+
+/**
+ * Builds dist-server/. Safe while another build runs or a compiled server starts (test files in parallel
+ * workers may each find it stale): every file is replaced whole, the shared chunks (named by their content)
+ * before the entry files that import them, and only files older than this build are removed afterwards.
+ */
+export async function buildServer() {
+  const { build } = await import('esbuild')
+  const started = new Date()
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { main: 'server/main.ts', 'user-create': 'server/cli/userCreate.ts' },
+    outdir: outDir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    packages: 'external',
+    sourcemap: 'linked',
+    legalComments: 'none',
+    logLevel: 'warning',
+    write: false,
+    plugins: [sourceUrls],
+  })
+  mkdirSync(outDir, { recursive: true })
+  const isEntry = (path) => /[\\/](main|user-create)\.js$/.test(path)
+  const files = [...result.outputFiles].sort((a, b) => Number(isEntry(a.path)) - Number(isEntry(b.path)))
+  for (const file of files) replaceFile(file.path, file.contents)
+  const written = new Set(files.map((f) => f.path))
+  for (const name of readdirSync(outDir)) {
+    const path = join(outDir, name)
+    if (!written.has(path) && name !== '.built' && statSync(path).mtimeMs < started.getTime())
+      rmSync(path, { force: true })
+  }
+  // The stamp carries the build's start: a source saved while it ran is newer, and the next check rebuilds.
+  replaceFile(stamp, `${started.toISOString()}\n`)
+  utimesSync(stamp, started, started)
+}
+
+/** Builds when stale; returns whether it built. */
+export async function ensureServerBuild() {
+  if (!isStale()) return false
+  await buildServer()
+  return true
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const ifStale = process.argv.includes('--if-stale')
+  const started = Date.now()
+  if (ifStale && !isStale()) process.exit(0)
+  await buildServer()
+  // On stderr: `npm run --silent user:create` prints the new user's id alone on stdout.
+  console.error(`server built into ${relative(process.cwd(), outDir) || '.'}/ in ${Date.now() - started} ms`)
+}

@@ -23,24 +23,28 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const outDir = join(root, 'dist-server')
-/** Written last by a build: its time is the build's. */
-const stamp = join(outDir, '.built')
-const sources = ['server', 'package.json', 'package-lock.json', 'scripts/build-server.mjs']
+/** Written last by a build: its time is the build's start, its text the files the build read. */
+const stamp = join(outDir, '.built.json')
+/** Read by every build besides the modules it bundles. */
+const always = ['package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs']
 
-function newest(path) {
-  if (!existsSync(path)) return 0
-  const info = statSync(path)
-  if (!info.isDirectory()) return info.mtimeMs
-  let max = info.mtimeMs
-  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)))
-  return max
-}
-
-/** True when dist-server/ is missing or any of its sources changed after it was built. */
+/**
+ * True when dist-server/ is missing or any file it was built from (server/ and the shared src/domain/ modules,
+ * as esbuild reported them) changed after it was built.
+ */
 export function isStale() {
   if (!existsSync(stamp) || !existsSync(join(outDir, 'main.js'))) return true
   const built = statSync(stamp).mtimeMs
-  return sources.some((s) => newest(join(root, s)) > built)
+  let inputs
+  try {
+    inputs = JSON.parse(readFileSync(stamp, 'utf8')).inputs
+  } catch {
+    return true
+  }
+  return [...always, ...inputs].some((file) => {
+    const path = join(root, file)
+    return !existsSync(path) || statSync(path).mtimeMs > built
+  })
 }
 
 /** Each server module's import.meta.url is its source file's URL, relative to the compiled file. */
@@ -91,6 +95,7 @@ export async function buildServer() {
     legalComments: 'none',
     logLevel: 'warning',
     write: false,
+    metafile: true,
     plugins: [sourceUrls],
   })
   mkdirSync(outDir, { recursive: true })
@@ -100,11 +105,12 @@ export async function buildServer() {
   const written = new Set(files.map((f) => f.path))
   for (const name of readdirSync(outDir)) {
     const path = join(outDir, name)
-    if (!written.has(path) && name !== '.built' && statSync(path).mtimeMs < started.getTime())
+    if (!written.has(path) && name !== '.built.json' && statSync(path).mtimeMs < started.getTime())
       rmSync(path, { force: true })
   }
   // The stamp carries the build's start: a source saved while it ran is newer, and the next check rebuilds.
-  replaceFile(stamp, `${started.toISOString()}\n`)
+  const inputs = Object.keys(result.metafile.inputs).filter((file) => !file.startsWith('node_modules/'))
+  replaceFile(stamp, `${JSON.stringify({ builtAt: started.toISOString(), inputs }, null, 2)}\n`)
   utimesSync(stamp, started, started)
 }
 

@@ -93,7 +93,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** List all courses */
+    /**
+     * List all courses, or search and page through them
+     * @description Without parameters: every course, newest first (the spec's list). With any of `q`, `sort`, `minPrice`, `maxPrice`, `limit` or `cursor`: one page of the catalogue, `{ items, nextCursor }`. Pages are read after their cursor's course in the chosen order (sort key, then id), so courses created or deleted between two page requests never make a course repeat or go missing from the later pages.
+     */
     get: operations['getCourses']
     put?: never
     /** Create a course (instructor, admin); the caller becomes its instructor */
@@ -828,6 +831,15 @@ export interface components {
       /** Format: date-time */
       createdAt: string
     }
+    /** @enum {string} */
+    CourseSort: 'newest' | 'title' | 'price'
+    PriceBound: number
+    CourseCursor: string
+    CoursePage: {
+      items: components['schemas']['Course'][]
+      /** @description The `cursor` of the next page; null on the last page */
+      nextCursor: string | null
+    }
     CourseInput: {
       title: string
       description: string
@@ -1338,22 +1350,36 @@ export interface operations {
   }
   getCourses: {
     parameters: {
-      query?: never
+      query?: {
+        /** @description Search: a course matches when every word of `q` starts a word of its title or description, or when its instructor's username starts with `q` (both case-insensitive; 'sicil najd' finds 'Sicilian Najdorf') */
+        q?: string
+        /** @description Order of the pages: newest first (default), title A to Z, or price lowest first */
+        sort?: components['schemas']['CourseSort']
+        /** @description Only courses costing at least this */
+        minPrice?: components['schemas']['PriceBound']
+        /** @description Only courses costing at most this (`maxPrice=0` lists the free courses) */
+        maxPrice?: components['schemas']['PriceBound']
+        /** @description Page size (default 20) */
+        limit?: number
+        /** @description The page after the one that answered this `nextCursor` (opaque; valid for the same `sort` only) */
+        cursor?: components['schemas']['CourseCursor']
+      }
       header?: never
       path?: never
       cookie?: never
     }
     requestBody?: never
     responses: {
-      /** @description Courses, newest first */
+      /** @description Without parameters, every course, newest first; with any, one page of the catalogue */
       200: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['Course'][]
+          'application/json': components['schemas']['Course'][] | components['schemas']['CoursePage']
         }
       }
+      400: components['responses']['BadRequest']
       503: components['responses']['Unavailable']
     }
   }

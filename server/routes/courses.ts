@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify'
+import { contractValidatorCompiler } from '../openapi'
 import { actorOf } from '../plugins/auth'
+import { catalogue, isCatalogueQuery } from '../services/catalogue'
 import * as courses from '../services/courses'
 import { defineRoute } from './define'
 import type { RouteDeps } from './deps'
 
 export async function courseRoutes(app: FastifyInstance, { db, media }: RouteDeps) {
-  defineRoute(app, 'getCourses', {}, async () => courses.listCourses(db))
+  // Without parameters the spec's whole list; with a search, sort, price bound or page parameter, one page.
+  defineRoute(app, 'getCourses', { validatorCompiler: contractValidatorCompiler }, async (req) =>
+    isCatalogueQuery(req.query) ? catalogue(db, req.query) : courses.listCourses(db),
+  )
 
   defineRoute(
     app,

@@ -43,7 +43,8 @@ export const api = generatedApi.enhanceEndpoints({
     setUserPassword: { invalidatesTags: [] },
     getCourses: {
       keepUnusedDataFor: COURSE_CACHE_SECONDS,
-      providesTags: (r) => [...courseTags(r), { type: 'Course', id: 'LIST' }],
+      // The spec's whole list, or one page of the catalogue when asked with parameters.
+      providesTags: (r) => [...courseTags(Array.isArray(r) ? r : r?.items), { type: 'Course', id: 'LIST' }],
     },
     createCourse: { invalidatesTags: (r) => (r ? [{ type: 'Course', id: 'LIST' }] : []) },
     getCourse: {

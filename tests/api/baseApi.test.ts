@@ -16,20 +16,20 @@ describe('base query (spec §7; DECISIONS.md API)', () => {
 
   it('sends no Authorization header when logged out', async () => {
     const store = makeStore()
-    await store.dispatch(api.endpoints.getCourses.initiate())
+    await store.dispatch(api.endpoints.getCourses.initiate({}))
     expect(requestLog.at(-1)!.headers.has('Authorization')).toBe(false)
   })
 
   it('echoes the XSRF-TOKEN cookie as X-XSRF-TOKEN on same-origin calls', async () => {
     document.cookie = 'XSRF-TOKEN=abc%3D123; path=/'
     const store = makeStore()
-    await store.dispatch(api.endpoints.getCourses.initiate())
+    await store.dispatch(api.endpoints.getCourses.initiate({}))
     expect(requestLog.at(-1)!.headers.get('X-XSRF-TOKEN')).toBe('abc=123')
   })
 
   it('sends no X-XSRF-TOKEN without the cookie', async () => {
     const store = makeStore()
-    await store.dispatch(api.endpoints.getCourses.initiate())
+    await store.dispatch(api.endpoints.getCourses.initiate({}))
     expect(requestLog.at(-1)!.headers.has('X-XSRF-TOKEN')).toBe(false)
   })
 

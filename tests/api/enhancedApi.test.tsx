@@ -70,7 +70,7 @@ describe('cache tags (issue: state and data)', () => {
       store.dispatch(api.endpoints.getEnrolledStudents.initiate({ courseId: other._id })),
       store.dispatch(api.endpoints.getCart.initiate()),
       store.dispatch(api.endpoints.getMyProfile.initiate()),
-      store.dispatch(api.endpoints.getCourses.initiate()),
+      store.dispatch(api.endpoints.getCourses.initiate({})),
     ]
     await Promise.all(subs)
     await store.dispatch(api.endpoints.enrollInCourse.initiate({ courseId: course._id }))

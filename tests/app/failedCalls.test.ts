@@ -26,7 +26,7 @@ describe('failed API calls are logged in one place (spec §8: only logged to the
   it("logs a failed query once, with the endpoint's name and the server's answer", async () => {
     server.use(http.get(`${config.apiBaseUrl}/api/courses`, () => problem(500, 'Internal Server Error')))
     const store = makeStore()
-    await store.dispatch(api.endpoints.getCourses.initiate(undefined, { subscribe: false }))
+    await store.dispatch(api.endpoints.getCourses.initiate({}, { subscribe: false }))
     expect(consoleError).toHaveBeenCalledTimes(1)
     expect(consoleError).toHaveBeenCalledWith(
       failedCallText('getCourses'),
@@ -57,7 +57,7 @@ describe('failed API calls are logged in one place (spec §8: only logged to the
       http.get(`${config.chessDataUrl}/player/:username`, () => problem(404, 'Not Found')),
     )
     const store = makeStore()
-    await store.dispatch(api.endpoints.getCourses.initiate(undefined, { subscribe: false }))
+    await store.dispatch(api.endpoints.getCourses.initiate({}, { subscribe: false }))
     await store.dispatch(chessDataApi.endpoints.getPlayer.initiate('nobody', { subscribe: false }))
     expect(consoleError).toHaveBeenCalledWith(
       failedCallText('getCourses'),
@@ -82,8 +82,8 @@ describe('failed API calls are logged in one place (spec §8: only logged to the
       ),
     )
     const store = makeStore()
-    await store.dispatch(api.endpoints.getCourses.initiate(undefined))
-    await store.dispatch(api.endpoints.getCourses.initiate(undefined)) // cached: skipped by its condition
+    await store.dispatch(api.endpoints.getCourses.initiate({}))
+    await store.dispatch(api.endpoints.getCourses.initiate({})) // cached: skipped by its condition
     store.dispatch(loggedIn({ token: 't', user: { _id: 'u1', role: 'student', username: 'stu' } }))
     const pending = store.dispatch(api.endpoints.getMyProfile.initiate(undefined, { subscribe: false }))
     await vi.waitFor(() => expect(answer).toBeDefined())

@@ -41,7 +41,17 @@ const injectedRtkApi = api
         invalidatesTags: ['Auth'],
       }),
       getCourses: build.query<GetCoursesApiResponse, GetCoursesApiArg>({
-        query: () => ({ url: `/api/courses` }),
+        query: (queryArg) => ({
+          url: `/api/courses`,
+          params: {
+            q: queryArg.q,
+            sort: queryArg.sort,
+            minPrice: queryArg.minPrice,
+            maxPrice: queryArg.maxPrice,
+            limit: queryArg.limit,
+            cursor: queryArg.cursor,
+          },
+        }),
         providesTags: ['Course'],
       }),
       createCourse: build.mutation<CreateCourseApiResponse, CreateCourseApiArg>({
@@ -268,8 +278,23 @@ export type LogoutApiResponse = unknown
 export type LogoutApiArg = void
 export type LogoutEverywhereApiResponse = unknown
 export type LogoutEverywhereApiArg = void
-export type GetCoursesApiResponse = /** status 200 Courses, newest first */ Course[]
-export type GetCoursesApiArg = void
+export type GetCoursesApiResponse =
+  | /** status 200 Without parameters, every course, newest first; with any, one page of the catalogue */ Course[]
+  | CoursePage
+export type GetCoursesApiArg = {
+  /** Search: a course matches when every word of `q` starts a word of its title or description, or when its instructor's username starts with `q` (both case-insensitive; 'sicil najd' finds 'Sicilian Najdorf') */
+  q?: string
+  /** Order of the pages: newest first (default), title A to Z, or price lowest first */
+  sort?: CourseSort
+  /** Only courses costing at least this */
+  minPrice?: PriceBound
+  /** Only courses costing at most this (`maxPrice=0` lists the free courses) */
+  maxPrice?: PriceBound
+  /** Page size (default 20) */
+  limit?: number
+  /** The page after the one that answered this `nextCursor` (opaque; valid for the same `sort` only) */
+  cursor?: CourseCursor
+}
 export type CreateCourseApiResponse = /** status 201 The new course */ Course
 export type CreateCourseApiArg = {
   courseInput: CourseInput
@@ -487,6 +512,14 @@ export type Course = {
   } | null
   createdAt: string
 }
+export type CoursePage = {
+  items: Course[]
+  /** The `cursor` of the next page; null on the last page */
+  nextCursor: string | null
+}
+export type CourseSort = 'newest' | 'title' | 'price'
+export type PriceBound = number
+export type CourseCursor = string
 export type CourseInput = {
   title: string
   description: string

@@ -19,7 +19,8 @@ import { canBuyCourses, canCreateCourse } from '@/domain/rules'
 export default function CoursesPage() {
   const user = useAppSelector(selectCurrentUser)
   const isStudent = canBuyCourses(user)
-  const { data: courses = [], isLoading, isError, refetch } = useGetCoursesQuery()
+  const { data, isLoading, isError, refetch } = useGetCoursesQuery({})
+  const courses = Array.isArray(data) ? data : []
   const enrolledQuery = useGetEnrolledCoursesQuery({ userId: user?._id ?? '' }, { skip: !isStudent })
   const cartQuery = useGetCartQuery(undefined, { skip: !isStudent })
   const enrolled = enrolledQuery.data ?? []

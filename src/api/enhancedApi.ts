@@ -1,6 +1,13 @@
 // Cache tags and optimistic updates for the generated endpoints. Components import hooks from here.
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit'
-import { generatedApi, type Module, type Course, type ModuleProgress } from '@/api/generated/api'
+import {
+  generatedApi,
+  type Module,
+  type Course,
+  type CoursePage,
+  type GetCoursesApiArg,
+  type ModuleProgress,
+} from '@/api/generated/api'
 import { applyModuleProgress } from '@/api/progressCache'
 
 /** How long unused course/module data stays cached: back-and-forth navigation refetches nothing. */
@@ -324,6 +331,39 @@ export const api = generatedApi.enhanceEndpoints({
     },
   },
 })
+
+/** What a catalogue view asks for: its search, order and price bounds (the pages come from the cursor). */
+export type CatalogueArg = Pick<GetCoursesApiArg, 'q' | 'sort' | 'minPrice' | 'maxPrice'>
+
+/** Courses per page of the catalogue on /courses. */
+export const CATALOGUE_PAGE_SIZE = 20
+
+/**
+ * The catalogue as an infinite query over getCourses' pages (codegen writes plain queries only): one cache entry
+ * per search and sort holding every page loaded, each page asked for with the cursor the one before answered.
+ * Tagged like the list, so creating, editing or deleting a course refetches the pages loaded, in order.
+ */
+export const catalogueApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCoursePages: build.infiniteQuery<CoursePage, CatalogueArg, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/api/courses',
+        params: { ...queryArg, limit: CATALOGUE_PAGE_SIZE, cursor: pageParam ?? undefined },
+      }),
+      keepUnusedDataFor: COURSE_CACHE_SECONDS,
+      providesTags: (r) => [
+        ...courseTags(r?.pages.flatMap((page) => page.items)),
+        { type: 'Course', id: 'LIST' },
+      ],
+    }),
+  }),
+})
+
+export const { useGetCoursePagesInfiniteQuery } = catalogueApi
 
 /** The store as the API's selectors and thunks see it. */
 export type ApiRootState = Parameters<typeof api.util.selectCachedArgsForQuery>[0]

@@ -3,7 +3,7 @@ import type { Course } from '@/api/generated/api'
 import {
   useDeleteCourseMutation,
   useGetCartQuery,
-  useGetCoursesQuery,
+  useGetCoursePagesInfiniteQuery,
   useGetEnrolledCoursesQuery,
 } from '@/api/enhancedApi'
 import { useAppSelector } from '@/app/hooks'
@@ -12,15 +12,22 @@ import { LoadError } from '@/components/LoadError'
 import { Spinner } from '@/components/Spinner'
 import { selectCurrentUser } from '@/features/auth/authSlice'
 import { LoginRequiredModal } from '@/features/auth/LoginRequiredModal'
+import { CatalogueControls } from '@/features/courses/CatalogueControls'
 import { CourseCard } from '@/features/courses/CourseCard'
 import { CourseForm } from '@/features/courses/CourseForm'
+import { LoadMore } from '@/features/courses/LoadMore'
+import { useCatalogueParams } from '@/features/courses/useCatalogueParams'
 import { canBuyCourses, canCreateCourse } from '@/domain/rules'
 
 export default function CoursesPage() {
   const user = useAppSelector(selectCurrentUser)
   const isStudent = canBuyCourses(user)
-  const { data, isLoading, isError, refetch } = useGetCoursesQuery({})
-  const courses = Array.isArray(data) ? data : []
+  const { q, sort, change } = useCatalogueParams()
+  // The catalogue a page at a time (issue 14); currentData is this search's, never the one before it.
+  const catalogue = useGetCoursePagesInfiniteQuery({ q: q || undefined, sort })
+  const { currentData, isError, refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError } = catalogue
+  const isLoading = catalogue.isFetching && !currentData
+  const courses = currentData?.pages.flatMap((page) => page.items) ?? []
   const enrolledQuery = useGetEnrolledCoursesQuery({ userId: user?._id ?? '' }, { skip: !isStudent })
   const cartQuery = useGetCartQuery(undefined, { skip: !isStudent })
   const enrolled = enrolledQuery.data ?? []
@@ -53,9 +60,10 @@ export default function CoursesPage() {
       <h1>Courses</h1>
       {!user && <LoginRequiredModal />}
       {canCreateCourse(user) && <CourseForm editing={editing} onDone={() => setEditing(null)} />}
+      <CatalogueControls q={q} sort={sort} onChange={change} />
       {isLoading ? (
         <Spinner />
-      ) : isError ? (
+      ) : isError && !currentData ? (
         <LoadError message="The courses could not be loaded." onRetry={() => void refetch()} />
       ) : ownFailed ? (
         <LoadError
@@ -63,7 +71,7 @@ export default function CoursesPage() {
           onRetry={retryOwn}
         />
       ) : courses.length === 0 ? (
-        <p className="muted">No courses yet.</p>
+        <p className="muted">{q ? `No courses match "${q}".` : 'No courses yet.'}</p>
       ) : (
         <div className="grid">
           {courses.map((course) => (
@@ -78,6 +86,14 @@ export default function CoursesPage() {
             />
           ))}
         </div>
+      )}
+      {currentData && hasNextPage && (
+        <LoadMore
+          loaded={currentData.pages.length}
+          loading={isFetchingNextPage}
+          failed={isFetchNextPageError}
+          onMore={() => void catalogue.fetchNextPage()}
+        />
       )}
       {deleting && (
         <ConfirmDialog

@@ -9,6 +9,7 @@ import { loadContract } from './openapi'
 import { authPlugin, tokenService } from './plugins/auth'
 import { errorsPlugin, sendProblem } from './plugins/errors'
 import { databaseRateLimitStore } from './plugins/rateLimitStore'
+import { responseCachePlugin } from './plugins/responseCache'
 import { webPlugin } from './plugins/web'
 import { xsrfPlugin } from './plugins/xsrf'
 import { authRoutes } from './routes/auth'
@@ -124,6 +125,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(xsrfPlugin)
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } })
   await app.register(authPlugin, { db, tokens: tokenService(config.jwtSecret, config.jwtTtl) })
+  // ETags and 304s, and the kept course list: before the routes, whose hooks it adds to.
+  await app.register(responseCachePlugin, { db })
 
   // The cost of every new password hash (registration, login re-hash, password changes) comes from the config.
   setScryptLog2N(config.scryptLog2N)

@@ -14,24 +14,19 @@ export interface Db {
   /** PGlite only: the whole data directory as a tarball (a template for fast test databases). */
   dump?: () => Promise<Blob>
   /**
-   * Embedded PGlite only (one process owns the data): a counter that changes around every statement
-   * that may write, so a result read while it held still may be reused until it moves.
+   * Embedded PGlite only: fn gets the payload of every NOTIFY on channel once this resolves. This process is the
+   * data's only writer, and a notification reaches fn before the statement or transaction that committed it
+   * returns, so fn knows of every committed write as soon as its writer does.
    */
-  generation?: () => number
+  listen?: (channel: string, fn: (payload: string) => void) => Promise<void>
 }
 
-const READ_ONLY = /^\s*SELECT\b/i
-
-function pgliteTx(tx: Transaction, wrote: () => void): Db {
+function pgliteTx(tx: Transaction): Db {
   const self: Db = {
     kind: 'pglite',
-    query: async <T>(sql: string, params: unknown[] = []) => {
-      if (!READ_ONLY.test(sql)) wrote()
-      return (await tx.query<T>(sql, params)).rows
-    },
+    query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
     transaction: (fn) => fn(self),
     exec: async (sql) => {
-      wrote()
       await tx.exec(sql)
     },
     close: async () => {},
@@ -48,33 +43,18 @@ export async function openPglite(dataDir: string, template?: Blob): Promise<Db> 
   const lite = template
     ? await PGlite.create(dataDir, { loadDataDir: template })
     : await PGlite.create(dataDir)
-  let generation = 0
-  const wrote = () => {
-    generation++
-  }
-  // Bumped before and after a write: a read that overlaps one sees the counter move and is not reused.
-  const writing = async <T>(run: () => Promise<T>): Promise<T> => {
-    wrote()
-    try {
-      return await run()
-    } finally {
-      wrote()
-    }
-  }
   return {
     kind: 'pglite',
-    query: async <T>(sql: string, params: unknown[] = []) =>
-      READ_ONLY.test(sql)
-        ? (await lite.query<T>(sql, params)).rows
-        : writing(async () => (await lite.query<T>(sql, params)).rows),
-    transaction: (fn) => writing(() => lite.transaction((tx) => fn(pgliteTx(tx, wrote)))),
-    exec: (sql) =>
-      writing(async () => {
-        await lite.exec(sql)
-      }),
+    query: async <T>(sql: string, params: unknown[] = []) => (await lite.query<T>(sql, params)).rows,
+    transaction: (fn) => lite.transaction((tx) => fn(pgliteTx(tx))),
+    exec: async (sql) => {
+      await lite.exec(sql)
+    },
     close: () => lite.close(),
     dump: () => lite.dumpDataDir('none'),
-    generation: () => generation,
+    listen: async (channel, fn) => {
+      await lite.listen(channel, fn)
+    },
   }
 }
 

@@ -48,19 +48,152 @@ export function courseFrom(row: CourseRow): CourseView {
   }
 }
 
-const listed = new WeakMap<Db, { generation: number; courses: CourseView[] }>()
+/**
+ * The spec's whole course list as of one version of the data: `version` is the 'courses' row of data_versions
+ * (migration 010: every write to courses, and to the users columns the list shows, moves it in the same
+ * transaction, whoever writes), or null when that row is missing (then nothing is reused).
+ */
+export interface CourseListEntry {
+  version: string | null
+  courses: CourseView[]
+}
+
+const versionSql = "SELECT version::text AS version FROM data_versions WHERE name = 'courses'"
+// The version and the list in one statement, so from one snapshot: the list is the data as of that version.
+const listSql = `SELECT v.version::text AS list_version, ${courseColumns}
+  FROM (SELECT 1) AS one LEFT JOIN data_versions v ON v.name = 'courses'
+  LEFT JOIN (courses c LEFT JOIN users u ON u.id = c.instructor_id) ON true
+  ORDER BY c.created_at DESC, c.id`
+
+/**
+ * The course list kept until the data changes, right with several instances on one database. Each call needs the
+ * version as of a moment after it began; the kept list is used only when its version is that one, otherwise the
+ * list is read again (with its version, in one statement).
+ * - On PostgreSQL another instance may have written: the version is read by a query that starts after the call
+ *   did (calls arriving meanwhile share the next such query), so a write committed anywhere before it is seen.
+ * - On embedded PGlite this process is the only writer and the triggers' NOTIFY reaches it before a write returns
+ *   (Db.listen): the version is known without a query.
+ */
+class CourseListCache {
+  private entry?: CourseListEntry
+  private loading?: { started: number; promise: Promise<CourseListEntry> }
+  private loads = 0
+  private checking?: Promise<string | null>
+  private queued?: Promise<string | null>
+  /** PGlite: the newest version notified (or read) since listening began; undefined until it has. */
+  private notified?: bigint
+  private listening?: Promise<void>
+  /** PGlite: LISTEN is in effect, so a version read from now on is followed by every later one. */
+  private listens = false
+
+  constructor(private readonly db: Db) {
+    if (db.listen) {
+      this.listening = db
+        .listen('data_versions', (payload) => {
+          const [name, version] = payload.split(' ')
+          if (name === 'courses') this.saw(version)
+        })
+        .then(
+          () => {
+            this.listens = true
+          },
+          () => {},
+        )
+    }
+  }
+
+  private saw(version: string | null): void {
+    if (version === null) return
+    const v = BigInt(version)
+    if (this.notified === undefined || v > this.notified) this.notified = v
+  }
+
+  /** The version now: read by a query started after this call (callers meanwhile wait for the next one). */
+  private async version(): Promise<string | null> {
+    if (!this.listens && this.listening) await this.listening
+    if (this.listens && this.notified !== undefined) return String(this.notified)
+    return this.checkVersion()
+  }
+
+  private checkVersion(): Promise<string | null> {
+    if (this.checking) {
+      // The query in flight may have read its snapshot before this call: wait for the one after it.
+      this.queued ??= this.checking
+        .catch(() => null)
+        .then(() => {
+          this.queued = undefined
+          // Any query in flight now started after the one above ended, so after every caller waiting here.
+          return this.checking ?? this.checkVersion()
+        })
+      return this.queued
+    }
+    // A version read before LISTEN took effect may be followed by writes nobody was told of.
+    const listened = this.listens
+    const checking = this.db.query<{ version: string }>(versionSql).then((rows) => {
+      const version = rows[0]?.version ?? null
+      if (listened) this.saw(version)
+      return version
+    })
+    this.checking = checking
+    checking
+      .finally(() => {
+        if (this.checking === checking) this.checking = undefined
+      })
+      .catch(() => {})
+    return checking
+  }
+
+  private load(): Promise<CourseListEntry> {
+    const started = ++this.loads
+    const listened = this.listens
+    const promise = this.db.query<CourseRow & { list_version: string | null }>(listSql).then((rows) => {
+      const entry: CourseListEntry = {
+        version: rows[0]?.list_version ?? null,
+        courses: rows.filter((r) => r.id !== null).map(courseFrom),
+      }
+      if (entry.version !== null) this.entry = entry
+      if (listened) this.saw(entry.version)
+      return entry
+    })
+    this.loading = { started, promise }
+    promise
+      .finally(() => {
+        if (this.loading?.promise === promise) this.loading = undefined
+      })
+      .catch(() => {})
+    return promise
+  }
+
+  /** The list as of a moment after this call (the kept one while the version has not moved). */
+  async current(): Promise<CourseListEntry> {
+    const version = await this.version()
+    const after = this.loads
+    for (;;) {
+      if (version !== null && this.entry?.version === version) return this.entry
+      const loading = this.loading
+      // A read started after the version check above is at least as new as that version.
+      if (loading && loading.started > after) return loading.promise
+      if (!loading) return this.load()
+      // One started earlier may predate a write this caller must see: wait for it, then look again.
+      await loading.promise.catch(() => undefined)
+    }
+  }
+}
+
+const courseLists = new WeakMap<Db, CourseListCache>()
+
+/** The course list cache of this database handle (one per process and database). */
+export function courseList(db: Db): { current(): Promise<CourseListEntry> } {
+  let cache = courseLists.get(db)
+  if (!cache) {
+    cache = new CourseListCache(db)
+    courseLists.set(db, cache)
+  }
+  return cache
+}
 
 export async function listCourses(db: Db): Promise<CourseView[]> {
-  // On embedded PGlite every query runs on this one thread; the public list is reused until anything writes.
-  const generation = db.generation?.()
-  const hit = listed.get(db)
-  if (generation !== undefined && hit?.generation === generation) return hit.courses
-  const rows = await db.query<CourseRow>(
-    `SELECT ${courseColumns} ${fromCourses} ORDER BY c.created_at DESC, c.id`,
-  )
-  const courses = rows.map(courseFrom)
-  if (generation !== undefined && db.generation!() === generation) listed.set(db, { generation, courses })
-  return courses
+  return (await courseList(db).current()).courses
 }
 
 export async function getCourse(db: Db, id: string): Promise<CourseView> {

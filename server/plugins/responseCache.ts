@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify'
+import fp from 'fastify-plugin'
+import type { Db } from '../db/db'
+import { courseList, type CourseListEntry } from '../services/courses'
+
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+/** GETs answered with an ETag and a 304 to a matching If-None-Match: the public lists, course and module reads. */
+const CONDITIONAL = [
+  'getCourses',
+  'getCourse',
+  'getCourseCurriculum',
+  'getModulesByCourse',
+  'getPlayerFollowers',
+  'getPlayerComments',
+]
+
+/** As the compress plugin (server/plugins/web.ts): smaller bodies are sent as they are. */
+const COMPRESS_FROM = 1024
+
+type Encoding = 'br' | 'gzip'
+
+/** The first of br and gzip the client accepts (a q=0 refuses), or undefined for the body as it is. */
+export function acceptedEncoding(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined
+  const accepted = new Set<string>()
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    if (q && Number(q.slice(2)) === 0) continue
+    accepted.add(name.trim())
+  }
+  if (accepted.has('br')) return 'br'
+  if (accepted.has('gzip')) return 'gzip'
+  return undefined
+}
+
+/** If-None-Match names one of these tags (weak comparison, as RFC 9110 asks for If-None-Match), or is `*`. */
+function matches(header: string | undefined, tags: string[]): boolean {
+  if (!header) return false
+  return header.split(',').some((raw) => {
+    const tag = raw.trim().replace(/^W\//, '')
+    return tag === '*' || tags.includes(tag)
+  })
+}
+
+/**
+ * Shared caches must not keep an answer that may be one caller's (a secured operation, a request with credentials
+ * or cookies, an answer setting a cookie); every cache asks again each time (no-cache), which a 304 makes cheap.
+ */
+function cacheControl(req: FastifyRequest, reply: FastifyReply, secured: boolean): string {
+  const personal =
+    secured ||
+    req.headers.authorization !== undefined ||
+    req.headers.cookie !== undefined ||
+    reply.hasHeader('set-cookie')
+  return personal ? 'private, no-cache' : 'no-cache'
+}
+
+function addVary(reply: FastifyReply, field: string): void {
+  const vary = reply.getHeader('vary')
+  const list = Array.isArray(vary) ? vary.join(',') : vary === undefined ? '' : String(vary)
+  if (!list.split(',').some((v) => v.trim().toLowerCase() === field.toLowerCase()))
+    void reply.header('vary', list ? `${list}, ${field}` : field)
+}
+
+/** The course list as sent: serialized by the route's schema once, compressed once per encoding. */
+interface Representation {
+  /** Strong tags by representation, all naming the same bytes before content coding. */
+  tag: { identity: string; br: string; gzip: string }
+  identity: Buffer
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>
+}
+
+function representationOf(serialized: string | ArrayBuffer | Buffer): Representation {
+  const identity =
+    typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.from(new Uint8Array(serialized))
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27)
+  return {
+    tag: { identity: `"${hash}"`, br: `"${hash}-br"`, gzip: `"${hash}-gz"` },
+    identity,
+    encoded: {},
+  }
+}
+
+function encode(rep: Representation, encoding: Encoding): Promise<Buffer> {
+  rep.encoded[encoding] ??= (
+    encoding === 'br'
+      ? // Once per change of the list, off the event loop: quality 11 at any size the list has.
+        brotli(rep.identity, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: rep.identity.length,
+          },
+        })
+      : gzipAsync(rep.identity, { level: 9 })
+  ).catch((err: unknown) => {
+    delete rep.encoded[encoding]
+    throw err
+  })
+  return rep.encoded[encoding]
+}
+
+/** A route option's hooks (none, one or a list) as a list. */
+function hookList(hooks: unknown): unknown[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? (hooks as unknown[]) : [hooks]
+}
+
+/**
+ * Conditional GET and a kept course list.
+ * - The spec's course list (getCourses without parameters) is answered from server/services/courses.ts's cache,
+ *   serialized by the route's schema and compressed (brotli, gzip) once per version of the data, with a strong
+ *   ETag per representation and Vary: Accept-Encoding; the route's handler does not run.
+ * - The other reads in CONDITIONAL get a weak ETag hashed from the body their handler produced for this caller (so a
+ *   304 only ever confirms what the caller would have received), and 304 to a matching If-None-Match.
+ */
+export const responseCachePlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db }) => {
+    const byRoute = new Map<string, { operationId: string; secured: boolean }>()
+    for (const operationId of CONDITIONAL) {
+      const op = app.contract.operations.get(operationId)
+      if (!op || op.method !== 'GET') continue
+      const security = (op as { security?: unknown[] }).security
+      // The route's path as Fastify writes it (server/openapi.ts's fastifyPath).
+      byRoute.set(op.path.replace(/\{([^}]+)\}/g, ':$1'), {
+        operationId,
+        secured: (security?.length ?? 0) > 0,
+      })
+    }
+    const representations = new WeakMap<CourseListEntry, Representation>()
+
+    const courseListReply: preHandlerAsyncHookHandler = async function (req, reply) {
+      // With any parameter (search, sort, paging) the handler answers a page.
+      if (req.method !== 'GET' || Object.keys(req.query as object).length > 0) return
+      const entry = await courseList(opts.db).current()
+      let rep = representations.get(entry)
+      if (!rep) {
+        rep = representationOf(reply.serialize(entry.courses))
+        representations.set(entry, rep)
+      }
+      const encoding =
+        rep.identity.length >= COMPRESS_FROM ? acceptedEncoding(req.headers['accept-encoding']) : undefined
+      // Cache-Control is set as the answer leaves (conditional below), once any cookie it sets is known.
+      void reply.header('etag', rep.tag[encoding ?? 'identity'])
+      addVary(reply, 'Accept-Encoding')
+      if (matches(req.headers['if-none-match'], [rep.tag.identity, rep.tag.br, rep.tag.gzip]))
+        return reply.code(304).send()
+      const body = encoding ? await encode(rep, encoding) : rep.identity
+      if (encoding) void reply.header('content-encoding', encoding)
+      return reply.type('application/json; charset=utf-8').send(body)
+    }
+
+    const conditional =
+      (secured: boolean): onSendHookHandler =>
+      (req, reply, payload, done) => {
+        if (req.method !== 'GET') return done(null, payload)
+        if (reply.hasHeader('etag')) {
+          // The course list, answered (200 or 304) by courseListReply.
+          void reply.header('cache-control', cacheControl(req, reply, secured))
+          return done(null, payload)
+        }
+        if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload)))
+          return done(null, payload)
+        // Weak: the compress plugin may still encode these bytes, and the tag stays the same.
+        const tag = `W/"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`
+        void reply.header('etag', tag)
+        void reply.header('cache-control', cacheControl(req, reply, secured))
+        if (!matches(req.headers['if-none-match'], [tag.slice(2)])) return done(null, payload)
+        void reply.code(304)
+        reply.removeHeader('content-length')
+        reply.removeHeader('content-type')
+        // As the 200 would have: the compress plugin sets it on the bodies it encodes.
+        addVary(reply, 'Accept-Encoding')
+        done(null, '')
+      }
+
+    app.addHook('onRoute', (route) => {
+      const methods = ([] as string[]).concat(route.method)
+      const found = byRoute.get(route.url)
+      if (!found || !methods.includes('GET')) return
+      // First among the route's onSend hooks, so it reads the serialized body before compression.
+      route.onSend = [conditional(found.secured), ...hookList(route.onSend)] as typeof route.onSend
+      if (found.operationId === 'getCourses')
+        route.preHandler = [...hookList(route.preHandler), courseListReply] as typeof route.preHandler
+    })
+  },
+  { name: 'responseCache', dependencies: ['web'] },
+)

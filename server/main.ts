@@ -1,16 +1,22 @@
-import { existsSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { buildApp } from './app'
 import { ConfigError, loadConfig, secureDataDir, type Config } from './config'
-import { openDb } from './db/db'
+import { openDb, type Db } from './db/db'
+import { loadContract } from './openapi'
 import { sendProblem } from './plugins/errors'
-import { migrate } from './db/migrate'
 import { isEmpty, seedDemo } from './db/seed'
 import { demoAccounts, demoAccountsWithPublishedPasswords, isLoopbackHost } from './services/demoAccounts'
 
 // Everything the server creates (the secret, PGlite's files, uploads) is private to its user: 0700 / 0600.
 process.umask(0o077)
 const started = Date.now()
+/** When each step of the start ended, in ms since the process started (logged once listening). */
+const phases: Record<string, number> = {}
+const phase = (name: string) => (phases[name] = Math.round(performance.now()))
+phase('modules')
 let config: Config
 try {
   config = loadConfig()
@@ -22,9 +28,43 @@ try {
   throw err
 }
 
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pgdata') })
+const migrationsDir = fileURLToPath(new URL('./db/migrations', import.meta.url))
+
+/**
+ * True when the database holds exactly the migrations in server/db/migrations, each unchanged (postgrator's md5 of
+ * the file): then the migration run is skipped, and with it postgrator's look into information_schema and one
+ * query per migration, which are most of a start on existing data. Anything else goes through migrate().
+ */
+async function schemaIsCurrent(db: Db): Promise<boolean> {
+  const [found] = await db.query<{ name: string | null }>("SELECT to_regclass('schemaversion')::text AS name")
+  if (!found?.name) return false
+  const applied = await db.query<{ version: number | string; md5: string | null }>(
+    'SELECT version, md5 FROM schemaversion WHERE version > 0',
+  )
+  const files = readdirSync(migrationsDir).filter((f) => /^\d+\.do\..*\.sql$/.test(f))
+  if (applied.length !== files.length) return false
+  const md5s = new Map(applied.map((row) => [Number(row.version), row.md5]))
+  return files.every(
+    (file) =>
+      md5s.get(Number(file.split('.')[0])) ===
+      createHash('md5')
+        .update(readFileSync(join(migrationsDir, file), 'utf8'))
+        .digest('hex'),
+  )
+}
+
+const opening = openDb({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pgdata') })
+// The contract is read and resolved while PGlite loads (its WebAssembly compiles off this thread); buildApp gets
+// the same promise back from loadContract().
+loadContract().catch(() => {})
+const db = await opening
+phase('database')
 try {
-  await migrate(db)
+  if (!(await schemaIsCurrent(db))) {
+    const { migrate } = await import('./db/migrate')
+    await migrate(db)
+  }
+  phase('migrations')
 } catch (err) {
   console.error(`Could not migrate the database: ${(err as Error).message}`)
   await db.close().catch(() => {})
@@ -55,7 +95,9 @@ if (!isLoopbackHost(config.host)) {
   }
 }
 
+phase('checks')
 const app = await buildApp({ config, db })
+phase('app')
 if (seed) {
   await seedDemo(db, config.mediaDir)
   app.log.info('seeded demo data (see README for the demo accounts)')
@@ -105,12 +147,14 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))
 
 await app.listen({ port: config.port, host: config.host })
+phase('listening')
 const shown = isLoopbackHost(config.host)
   ? 'localhost'
   : config.host.includes(':')
     ? `[${config.host}]`
     : config.host
 app.log.info(
-  { database: db.kind, host: config.host, ms: Date.now() - started },
+  // ms: from the start of this module to listening
+  { database: db.kind, host: config.host, ms: Date.now() - started, phases },
   `Chess Online Education listening on http://${shown}:${config.port}`,
 )

@@ -9,7 +9,7 @@
 //     on PGlite and (when 127.0.0.1:5432 answers or DATABASE_URL is set) on PostgreSQL; server RSS after load
 //   - learning progress, the same way: saveModuleProgress writes at 50 connections (each its own learner's row),
 //     and GET /api/progress for a student with 20 courses x 20 modules watched (p50/p99 at 1 and 10 connections)
-//   - cold start of `npm start` on an existing build
+//   - cold start of `npm start` on an existing build, and on existing data the compiled server beside the tsx loader
 // Options: --quick (1 s loads, no Lighthouse), --no-lighthouse, --no-postgres, --duration <s>.
 import { fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -686,6 +686,30 @@ try {
   const { rmSync } = await import('node:fs')
   rmSync(cold.dataDir, { recursive: true, force: true })
   results.coldStart = { emptyDataDirMs: cold.startMs, existingDataDirMs: warm.startMs }
+
+  // Cold start to /api/health on existing data: the compiled server (dist-server/main.js, what npm start runs)
+  // and, beside it, the tsx loader it replaced, started in turn on one DATA_DIR holding the demo data.
+  log('cold start on existing data: compiled server and tsx loader')
+  const seeded = await startServer({ databaseUrl: null, keepDataDir: true, env: { SEED_DEMO: '1' } })
+  await seeded.stop()
+  const starts = { compiled: [], tsx: [] }
+  const commands = {
+    compiled: ['node', 'dist-server/main.js'],
+    tsx: ['node', '--import', 'tsx', 'server/main.ts'],
+  }
+  for (let i = 0; i < 5; i++)
+    for (const [name, command] of Object.entries(commands)) {
+      const server = await startServer({ command, databaseUrl: null, dataDir: seeded.dataDir })
+      await server.stop()
+      starts[name].push(server.startMs)
+    }
+  rmSync(seeded.dataDir, { recursive: true, force: true })
+  const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]
+  results.coldStart.existingData = {
+    compiledMs: median(starts.compiled),
+    tsxMs: median(starts.tsx),
+    starts,
+  }
 } catch (e) {
   for (const s of stops) await s().catch(() => {})
   console.error(`bench failed: ${e.stack ?? e}`)
@@ -789,6 +813,12 @@ const out = [
       { what: 'RSS after load, PostgreSQL (MB)', v: results.server.postgres?.rssMBAfterLoad },
       { what: 'npm start to /api/health, empty DATA_DIR (ms)', v: results.coldStart?.emptyDataDirMs },
       { what: 'npm start to /api/health, existing DATA_DIR (ms)', v: results.coldStart?.existingDataDirMs },
+      {
+        what: 'cold start to /api/health, existing data: compiled (tsx loader), median of 5 (ms)',
+        v: results.coldStart?.existingData
+          ? `${results.coldStart.existingData.compiledMs} (${results.coldStart.existingData.tsxMs})`
+          : undefined,
+      },
     ],
     [
       ['figure', 'what'],

@@ -2,6 +2,7 @@
 // (scripts/build-server.mjs), then run the compiled server (dist-server/main.js) in this process with plain node.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
+import module from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ensureServerBuild, outDir } from './build-server.mjs'
@@ -27,5 +28,7 @@ if (stale) {
 
 if (await ensureServerBuild()) console.log('Built the server into dist-server/.')
 
+// On Node 22.1 and later, V8's code for the server's modules is kept between starts (in the system's temp folder).
+module.enableCompileCache?.()
 // The server in this process (no second Node to start): it handles SIGINT and SIGTERM itself.
 await import(pathToFileURL(join(outDir, 'main.js')).href)

@@ -53,11 +53,7 @@ async function openVideo(page: Page, course: Course, title: string): Promise<Loc
   return video
 }
 
-// Known: in some runs the first pause past 90 % of the 4-second demo video is not saved, so the module is not
-// completed and the later steps fail (seen in about half the runs on this machine, on both commits checked; the
-// unit tests of the saver pass). Until its cause is found, a failed step is tried again (the module is then
-// played anew); the issue stays open.
-describe('learning progress', { retry: 2 }, () => {
+describe('learning progress', () => {
   let browser: Browser
   let pupil: Session
   let teacher: Session

@@ -50,6 +50,14 @@ export function useVideoProgress(moduleId: string, courseId: string) {
     }),
   )
   const media = useRef<HTMLVideoElement | null>(null)
+  // The player's media element arrives after the lazily loaded player renders, and it may know its length
+  // before its handlers are in place (its 'loadedmetadata' then never reaches us): its arrival is a moment to
+  // resume too.
+  const [element, setElement] = useState<HTMLVideoElement | null>(null)
+  const ref = useCallback((el: HTMLVideoElement | null) => {
+    media.current = el
+    setElement(el)
+  }, [])
   // A module still being added has no server id: nothing to resume or save yet.
   const resumed = useRef(moduleId.startsWith('pending-'))
 
@@ -64,7 +72,7 @@ export function useVideoProgress(moduleId: string, courseId: string) {
     if (seekTo !== null) media.current.currentTime = seekTo
     saver.start(seekTo !== null ? { ...at, positionSeconds: seekTo } : null)
   }, [loaded, savedAt, saver])
-  useEffect(resume, [resume])
+  useEffect(resume, [resume, element])
 
   useEffect(() => {
     saver.show()
@@ -79,11 +87,13 @@ export function useVideoProgress(moduleId: string, courseId: string) {
   }, [saver])
 
   const report = (how: 'tick' | 'mark') => () => {
+    // Any event of a player that knows its length may be the first one we hear: resume before reporting it.
+    resume()
     const at = positionOf(media.current)
     if (at) saver[how](at)
   }
   return {
-    ref: media,
+    ref,
     onLoadedMetadata: resume,
     onDurationChange: resume,
     onTimeUpdate: report('tick'),

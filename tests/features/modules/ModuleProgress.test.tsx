@@ -22,7 +22,7 @@ import {
   type SeededUser,
 } from '../../helpers/backend'
 import { countRequests, server } from '../../helpers/mswServer'
-import { forgetPlayers, player } from './fakePlayer'
+import { forgetPlayers, knowLengthAtStart, player } from './fakePlayer'
 
 vi.mock('react-player', () => import('./fakePlayer'))
 
@@ -126,6 +126,28 @@ describe('the module video remembers where it was (issue 11.1)', () => {
     expect(player(one.videoUrl).media.currentTime).toBe(0)
     release()
     await waitFor(() => expect(player(one.videoUrl).media.currentTime).toBe(30))
+  })
+
+  it('resumes a video that knew its length before the page listened to it', async () => {
+    const { stu, course, one } = setup()
+    seedProgress(stu, one, { positionSeconds: 42, durationSeconds: 100 })
+    knowLengthAtStart(one.videoUrl, 100)
+    await open(course._id, stu)
+    await waitFor(() => expect(player(one.videoUrl).media.currentTime).toBe(42))
+  })
+
+  it('saves a video whose length-known event was missed: its first timeupdate starts the saving', async () => {
+    const { stu, course, one } = setup()
+    await open(course._id, stu)
+    const video = player(one.videoUrl)
+    video.learnLengthSilently(4)
+    video.playTo(2.5)
+    video.playTo(3.8)
+    video.pause()
+    await waitFor(async () =>
+      expect(await savedRow(one)).toEqual({ position: 3.8, duration: 4, completed: true }),
+    )
+    expect(await card('King activity').findByText('Completed')).toBeInTheDocument()
   })
 
   it('saves while playing at most once every 10 s', async () => {

@@ -19,9 +19,14 @@ type Props = {
 }
 
 const players = new Map<string, { media: FakeMedia; props: Props }>()
+/** Lengths a video knows already when its player first renders (metadata from the browser's cache). */
+const known = new Map<string, number>()
 
 export default function FakePlayer(props: Props) {
-  const [media] = useState<FakeMedia>(() => ({ currentTime: 0, duration: NaN }))
+  const [media] = useState<FakeMedia>(() => ({
+    currentTime: 0,
+    duration: (props.src && known.get(props.src)) ?? NaN,
+  }))
   if (props.src) players.set(props.src, { media, props })
   useImperativeHandle(props.ref, () => media, [media])
   return <div role="region" aria-label="Video player" data-src={props.src} />
@@ -40,6 +45,10 @@ export function player(src: string) {
       media.duration = duration
       fire('onLoadedMetadata')
     },
+    /** The length became known, but its event did not reach the page (fired before the handlers were in place). */
+    learnLengthSilently(duration: number) {
+      media.duration = duration
+    },
     /** Playback moved on to `second` (timeupdate). */
     playTo(second: number) {
       media.currentTime = second
@@ -57,4 +66,12 @@ export function player(src: string) {
   }
 }
 
-export const forgetPlayers = () => players.clear()
+/** The video at `src` will know its length from its first render, without any event saying so. */
+export function knowLengthAtStart(src: string, duration: number) {
+  known.set(src, duration)
+}
+
+export const forgetPlayers = () => {
+  players.clear()
+  known.clear()
+}

@@ -6,7 +6,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   onSendHookHandler,
-  preHandlerAsyncHookHandler,
+  onRequestAsyncHookHandler,
 } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Db } from '../db/db'
@@ -140,7 +140,7 @@ export const responseCachePlugin = fp(
     }
     const representations = new WeakMap<CourseListEntry, Representation>()
 
-    const courseListReply: preHandlerAsyncHookHandler = async function (req, reply) {
+    const courseListReply: onRequestAsyncHookHandler = async function (req, reply) {
       // With any parameter (search, sort, paging) the handler answers a page.
       if (req.method !== 'GET' || Object.keys(req.query as object).length > 0) return
       const entry = await courseList(opts.db).current()
@@ -192,7 +192,9 @@ export const responseCachePlugin = fp(
       // First among the route's onSend hooks, so it reads the serialized body before compression.
       route.onSend = [conditional(found.secured), ...hookList(route.onSend)] as typeof route.onSend
       if (found.operationId === 'getCourses')
-        route.preHandler = [...hookList(route.preHandler), courseListReply] as typeof route.preHandler
+        // The route's own onRequest hooks run after the app's (security headers, cookies): the answer leaves before
+        // body parsing, validation (there is nothing to validate without parameters) and the handler.
+        route.onRequest = [...hookList(route.onRequest), courseListReply] as typeof route.onRequest
     })
   },
   { name: 'responseCache', dependencies: ['web'] },

@@ -45,16 +45,57 @@ function run(label, cmd, args, { env = {}, json } = {}) {
   }
 }
 
+/**
+ * Steps that only read the tree (checks), run side by side on the machine's cores: each one's output is printed in
+ * one piece once it ends, in the order given; a failed one fails the run like `run`.
+ */
+async function runTogether(steps) {
+  const started = Date.now()
+  const results = steps.map(
+    ({ label, cmd, args, env = {} }) =>
+      new Promise((resolve) => {
+        const child = spawn(cmd, args, { env: { ...process.env, ...env, FORCE_COLOR: '1' } })
+        let output = ''
+        child.stdout.on('data', (d) => (output += d))
+        child.stderr.on('data', (d) => (output += d))
+        child.on('close', (code, signal) =>
+          resolve({ label, code: code ?? signal, output, seconds: (Date.now() - started) / 1000 }),
+        )
+      }),
+  )
+  for (const pending of results) {
+    const { label, code, output, seconds } = await pending
+    console.log(`\n=== ${label} (side by side; ended after ${seconds.toFixed(0)} s)`)
+    process.stdout.write(output)
+    if (code !== 0) {
+      console.error(`\n${label} failed (exit ${code})`)
+      totals.failed += 1
+      await Promise.all(results)
+      finish(1)
+    }
+  }
+}
+
 const vitestJson = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`]
 
 // --node-lines: each other Node line first on PATH (installed into .node-lines/ when missing).
 async function runNodeLines() {
   const { DEFAULT_LINES, envFor } = await import('./node-lines.mjs')
   const asked = process.argv.slice(2).filter((a) => /^\d+$/.test(a))
-  for (const line of asked.length ? asked : DEFAULT_LINES) {
-    const env = { PATH: envFor(line).PATH, DATABASE_URL: '' }
-    run(`Node ${line}: version`, 'node', ['--version'], { env })
-    run(`Node ${line}: type check`, 'node_modules/.bin/tsc', ['-p', 'tsconfig.json'], { env })
+  const lines = asked.length ? asked : DEFAULT_LINES
+  const envOf = (line) => ({ PATH: envFor(line).PATH, DATABASE_URL: '' })
+  for (const line of lines) run(`Node ${line}: version`, 'node', ['--version'], { env: envOf(line) })
+  // The type checks (one thread each) side by side.
+  await runTogether(
+    lines.map((line) => ({
+      label: `Node ${line}: type check`,
+      cmd: 'node_modules/.bin/tsc',
+      args: ['-p', 'tsconfig.json'],
+      env: envOf(line),
+    })),
+  )
+  for (const line of lines) {
+    const env = envOf(line)
     // Both projects in one run with at least 2 workers: vitest's default on a 2-core machine (CI's) is 1 worker,
     // which leaves a core mostly idle and would make these runs twice as long.
     const json = `.tmp/node${line}.json`
@@ -75,11 +116,23 @@ async function runNodeLines() {
 if (nodeLines) {
   await runNodeLines()
 } else if (!postgres) {
-  run('OpenAPI lint', 'node', ['scripts/lint-openapi.mjs'])
-  run('Format (prettier --check)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.'])
-  run('Lint (ESLint: type-aware rules, layer boundaries)', 'npx', ['eslint', '--max-warnings', '0', '.'])
-  run('Generated API up to date', 'node', ['scripts/codegen-check.mjs'])
-  run('Type check', 'npx', ['tsc', '-p', 'tsconfig.json'])
+  // The checks are single-threaded each: the type-aware lint beside the type check (the longest two), the rest
+  // beside them.
+  await runTogether([
+    {
+      label: 'Lint (ESLint: type-aware rules, layer boundaries)',
+      cmd: 'npx',
+      args: ['eslint', '--max-warnings', '0', '.'],
+    },
+    { label: 'Type check', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json'] },
+    { label: 'OpenAPI lint', cmd: 'node', args: ['scripts/lint-openapi.mjs'] },
+    {
+      label: 'Format (prettier --check)',
+      cmd: 'npx',
+      args: ['prettier', '--check', '--log-level', 'warn', '.'],
+    },
+    { label: 'Generated API up to date', cmd: 'node', args: ['scripts/codegen-check.mjs'] },
+  ])
   run(
     'Unit and server tests on PGlite (vitest)',
     'npx',

@@ -96,10 +96,18 @@ describe('GET /api/courses?q=', () => {
 describe('GET /api/courses?sort=', () => {
   it('orders newest first, by title ignoring case, or by price lowest first (ties by id)', async () => {
     const teacher = await server.current.createUser('instructor')
-    await course(teacher, 'charlie', 30)
-    await course(teacher, 'Alpha', 5)
-    await course(teacher, 'delta', 0)
-    await course(teacher, 'Bravo', 5)
+    const made = [
+      await course(teacher, 'charlie', 30),
+      await course(teacher, 'Alpha', 5),
+      await course(teacher, 'delta', 0),
+      await course(teacher, 'Bravo', 5),
+    ]
+    // a minute apart (PGlite's clock may give two inserts the same instant)
+    for (const [i, id] of made.entries())
+      await server.current.db.query(
+        "UPDATE courses SET created_at = now() - ($2::int * interval '1 minute') WHERE id = $1",
+        [id, made.length - i],
+      )
     expect(titles(await get('sort=newest'))).toEqual(['Bravo', 'delta', 'Alpha', 'charlie'])
     expect(titles(await get('sort=title'))).toEqual(['Alpha', 'Bravo', 'charlie', 'delta'])
     const byPrice = await get('sort=price')

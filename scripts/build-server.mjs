@@ -4,8 +4,8 @@
 // bundled in too except PGlite, which loads its WebAssembly and data files from beside its own module.
 // Why a bundle: a start then reads a few files instead of finding, reading and wrapping some 650 modules (the
 // ~100 of server/ through the tsx loader's transform, the rest one by one by Node's loader); measured on a
-// 2-core machine, the start on existing data takes about 0.25 s less CPU than a bundle that leaves the packages
-// to Node, and well under the tsx loader's (see the README's figures and `npm run bench`).
+// 2-core machine, a start on existing data took about 0.25 s less CPU than with a bundle that leaves the packages
+// to Node, and about 0.9 s less than the same code through the tsx loader (`npm run bench` times both).
 // Files the server reads relative to its own source (the contract in openapi/, the migrations in
 // server/db/migrations, the demo video in assets/) are still read from where they are: each server module's
 // `import.meta.url` is replaced by the URL of its source file, worked out from the compiled file's own URL, so

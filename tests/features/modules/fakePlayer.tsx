@@ -25,7 +25,7 @@ const known = new Map<string, number>()
 export default function FakePlayer(props: Props) {
   const [media] = useState<FakeMedia>(() => ({
     currentTime: 0,
-    duration: (props.src && known.get(props.src)) ?? NaN,
+    duration: (props.src ? known.get(props.src) : undefined) ?? NaN,
   }))
   if (props.src) players.set(props.src, { media, props })
   useImperativeHandle(props.ref, () => media, [media])

@@ -9,8 +9,11 @@
 //     on PGlite and (when 127.0.0.1:5432 answers or DATABASE_URL is set) on PostgreSQL; server RSS after load
 //   - learning progress, the same way: saveModuleProgress writes at 50 connections (each its own learner's row),
 //     and GET /api/progress for a student with 20 courses x 20 modules watched (p50/p99 at 1 and 10 connections)
+//   - the catalogue (issue 14): the first page of GET /api/courses?limit=20 at 50 connections and a search for
+//     'sicilian', over the seeded courses (200, or --courses N)
 //   - cold start of `npm start` on an existing build, and on existing data the compiled server beside the tsx loader
-// Options: --quick (1 s loads, no Lighthouse), --no-lighthouse, --no-postgres, --duration <s>.
+// Options: --quick (1 s loads, no Lighthouse), --no-lighthouse, --no-postgres, --duration <s>, --courses <n> (seed n
+// courses with realistic titles, some of them Sicilians, from six instructors, instead of 200 from one).
 import { fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -36,6 +39,12 @@ const progressWriters = 10
 const progressCourses = 20
 const progressModules = 20
 const KB = 1024
+const coursesIdx = args.indexOf('--courses')
+const courseCount = coursesIdx >= 0 ? Number(args[coursesIdx + 1]) : 200
+if (!Number.isInteger(courseCount) || courseCount < 2 + progressCourses) {
+  console.error(`bench: --courses needs a whole number of courses, ${2 + progressCourses} or more`)
+  process.exit(1)
+}
 
 const round = (n, d = 0) => (n === undefined || n === null || Number.isNaN(n) ? null : Number(n.toFixed(d)))
 
@@ -48,7 +57,7 @@ const results = {
     node: process.version,
     loadAverageAtStart: loadavg().map((n) => round(n, 1)),
   },
-  settings: { loadSeconds: duration, connections },
+  settings: { loadSeconds: duration, connections, courses: courseCount },
   firstVisit: [],
   lighthouse: [],
   navigation: undefined,
@@ -125,24 +134,118 @@ function demoVideoBytes() {
   })
 }
 
-/** 200 courses, one with five modules (one an uploaded video), a student enrolled in it. */
+// Realistic catalogue text: an opening or a theme, a format, a level; about one title in eight is a Sicilian.
+const OPENINGS = [
+  'Sicilian Najdorf',
+  'Ruy Lopez',
+  'Italian Game',
+  "Queen's Gambit Declined",
+  "King's Indian Defence",
+  'French Defence',
+  'Caro-Kann Defence',
+  'Nimzo-Indian Defence',
+  'Sicilian Dragon',
+  'London System',
+  'English Opening',
+  'Scandinavian Defence',
+  'Grünfeld Defence',
+  'Slav Defence',
+  'Pirc Defence',
+  'Sicilian Sveshnikov',
+  'Catalan Opening',
+  'Dutch Defence',
+  'Vienna Game',
+  'Benoni Defence',
+  'Scotch Game',
+  'Petroff Defence',
+  'Sicilian Taimanov',
+  'Alekhine Defence',
+]
+const THEMES = [
+  'Rook Endgames',
+  'Calculation',
+  'Pawn Structures',
+  'Middlegame Planning',
+  'Attacking the King',
+  'Positional Sacrifices',
+  'Endgame Technique',
+  'Tactical Patterns',
+  'Prophylaxis',
+  'Converting an Advantage',
+]
+const FORMATS = [
+  'Mastering the',
+  'A Complete Repertoire:',
+  'Understanding the',
+  'Attacking with the',
+  'Secrets of the',
+]
+const LEVELS = ['for Beginners', 'for Club Players', 'for Tournament Players', 'for Masters', 'in 30 Lessons']
+
+function catalogueCourse(i) {
+  const subject = i % 3 === 2 ? THEMES[i % THEMES.length] : OPENINGS[i % OPENINGS.length]
+  const format = subject === THEMES[i % THEMES.length] ? '' : `${FORMATS[(i >> 2) % FORMATS.length]} `
+  const title = `${format}${subject} ${LEVELS[(i >> 1) % LEVELS.length]}`.trim() + ` (vol. ${1 + (i % 7)})`
+  return {
+    title,
+    description:
+      `${subject}: typical plans, model games and ${['exercises', 'quizzes', 'annotated games'][i % 3]} ` +
+      `for players rated ${1000 + (i % 12) * 100} to ${1400 + (i % 12) * 100}. Lesson plan ${i}.`,
+    price: i % 10 === 0 ? 0 : 5 + (i % 60) + 0.99,
+  }
+}
+
+/** Five more instructors (registered, then promoted by the admin) besides bench_teacher, for the catalogue. */
+async function moreInstructors(base, admin) {
+  const made = []
+  for (const name of ['judit_bench', 'vishy_bench', 'magnus_bench', 'hou_bench', 'fabi_bench']) {
+    const password = pw()
+    const email = `${name}@example.test`
+    await api(base, 'POST', '/api/auth/register', undefined, {
+      username: name,
+      email,
+      password,
+      role: 'student',
+    })
+    const login = await api(base, 'POST', '/api/auth/login', undefined, { email, password })
+    await api(base, 'PATCH', `/api/user/${login.result._id}/role`, admin.token, { newRole: 'instructor' })
+    made.push(login)
+  }
+  return made
+}
+
+/** The catalogue (--courses, 200 by default), one course with five modules (one an uploaded video), a student enrolled in it. */
 async function seed(base) {
   const login = (a) =>
     api(base, 'POST', '/api/auth/login', undefined, { email: a.email, password: a.password })
   const teacher = await login(accounts.instructor)
   const student = await login(accounts.student)
   const admin = await login(accounts.admin)
+  const teachers = [teacher, ...(courseCount > 200 ? await moreInstructors(base, admin) : [])]
   const courses = []
-  for (let i = 1; i <= 200; i++) {
-    courses.push(
-      await api(base, 'POST', '/api/courses', teacher.token, {
-        title: `Course ${String(i).padStart(3, '0')}: ${['Openings', 'Tactics', 'Endgames', 'Strategy'][i % 4]}`,
-        description: `Lesson plan number ${i}: ideas, typical positions and exercises for club players.`,
-        price: 10 + (i % 40) + 0.99,
-      }),
-    )
+  const started = performance.now()
+  // Eight requests at a time: 10,000 courses in well under a minute.
+  for (let next = 1; next <= courseCount;) {
+    const batch = []
+    for (; batch.length < 8 && next <= courseCount; next++) {
+      const i = next
+      // The courses the progress figures give modules to, and the newest (the modules course), stay bench_teacher's.
+      const owner = i <= 1 + progressCourses || i === courseCount ? teacher : teachers[i % teachers.length]
+      const body =
+        courseCount > 200
+          ? catalogueCourse(i)
+          : {
+              title: `Course ${String(i).padStart(3, '0')}: ${['Openings', 'Tactics', 'Endgames', 'Strategy'][i % 4]}`,
+              description: `Lesson plan number ${i}: ideas, typical positions and exercises for club players.`,
+              price: 10 + (i % 40) + 0.99,
+            }
+      batch.push(api(base, 'POST', '/api/courses', owner.token, body))
+    }
+    courses.push(...(await Promise.all(batch)))
   }
-  const course = courses[0]
+  if (courseCount > 200) log(`seeded ${courseCount} courses in ${Math.round(performance.now() - started)} ms`)
+  // The newest: the first card of /courses, whose first page is all the navigation figures load.
+  const course = courses.at(-1)
   const video = await demoVideoBytes()
   const form = new FormData()
   form.append('courseId', course._id)
@@ -508,7 +611,28 @@ async function loadFigures(label, server, data) {
   const videoPath = signed.pathname + signed.search
   const end = Math.min(data.videoSize - 1, 32 * KB - 1)
   const endpoints = [
-    { name: 'GET /api/courses (200 courses)', method: 'GET', path: '/api/courses', headers: {} },
+    {
+      name: `GET /api/courses?limit=20 (first page of ${courseCount})`,
+      method: 'GET',
+      path: '/api/courses?limit=20',
+      headers: {},
+      connections: 50,
+    },
+    {
+      name: `GET /api/courses?q=sicilian&limit=20 (search over ${courseCount})`,
+      method: 'GET',
+      path: '/api/courses?q=sicilian&limit=20',
+      headers: {},
+    },
+    {
+      name: `GET /api/courses?q=sicilian&limit=20 (search over ${courseCount})`,
+      method: 'GET',
+      path: '/api/courses?q=sicilian&limit=20',
+      headers: {},
+      connections: 50,
+    },
+    // After the catalogue's rows: its bodies (4.5 MB at 10,000 courses) would still be leaving as they start.
+    { name: `GET /api/courses (${courseCount} courses)`, method: 'GET', path: '/api/courses', headers: {} },
     {
       name: 'GET /api/modules/course/{id} (enrolled)',
       method: 'GET',

@@ -120,6 +120,9 @@ function contractAjv(coerceTypes: boolean): Ajv {
     useDefaults: false,
     allErrors: false,
     strict: false,
+    // The contract's schemas are checked by `npm run lint:openapi`: checking each against the JSON Schema
+    // meta-schema again at start-up cost a meta-schema compile (~80 ms of a cold start).
+    validateSchema: false,
   })
   addFormats(ajv)
   return ajv

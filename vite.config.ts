@@ -6,6 +6,7 @@ import zlib from 'node:zlib'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vitest/config'
+import { prerenderShells } from './scripts/vite-prerender'
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`
 
@@ -131,7 +132,7 @@ const webFilesThatMock = filesThatMock(
 )
 
 export default defineConfig({
-  plugins: [react(), engineAssets, precompress],
+  plugins: [react(), engineAssets, prerenderShells(), precompress],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
   server: { proxy: { '/api': apiTarget } },

@@ -38,6 +38,13 @@ const enginePolicy = Object.entries({
   .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
   .join(';')
 
+/** The pages built with their first paint (the build writes these files beside index.html). */
+const SHELL_FILES: Record<string, string> = {
+  '/': 'home.html',
+  '/home': 'home.html',
+  '/courses': 'courses.html',
+}
+
 /** A client route of the SPA: a GET for an HTML page (or anything, for an extension-less path). */
 function wantsPage(req: FastifyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
@@ -89,12 +96,23 @@ export const webPlugin = fp(
         },
       })
     }
+    // /home and /courses have their first paint in their HTML (scripts/vite-prerender.ts, issue 14), as / has, which
+    // the SPA sends on to /home; every other page is index.html. Same headers as index.html, precompressed alike.
+    const shells = new Map(
+      Object.entries(SHELL_FILES).filter(([, file]) => hasSpa && existsSync(join(opts.distDir, file))),
+    )
+    const page = (path: string) => shells.get(path) ?? 'index.html'
+    if (shells.has('/')) {
+      app.get('/', (_req, reply) =>
+        reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(page('/')),
+      )
+    }
     app.setNotFoundHandler((req, reply) => {
       if (hasSpa && wantsPage(req)) {
         return reply
           .header('Cache-Control', 'no-cache')
           .type('text/html; charset=utf-8')
-          .sendFile('index.html')
+          .sendFile(page(req.url.split('?')[0]))
       }
       return sendProblem(reply, 404, `No route for ${req.method} ${req.url.split('?')[0]}`)
     })

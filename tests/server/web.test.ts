@@ -10,6 +10,8 @@ import type { Db } from '../../server/db/db'
 import { loadContract } from '../../server/openapi'
 import { expectProblem } from '../helpers/contract'
 import { unknownId, useTestServer } from '../helpers/buildServer'
+import { renderShell, SHELL_PAGES } from '../../src/app/Shell'
+import { shellHtml } from '../../scripts/vite-prerender'
 
 // A built SPA stand-in: an index page and a hashed asset large enough to be compressed.
 const dist = mkdtempSync(join(tmpdir(), 'coe-dist-'))
@@ -28,6 +30,17 @@ writeFileSync(join(dist, 'assets', 'app-def456.css'), style)
 writeFileSync(join(dist, 'assets', 'app-def456.css.br'), brotliCompressSync(`${style}/* br */`))
 writeFileSync(join(dist, 'assets', 'app-def456.css.gz'), gzipSync(`${style}/* gz */`))
 writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(readFileSync(join(dist, 'index.html'))))
+// The prerendered first paints of /home and /courses (issue 14), made as the build makes them: the real shell
+// (src/app/Shell.tsx) put into this index.html by the build step's own function, with their compressed copies.
+const shellIndex =
+  '<!doctype html><html><head><title>Chess Online Education</title></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>'
+const shellAssets = { css: ['assets/HomePage-x1.css'], js: ['assets/HomePage-x2.js'] }
+for (const { path, file } of SHELL_PAGES) {
+  const html = shellHtml(shellIndex, renderShell(path), shellAssets)
+  writeFileSync(join(dist, file), html)
+  writeFileSync(join(dist, `${file}.br`), brotliCompressSync(html))
+  writeFileSync(join(dist, `${file}.gz`), gzipSync(html))
+}
 mkdirSync(join(dist, 'engine'))
 writeFileSync(join(dist, 'engine', 'stockfish-19-lite-single.js'), 'self.onmessage = () => {}\n')
 
@@ -95,6 +108,62 @@ describe('static SPA', () => {
       expect(res.headers['cache-control']).toBe('no-cache')
       expect(res.body).toContain('<div id="root">')
     }
+  })
+
+  it('answers /, /home and /courses with their prerendered first paint: navigation, headings, board placeholder', async () => {
+    const nav = (body: string) =>
+      [...body.matchAll(/<a [^>]*class="nav__link[^"]*"[^>]*>([^<]*)<\/a>/g)].map((m) => m[1])
+    for (const url of ['/', '/home', '/home?x=1', '/courses', '/courses?q=sicilian&sort=price']) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const res = await inject({
+          method: 'GET',
+          url,
+          headers: { accept: 'text/html,application/xhtml+xml', 'accept-encoding': encoding },
+        })
+        expect(res.statusCode, url).toBe(200)
+        expect(res.headers['content-type'], url).toContain('text/html')
+        expect(res.headers['cache-control'], url).toBe('no-cache')
+        expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'")
+        expect(res.headers['content-encoding'], url).toBe(encoding === 'identity' ? undefined : encoding)
+        const body =
+          encoding === 'br'
+            ? brotliDecompressSync(res.rawPayload).toString()
+            : encoding === 'gzip'
+              ? gunzipSync(res.rawPayload).toString()
+              : res.body
+        // Only the links every role has: no guest's Login/Register to flash into a signed-in visitor's links.
+        expect(nav(body), url).toEqual(['Home', 'Courses', 'Blog', 'Cart'])
+        expect(body, url).toContain('<header class="nav">')
+        expect(body).toContain('<script type="module" src="/assets/app-abc123.js"></script>')
+        expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-x2.js">')
+        if (url.startsWith('/courses')) {
+          expect(body).toContain('<title>Courses · Chess Online Education</title>')
+          expect(body).toMatch(/<h1>Courses<\/h1>/)
+          expect(body).toContain('Search courses')
+          expect(body).not.toContain('practice-board')
+        } else {
+          expect(body).toContain('<title>Home · Chess Online Education</title>')
+          // The greeting with the name's place kept, unseen, until the app knows the visitor.
+          expect(body).toMatch(
+            /<h1>Hello <span aria-hidden="true" style="visibility:hidden">Guest<\/span>, Welcome to (<!-- -->)?Chess Online Education<\/h1>/,
+          )
+          expect(body).toContain('class="practice-board practice-board--loading"')
+          expect(body).toContain('class="practice-board__board practice-board__board--loading"')
+          expect(body).toContain('Loading board...')
+          expect(body).toContain('Expert Tips')
+          expect(body).toContain('Search Players')
+        }
+      }
+    }
+    // Every other page is still index.html, empty #root.
+    for (const url of ['/blog', '/courses/abc/modules', '/home/x']) {
+      const res = await inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.body, url).toContain('<div id="root"></div>')
+    }
+    // Not a page: still the problem answer.
+    const json = await inject({ method: 'GET', url: '/courses', headers: { accept: 'application/json' } })
+    expect(json.statusCode).toBe(404)
   })
 
   it('never answers index.html for /api paths or missing assets: 404 problem+json', async () => {

@@ -1,0 +1,143 @@
+// The first paint of /home and /courses before the scripts have run (issue 14): rendered to HTML at build time
+// (scripts/vite-prerender.ts) with react-dom/server and put into #root of dist/home.html and dist/courses.html,
+// which the server answers for those addresses. The SPA then renders into #root and replaces it (src/main.tsx).
+//
+// Only what every visitor sees, whatever the role, is drawn: the HTML is the same for everyone and the session
+// lives in this browser's storage, so a signed-in visitor must not see a guest's navigation or greeting flash
+// into their own. The role's links and the name in the greeting keep their space, drawn invisibly.
+// Never imported by the app: only the build loads this module.
+import type { ReactNode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { MemoryRouter, NavLink } from 'react-router-dom'
+import { documentTitle } from '@/app/DocumentTitle'
+import { CatalogueControls } from '@/features/courses/CatalogueControls'
+import { PracticeBoardPanel } from '@/features/game/PracticeBoardPanel'
+import { ExpertTips } from '@/features/home/ExpertTips'
+import { GUEST_NAME, PRODUCT_NAME } from '@/features/home/homeContent'
+import { PlayerSearch } from '@/features/player/PlayerSearch'
+import { TitleSearch } from '@/features/titles/TitleSearch'
+import { Spinner } from '@/components/Spinner'
+
+/** The addresses with a prerendered shell, the file the build writes for each and the page module it shows. */
+export const SHELL_PAGES = [
+  { path: '/home', file: 'home.html', module: 'src/features/home/HomePage.tsx' },
+  { path: '/courses', file: 'courses.html', module: 'src/features/courses/CoursesPage.tsx' },
+] as const
+
+export type ShellPath = (typeof SHELL_PAGES)[number]['path']
+
+const link = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav__link nav__link--active' : 'nav__link')
+
+/** Text kept invisible: its space is reserved for what the app puts there once it knows the visitor. */
+function Reserved({ children }: { children: ReactNode }) {
+  return (
+    <span aria-hidden="true" style={{ visibility: 'hidden' }}>
+      {children}
+    </span>
+  )
+}
+
+/** The navigation bar's links common to every role (src/features/layout/NavBar.tsx), in its markup. */
+function ShellNav() {
+  return (
+    <header className="nav">
+      <NavLink to="/home" className="nav__brand">
+        {PRODUCT_NAME}
+      </NavLink>
+      <nav aria-label="Main">
+        <ul className="nav__links">
+          <li>
+            <NavLink to="/home" className={link}>
+              Home
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/courses" className={link}>
+              Courses
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/blog" className={link}>
+              Blog
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/cart" className={link}>
+              Cart
+            </NavLink>
+          </li>
+          {/* The role's links (Login and Register, or Profile and Logout): the guest's width, unseen. */}
+          <li aria-hidden="true">
+            <span className="nav__link">
+              <Reserved>Login</Reserved>
+            </span>
+          </li>
+          <li aria-hidden="true">
+            <span className="nav__link">
+              <Reserved>Register</Reserved>
+            </span>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  )
+}
+
+/** /home (src/features/home/HomePage.tsx) without what depends on the visitor: greeting, board, tips, search. */
+function HomeShell() {
+  return (
+    <div className="page home">
+      <header className="home__welcome">
+        <h1>
+          Hello <Reserved>{GUEST_NAME}</Reserved>, Welcome to {PRODUCT_NAME}
+        </h1>
+      </header>
+      <div className="home__layout">
+        <div className="home__main stack">
+          {/* The board's chunk is not loaded here: its Suspense fallback, the placeholder of the board's size. */}
+          <PracticeBoardPanel />
+          <ExpertTips />
+        </div>
+        <aside className="home__aside card" aria-labelledby="search-players-heading">
+          <h2 id="search-players-heading">Search Players</h2>
+          <PlayerSearch />
+          <TitleSearch />
+        </aside>
+      </div>
+    </div>
+  )
+}
+
+/** /courses (src/features/courses/CoursesPage.tsx) while its list loads. */
+function CoursesShell() {
+  return (
+    <section className="page">
+      <h1>Courses</h1>
+      <CatalogueControls q="" sort="newest" onChange={() => {}} />
+      <Spinner />
+    </section>
+  )
+}
+
+/** The layout (src/features/layout/Layout.tsx) around a page's shell. */
+export function Shell({ path }: { path: ShellPath }) {
+  return (
+    <MemoryRouter initialEntries={[path]}>
+      <div className="app">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <ShellNav />
+        <div className="alerts" />
+        <main id="main" className="main" tabIndex={-1}>
+          {path === '/home' ? <HomeShell /> : <CoursesShell />}
+        </main>
+      </div>
+    </MemoryRouter>
+  )
+}
+
+/** The shell's HTML and the document title of its page. */
+export function renderShell(path: ShellPath): { html: string; title: string } {
+  return { html: renderToString(<Shell path={path} />), title: documentTitle(path) }
+}

@@ -1,0 +1,175 @@
+// The first paint of /, /home and /courses is in their HTML (issue 14, src/app/Shell.tsx): without JavaScript the
+// navigation, the headings and the board's placeholder are there; with it the page ends up as it was before, with
+// the loading state never shown in the shell's place and the visitor's own links and name put where their space
+// was kept.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { login } from './support/api'
+import { accounts, baseUrl } from './support/env'
+import { gotoQuiet, launch, open, seeText, visible, waitQuiet } from './support/browser'
+
+const COMMON_LINKS = ['Home', 'Courses', 'Blog', 'Cart']
+
+/** The main navigation's visible link and button names, in order. */
+function navNames(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' }).locator('a:visible, button:visible').allInnerTexts()
+}
+
+/**
+ * #root's markup in a canonical form: attributes sorted (React sets them in another order on an update than on a
+ * mount), the ids React's useId makes left out (they depend on what rendered before), and without the Login
+ * Required modal, which opens once per visit.
+ */
+const rootMarkup = (page: Page) =>
+  page.evaluate(() => {
+    const out = (node: Node): string => {
+      if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? ''
+      if (!(node instanceof Element) || node.matches('.modal-backdrop')) return ''
+      const attrs = [...node.attributes]
+        .map((a) => `${a.name}="${a.value.replace(/_[rR]_[A-Za-z0-9_]*_/g, 'ID')}"`)
+        .sort()
+        .join(' ')
+      return `<${node.localName} ${attrs}>${[...node.childNodes].map(out).join('')}</${node.localName}>`
+    }
+    return out(document.getElementById('root')!)
+  })
+
+/**
+ * Records, before each paint can happen (a MutationObserver's callback runs at the end of the task that changed
+ * the DOM), whether #root was empty or showed only a loading state in the shell's place, and the layout shifts.
+ */
+const watchFirstPaints = () => {
+  const seen: string[] = []
+  const w = window as unknown as { __shell: { seen: string[]; cls: number } }
+  w.__shell = { seen, cls: 0 }
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+      if (!e.hadRecentInput) w.__shell.cls += e.value
+  }).observe({ type: 'layout-shift', buffered: true })
+  new MutationObserver(() => {
+    const root = document.getElementById('root')
+    if (!root) return
+    if (!root.firstElementChild) seen.push('empty #root')
+    else if (root.firstElementChild.matches('.spinner')) seen.push('loading state instead of the app')
+    else if (document.querySelector('main#main > .spinner')) seen.push('loading state instead of the page')
+    else if (!document.querySelector('main#main h1')) seen.push('no heading')
+  }).observe(document, { childList: true, subtree: true })
+}
+
+describe('prerendered first paint', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launch()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('shows the navigation, the headings and the board placeholder without JavaScript', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false })
+    try {
+      const page = await context.newPage()
+      for (const path of ['/', '/home']) {
+        const res = await page.goto(path)
+        expect(res?.status()).toBe(200)
+        expect(await page.title()).toBe('Home · Chess Online Education')
+        expect(await navNames(page)).toEqual(COMMON_LINKS)
+        // The role's links are not drawn: a signed-in visitor never sees the guest's Login flash into Logout.
+        expect(await page.getByText('Login').isVisible()).toBe(false)
+        await visible(page.getByRole('heading', { level: 1, name: /Welcome to Chess Online Education/ }))
+        await visible(page.getByRole('heading', { name: 'Expert Tips' }))
+        await visible(page.getByRole('heading', { name: 'Search Players' }))
+        // The board's placeholder, square and of the board's width, with the stylesheet of the page applied.
+        const board = await visible(page.locator('.practice-board__board--loading'))
+        const box = (await board.boundingBox())!
+        expect(box.width).toBeGreaterThan(300)
+        expect(Math.abs(box.width - box.height)).toBeLessThan(2)
+        await seeText(page, 'Loading board...')
+      }
+      await page.goto('/courses')
+      expect(await page.title()).toBe('Courses · Chess Online Education')
+      expect(await navNames(page)).toEqual(COMMON_LINKS)
+      await visible(page.getByRole('heading', { level: 1, name: 'Courses', exact: true }))
+      await visible(page.getByRole('searchbox'))
+      // Any other page is the empty index.html.
+      await page.goto('/blog')
+      expect(await page.locator('#root').innerHTML()).toBe('')
+    } finally {
+      await context.close()
+    }
+  })
+
+  for (const path of ['/home', '/courses']) {
+    it(`${path}: the app replaces the shell with nothing in between, and ends as when opened from another page`, async () => {
+      const o = await open(browser)
+      try {
+        await o.page.addInitScript(watchFirstPaints)
+        await gotoQuiet(o.page, path)
+        if (path === '/home') await visible(o.page.locator('[data-square="e2"]'))
+        const { seen, cls } = await o.page.evaluate(
+          () => (window as unknown as { __shell: { seen: string[]; cls: number } }).__shell,
+        )
+        expect(seen).toEqual([])
+        expect(cls).toBeLessThan(0.05)
+        expect(await navNames(o.page)).toEqual([...COMMON_LINKS, 'Login', 'Register'])
+        if (path === '/home')
+          await visible(
+            o.page.getByRole('heading', { level: 1, name: 'Hello Guest, Welcome to Chess Online Education' }),
+          )
+        else
+          await seeText(o.page, 'You need to be logged in to view enroll courses. Please login or register.')
+        const direct = await rootMarkup(o.page)
+        expect(direct).not.toContain('visibility:hidden')
+        expect(o.errors).toEqual([])
+
+        // The same page reached inside the app from index.html (/blog): the same markup.
+        await gotoQuiet(o.page, '/blog')
+        await o.page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: path === '/home' ? 'Home' : 'Courses', exact: true })
+          .click()
+        await o.page.waitForURL(`**${path}`)
+        if (path === '/home') await visible(o.page.locator('[data-square="e2"]'))
+        await waitQuiet(o.page, 300)
+        expect(await rootMarkup(o.page)).toBe(direct)
+      } finally {
+        await o.context.close()
+      }
+    })
+  }
+
+  it("a signed-in visitor: their own links and name replace the shell, never a guest's", async () => {
+    const session = await login(accounts.student)
+    const o = await open(browser, { session })
+    try {
+      await o.page.addInitScript(watchFirstPaints)
+      // Login or Register would show only if the app drew the guest's navigation at some point.
+      await o.page.addInitScript(() => {
+        const w = window as unknown as { __guest: boolean }
+        w.__guest = false
+        new MutationObserver(() => {
+          for (const a of document.querySelectorAll('nav a'))
+            if (/^(Login|Register)$/.test(a.textContent ?? '') && a.checkVisibility()) w.__guest = true
+          // innerText: the shell's reserved name is there, but not seen.
+          if (/Hello Guest/.test(document.querySelector('h1')?.innerText ?? '')) w.__guest = true
+        }).observe(document, { childList: true, subtree: true, characterData: true })
+      })
+      await gotoQuiet(o.page, '/home')
+      await visible(o.page.locator('[data-square="e2"]'))
+      await visible(
+        o.page.getByRole('heading', {
+          level: 1,
+          name: `Hello ${accounts.student.username}, Welcome to Chess Online Education`,
+        }),
+      )
+      expect(await navNames(o.page)).toEqual([...COMMON_LINKS, 'Profile', 'Logout'])
+      expect(await o.page.evaluate(() => (window as unknown as { __guest: boolean }).__guest)).toBe(false)
+      const { seen } = await o.page.evaluate(
+        () => (window as unknown as { __shell: { seen: string[] } }).__shell,
+      )
+      expect(seen).toEqual([])
+    } finally {
+      await o.context.close()
+    }
+  })
+})

@@ -6,7 +6,7 @@ import zlib from 'node:zlib'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vitest/config'
-import { prerenderShells } from './scripts/vite-prerender'
+import { prerenderShells } from './scripts/vite-prerender.mjs'
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`
 

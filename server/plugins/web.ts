@@ -96,7 +96,7 @@ export const webPlugin = fp(
         },
       })
     }
-    // /home and /courses have their first paint in their HTML (scripts/vite-prerender.ts, issue 14), as / has, which
+    // /home and /courses have their first paint in their HTML (scripts/vite-prerender.mjs, issue 14), as / has, which
     // the SPA sends on to /home; every other page is index.html. Same headers as index.html, precompressed alike.
     const shells = new Map(
       Object.entries(SHELL_FILES).filter(([, file]) => hasSpa && existsSync(join(opts.distDir, file))),

@@ -1,5 +1,5 @@
 // The first paint of /home and /courses before the scripts have run (issue 14): rendered to HTML at build time
-// (scripts/vite-prerender.ts) with react-dom/server and put into #root of dist/home.html and dist/courses.html,
+// (scripts/vite-prerender.mjs) with react-dom/server and put into #root of dist/home.html and dist/courses.html,
 // which the server answers for those addresses. The SPA then renders into #root and replaces it (src/main.tsx).
 //
 // Only what every visitor sees, whatever the role, is drawn: the HTML is the same for everyone and the session

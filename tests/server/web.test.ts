@@ -11,7 +11,7 @@ import { loadContract } from '../../server/openapi'
 import { expectProblem } from '../helpers/contract'
 import { unknownId, useTestServer } from '../helpers/buildServer'
 import { renderShell, SHELL_PAGES } from '../../src/app/Shell'
-import { shellHtml } from '../../scripts/vite-prerender'
+import { shellHtml } from '../../scripts/vite-prerender.mjs'
 
 // A built SPA stand-in: an index page and a hashed asset large enough to be compressed.
 const dist = mkdtempSync(join(tmpdir(), 'coe-dist-'))
@@ -164,6 +164,28 @@ describe('static SPA', () => {
     // Not a page: still the problem answer.
     const json = await inject({ method: 'GET', url: '/courses', headers: { accept: 'application/json' } })
     expect(json.statusCode).toBe(404)
+  })
+
+  it('the build step links only what index.html lacks, names the page, and refuses an index.html it cannot fill', () => {
+    const index =
+      '<html><head><title>x</title><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>'
+    const html = shellHtml(
+      index,
+      { html: '<p>$& shell</p>', title: 'A & <b>' },
+      { css: ['assets/index-1.css', 'assets/Page-2.css'], js: ['assets/Page-3.js'] },
+    )
+    expect(html).toBe(
+      '<html><head><title>A &amp; &lt;b&gt;</title><link rel="stylesheet" crossorigin href="/assets/index-1.css">' +
+        '  <link rel="stylesheet" crossorigin href="/assets/Page-2.css">\n    <link rel="modulepreload" crossorigin href="/assets/Page-3.js">\n  </head>' +
+        '<body><div id="root"><p>$& shell</p></div></body></html>',
+    )
+    expect(() =>
+      shellHtml(
+        '<html><head></head><body><div id="root">x</div></body></html>',
+        { html: '', title: '' },
+        { css: [], js: [] },
+      ),
+    ).toThrow(/#root/)
   })
 
   it('never answers index.html for /api paths or missing assets: 404 problem+json', async () => {

@@ -1,31 +1,28 @@
 // Build step (issue 14): dist/home.html and dist/courses.html, the built index.html with the page's first paint
 // already in #root (src/app/Shell.tsx, rendered by react-dom/server), the page chunk's stylesheets linked and its
-// script preloaded, so the largest paint does not wait for the scripts. The server answers /, /home and /courses
+// scripts preloaded, so the largest paint does not wait for the scripts. The server answers /, /home and /courses
 // with them (server/plugins/web.ts). The files are emitted into the bundle before it is written, so the
-// precompression (brotli, gzip) applies to them as to index.html.
+// precompression (brotli, gzip) applies to them as to index.html. Types: vite-prerender.d.mts.
 //
 // The shell module is loaded through a throw-away Vite server in SSR mode (the app's aliases, TSX, CSS imports
 // ignored): nothing of it, nor of react-dom/server, enters the client bundle.
 import { fileURLToPath } from 'node:url'
-import { createServer, type Plugin, type Rolldown } from 'vite'
-
-type OutputBundle = Rolldown.OutputBundle
-type OutputChunk = Rolldown.OutputChunk
-
-type ShellModule = {
-  SHELL_PAGES: readonly { path: string; file: string; module: string }[]
-  renderShell(path: string): { html: string; title: string }
-}
+import { createServer } from 'vite'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 
-/** The chunk whose entry is `module` (a path from the project root), and every chunk it imports statically. */
-function chunksOf(bundle: OutputBundle, module: string): OutputChunk[] {
-  const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk')
+/**
+ * The chunk whose entry is `module` (a path from the project root), and every chunk it imports statically.
+ * @param {import('vite').Rolldown.OutputBundle} bundle
+ * @param {string} module
+ * @returns {import('vite').Rolldown.OutputChunk[]}
+ */
+function chunksOf(bundle, module) {
+  const chunks = Object.values(bundle).filter((o) => o.type === 'chunk')
   const page = chunks.find((c) => c.facadeModuleId === root + module)
   if (!page) throw new Error(`prerender: no chunk for ${module}`)
-  const seen = new Map<string, OutputChunk>()
-  const visit = (chunk: OutputChunk) => {
+  const seen = new Map()
+  const visit = (chunk) => {
     if (seen.has(chunk.fileName)) return
     seen.set(chunk.fileName, chunk)
     for (const name of chunk.imports) {
@@ -37,16 +34,12 @@ function chunksOf(bundle: OutputBundle, module: string): OutputChunk[] {
   return [...seen.values()]
 }
 
-const escapeHtml = (text: string) =>
+/** @param {string} text */
+const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** index.html with the shell in #root, the page's title, and the page chunk's CSS and scripts linked. */
-export function shellHtml(
-  index: string,
-  shell: { html: string; title: string },
-  assets: { css: string[]; js: string[] },
-  base = '/',
-): string {
+export function shellHtml(index, shell, assets, base = '/') {
   if (!index.includes('<div id="root"></div>') || !index.includes('</head>'))
     throw new Error('prerender: index.html has no head or no empty #root')
   const links = [
@@ -58,12 +51,13 @@ export function shellHtml(
       .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
   ].join('\n    ')
   return index
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(shell.title)}</title>`)
-    .replace('</head>', links ? `  ${links}\n  </head>` : '</head>')
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shell.title)}</title>`)
+    .replace('</head>', () => (links ? `  ${links}\n  </head>` : '</head>'))
     .replace('<div id="root"></div>', () => `<div id="root">${shell.html}</div>`)
 }
 
-export function prerenderShells(): Plugin {
+/** @returns {import('vite').Plugin} */
+export function prerenderShells() {
   let base = '/'
   return {
     name: 'prerender-shells',
@@ -86,7 +80,8 @@ export function prerenderShells(): Plugin {
         optimizeDeps: { noDiscovery: true, include: [] },
       })
       try {
-        const shell = (await server.ssrLoadModule('/src/app/Shell.tsx')) as ShellModule
+        /** @type {typeof import('../src/app/Shell')} */
+        const shell = await server.ssrLoadModule('/src/app/Shell.tsx')
         for (const page of shell.SHELL_PAGES) {
           const chunks = chunksOf(bundle, page.module)
           const css = [...new Set(chunks.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))]

@@ -1,0 +1,12 @@
+import type { Plugin } from 'vite'
+
+/** index.html with the shell in #root, the page's title, and the page chunk's CSS and scripts linked. */
+export function shellHtml(
+  index: string,
+  shell: { html: string; title: string },
+  assets: { css: string[]; js: string[] },
+  base?: string,
+): string
+
+/** The build step writing dist/home.html and dist/courses.html (see vite-prerender.mjs). */
+export function prerenderShells(): Plugin

@@ -19,6 +19,11 @@ export interface Db {
    * returns, so fn knows of every committed write as soon as its writer does.
    */
   listen?: (channel: string, fn: (payload: string) => void) => Promise<void>
+  /**
+   * PostgreSQL only: query as a named prepared statement, parsed and planned once per pooled connection (for a
+   * statement run very often, like the course list's version check).
+   */
+  prepared?: <T = Record<string, unknown>>(name: string, sql: string, params?: unknown[]) => Promise<T[]>
 }
 
 function pgliteTx(tx: Transaction): Db {
@@ -98,6 +103,8 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     exec: async (sql) => {
       await pool.query(sql)
     },
+    prepared: async <T>(name: string, sql: string, params: unknown[] = []) =>
+      (await pool.query({ name, text: sql, values: params })).rows as T[],
     close: () => pool.end(),
   }
 }

@@ -129,7 +129,10 @@ class CourseListCache {
     }
     // A version read before LISTEN took effect may be followed by writes nobody was told of.
     const listened = this.listens
-    const checking = this.db.query<{ version: string }>(versionSql).then((rows) => {
+    const read = this.db.prepared
+      ? this.db.prepared<{ version: string }>('course_list_version', versionSql)
+      : this.db.query<{ version: string }>(versionSql)
+    const checking = read.then((rows) => {
       const version = rows[0]?.version ?? null
       if (listened) this.saw(version)
       return version

@@ -138,6 +138,24 @@ describe('prerendered first paint', () => {
     })
   }
 
+  it('on a phone (390×844): no loading state in between and nothing shifts as the app replaces the shell', async () => {
+    for (const path of ['/home', '/courses']) {
+      const o = await open(browser, { viewport: { width: 390, height: 844 } })
+      try {
+        await o.page.addInitScript(watchFirstPaints)
+        await gotoQuiet(o.page, path)
+        if (path === '/home') await visible(o.page.locator('[data-square="e2"]'))
+        const { seen, cls } = await o.page.evaluate(
+          () => (window as unknown as { __shell: { seen: string[]; cls: number } }).__shell,
+        )
+        expect(seen, path).toEqual([])
+        expect(cls, path).toBeLessThan(0.05)
+      } finally {
+        await o.context.close()
+      }
+    }
+  })
+
   it("a signed-in visitor: their own links and name replace the shell, never a guest's", async () => {
     const session = await login(accounts.student)
     const o = await open(browser, { session })

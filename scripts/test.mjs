@@ -170,9 +170,12 @@ if (nodeLines) {
     })
     child.on('exit', (code, signal) => resolve(code ?? signal))
   })
-  // The journeys again; the accessibility audits, the screens and the byte budgets look at what the browser
-  // draws and downloads, which the database does not change: they ran on PGlite in `npm test`.
-  const browserOnly = ['a11y', 'screens', 'budgets'].flatMap((f) => ['--exclude', `tests/e2e/${f}.e2e.ts`])
+  // The journeys again; the accessibility audits, the screens, the byte budgets and the prerendered shell look at
+  // what the browser draws and downloads, which the database does not change: they ran on PGlite in `npm test`.
+  const browserOnly = ['a11y', 'screens', 'budgets', 'shell'].flatMap((f) => [
+    '--exclude',
+    `tests/e2e/${f}.e2e.ts`,
+  ])
   run(
     'Browser tests on PostgreSQL (journeys)',
     'node',

@@ -1,4 +1,4 @@
-import { StrictMode, type ReactElement } from 'react'
+import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Provider } from 'react-redux'
 import { BrowserRouter } from 'react-router-dom'
@@ -15,28 +15,21 @@ const persistor = makePersistor(store)
 // replaces at its first commit. Were the page's chunk still loading then, that commit would show the loading
 // state in the shell's place: the page's lazy component (its chunk preloaded by that HTML) is loaded first, so it
 // renders at once. React.lazy's own initializer does the loading (its _init/_payload, the same since React 16): a
-// lazy component that has resolved renders without suspending. Anything unexpected only skips the wait.
-const SHELL_ROUTES: Record<string, string> = { '/': 'home', '/home': 'home', '/courses': 'courses' }
+// lazy component that has resolved renders without suspending. Anything unexpected only skips the wait; a failed
+// load is the page's to report (its ChunkLoadError page).
+type Lazy = { _payload: unknown; _init: (payload: unknown) => unknown }
 
-type LazyComponent = { _payload: unknown; _init: (payload: unknown) => unknown }
-
-/** The lazy page component a route of the layout renders (inside its RouteBoundary). */
-function lazyPage(path: string): LazyComponent | undefined {
-  const element = routes[0]?.children?.find((r) => r.path === path)?.element as
-    ReactElement<{ children?: ReactElement }> | undefined
-  const type = element?.props.children?.type as Partial<LazyComponent> | undefined
-  return typeof type?._init === 'function' ? (type as LazyComponent) : undefined
-}
-
-function loaded(lazy: LazyComponent | undefined): Promise<unknown> {
-  if (!lazy) return Promise.resolve()
+function pageLoaded(): Promise<unknown> {
+  const path = { '/': 'home', '/home': 'home', '/courses': 'courses' }[location.pathname]
+  const page = routes[0].children?.find((r) => path && r.path === path)?.element as
+    { props: { children?: { type?: Partial<Lazy> } } } | undefined
+  const lazy = page?.props.children?.type
   try {
-    lazy._init(lazy._payload)
-    return Promise.resolve()
+    lazy?._init?.(lazy._payload)
   } catch (pending) {
-    // A failure is the page's to report (its ChunkLoadError page), when React renders it.
-    return Promise.resolve(pending).catch(() => undefined)
+    return Promise.resolve(pending).catch(() => {})
   }
+  return Promise.resolve()
 }
 
 function mount() {
@@ -53,8 +46,5 @@ function mount() {
   )
 }
 
-const shellRoute = document.getElementById('root')!.hasChildNodes()
-  ? SHELL_ROUTES[location.pathname]
-  : undefined
-if (shellRoute) void loaded(lazyPage(shellRoute)).then(mount)
+if (document.getElementById('root')!.firstChild) void pageLoaded().then(mount)
 else mount()

@@ -152,10 +152,16 @@ if (nodeLines) {
     console.error('--postgres needs DATABASE_URL')
     process.exit(2)
   }
+  // These run on embedded PGlite whatever DATABASE_URL says (they spawn `npm start`-like servers and the user:create
+  // command on data folders, or seed an in-memory PGlite): they ran in `npm test`, and again would only repeat it.
+  const pgliteOnly = ['startup', 'userCreate', 'fileModes', 'seedDemo'].flatMap((f) => [
+    '--exclude',
+    `tests/server/${f}.test.ts`,
+  ])
   run(
     'Server tests on PostgreSQL',
     'npx',
-    ['vitest', 'run', '--project', 'server', ...vitestJson('.tmp/pg.json')],
+    ['vitest', 'run', '--project', 'server', ...pgliteOnly, ...vitestJson('.tmp/pg.json')],
     {
       json: '.tmp/pg.json',
     },

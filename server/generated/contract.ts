@@ -1084,6 +1084,15 @@ export interface components {
     IdempotencyKey: string
   }
   responses: {
+    /** @description The answer named in If-None-Match is still the current one for this caller: no body; ETag and Cache-Control as the 200 would have had them */
+    NotModified: {
+      headers: {
+        ETag: components['headers']['ETag']
+        'Cache-Control': components['headers']['CacheControl']
+        [name: string]: unknown
+      }
+      content?: never
+    }
     /** @description Invalid input: a parameter or body the schemas refuse, a body that is not valid JSON (also on a state-changing operation that takes no body), or a path that cannot be decoded */
     BadRequest: {
       headers: {
@@ -1204,6 +1213,8 @@ export interface components {
     }
   }
   parameters: {
+    /** @description ETags of answers the client holds, as the server sent them in ETag (browsers send this by themselves). When one of them (compared weakly), or `*`, names the answer the caller would get now, the answer is 304 with no body */
+    IfNoneMatch: string
     CourseId: components['schemas']['Id']
     UserId: components['schemas']['Id']
     ModuleId: components['schemas']['Id']
@@ -1212,7 +1223,12 @@ export interface components {
     PlayerUsername: components['schemas']['PlayerUsername']
   }
   requestBodies: never
-  headers: never
+  headers: {
+    /** @description Names this answer. getCourses without parameters: a strong tag per content coding (identity, br, gzip) of the kept list, the same on every instance for the same data. Elsewhere: a weak tag (W/"...") hashed from the body this caller gets. Send it back in If-None-Match */
+    ETag: string
+    /** @description `no-cache` (a cache asks again each time, which a 304 makes cheap); `private, no-cache` when the answer may be one caller's (a secured operation, a request with a token or cookies, an answer setting a cookie) */
+    CacheControl: string
+  }
   pathItems: never
 }
 export type $defs = Record<string, never>
@@ -1364,7 +1380,10 @@ export interface operations {
         /** @description The page after the one that answered this `nextCursor` (opaque; valid for the same `sort` only) */
         cursor?: components['schemas']['CourseCursor']
       }
-      header?: never
+      header?: {
+        /** @description ETags of answers the client holds, as the server sent them in ETag (browsers send this by themselves). When one of them (compared weakly), or `*`, names the answer the caller would get now, the answer is 304 with no body */
+        'If-None-Match'?: components['parameters']['IfNoneMatch']
+      }
       path?: never
       cookie?: never
     }
@@ -1373,12 +1392,15 @@ export interface operations {
       /** @description Without parameters, every course, newest first; with any, one page of the catalogue */
       200: {
         headers: {
+          ETag: components['headers']['ETag']
+          'Cache-Control': components['headers']['CacheControl']
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['Course'][] | components['schemas']['CoursePage']
         }
       }
+      304: components['responses']['NotModified']
       400: components['responses']['BadRequest']
       503: components['responses']['Unavailable']
     }
@@ -1416,7 +1438,10 @@ export interface operations {
   getCourse: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /** @description ETags of answers the client holds, as the server sent them in ETag (browsers send this by themselves). When one of them (compared weakly), or `*`, names the answer the caller would get now, the answer is 304 with no body */
+        'If-None-Match'?: components['parameters']['IfNoneMatch']
+      }
       path: {
         courseId: components['parameters']['CourseId']
       }
@@ -1427,12 +1452,15 @@ export interface operations {
       /** @description The course */
       200: {
         headers: {
+          ETag: components['headers']['ETag']
+          'Cache-Control': components['headers']['CacheControl']
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['Course']
         }
       }
+      304: components['responses']['NotModified']
       400: components['responses']['BadRequest']
       404: components['responses']['NotFound']
       414: components['responses']['UriTooLong']
@@ -1559,7 +1587,10 @@ export interface operations {
   getCourseCurriculum: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /** @description ETags of answers the client holds, as the server sent them in ETag (browsers send this by themselves). When one of them (compared weakly), or `*`, names the answer the caller would get now, the answer is 304 with no body */
+        'If-None-Match'?: components['parameters']['IfNoneMatch']
+      }
       path: {
         courseId: components['parameters']['CourseId']
       }
@@ -1570,12 +1601,15 @@ export interface operations {
       /** @description Module titles and descriptions in order */
       200: {
         headers: {
+          ETag: components['headers']['ETag']
+          'Cache-Control': components['headers']['CacheControl']
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['CurriculumEntry'][]
         }
       }
+      304: components['responses']['NotModified']
       400: components['responses']['BadRequest']
       404: components['responses']['NotFound']
       414: components['responses']['UriTooLong']
@@ -1858,7 +1892,10 @@ export interface operations {
   getModulesByCourse: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /** @description ETags of answers the client holds, as the server sent them in ETag (browsers send this by themselves). When one of them (compared weakly), or `*`, names the answer the caller would get now, the answer is 304 with no body */
+        'If-None-Match'?: components['parameters']['IfNoneMatch']
+      }
       path: {
         courseId: components['parameters']['CourseId']
       }
@@ -1869,12 +1906,15 @@ export interface operations {
       /** @description Modules in order */
       200: {
         headers: {
+          ETag: components['headers']['ETag']
+          'Cache-Control': components['headers']['CacheControl']
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['Module'][]
         }
       }
+      304: components['responses']['NotModified']
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
@@ -2284,7 +2324,10 @@ export interface operations {
   getPlayerFollowers: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /** @description ETags of answers the client holds, as the server sent them in ETag (browsers send this by themselves). When one of them (compared weakly), or `*`, names the answer the caller would get now, the answer is 304 with no body */
+        'If-None-Match'?: components['parameters']['IfNoneMatch']
+      }
       path: {
         /** @description A chess.com username, compared case-insensitively */
         username: components['parameters']['PlayerUsername']
@@ -2296,12 +2339,15 @@ export interface operations {
       /** @description Followers, oldest first */
       200: {
         headers: {
+          ETag: components['headers']['ETag']
+          'Cache-Control': components['headers']['CacheControl']
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['Follower'][]
         }
       }
+      304: components['responses']['NotModified']
       400: components['responses']['BadRequest']
       404: components['responses']['NotFound']
       414: components['responses']['UriTooLong']
@@ -2316,7 +2362,10 @@ export interface operations {
         /** @description Cursor: the page after this comment, written as its `createdAt` and `_id` joined by `_` (the last comment of the previous page) */
         before?: components['schemas']['CommentCursor']
       }
-      header?: never
+      header?: {
+        /** @description ETags of answers the client holds, as the server sent them in ETag (browsers send this by themselves). When one of them (compared weakly), or `*`, names the answer the caller would get now, the answer is 304 with no body */
+        'If-None-Match'?: components['parameters']['IfNoneMatch']
+      }
       path: {
         /** @description A chess.com username, compared case-insensitively */
         username: components['parameters']['PlayerUsername']
@@ -2328,12 +2377,15 @@ export interface operations {
       /** @description Comments, newest first; fewer than `limit` means the last page */
       200: {
         headers: {
+          ETag: components['headers']['ETag']
+          'Cache-Control': components['headers']['CacheControl']
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['Comment'][]
         }
       }
+      304: components['responses']['NotModified']
       400: components['responses']['BadRequest']
       404: components['responses']['NotFound']
       414: components['responses']['UriTooLong']

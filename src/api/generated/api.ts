@@ -43,6 +43,9 @@ const injectedRtkApi = api
       getCourses: build.query<GetCoursesApiResponse, GetCoursesApiArg>({
         query: (queryArg) => ({
           url: `/api/courses`,
+          headers: {
+            'If-None-Match': queryArg['If-None-Match'],
+          },
           params: {
             q: queryArg.q,
             sort: queryArg.sort,
@@ -59,7 +62,12 @@ const injectedRtkApi = api
         invalidatesTags: ['Course'],
       }),
       getCourse: build.query<GetCourseApiResponse, GetCourseApiArg>({
-        query: (queryArg) => ({ url: `/api/courses/${queryArg.courseId}` }),
+        query: (queryArg) => ({
+          url: `/api/courses/${queryArg.courseId}`,
+          headers: {
+            'If-None-Match': queryArg['If-None-Match'],
+          },
+        }),
         providesTags: ['Course'],
       }),
       updateCourse: build.mutation<UpdateCourseApiResponse, UpdateCourseApiArg>({
@@ -83,7 +91,12 @@ const injectedRtkApi = api
         providesTags: ['Enrollment'],
       }),
       getCourseCurriculum: build.query<GetCourseCurriculumApiResponse, GetCourseCurriculumApiArg>({
-        query: (queryArg) => ({ url: `/api/courses/${queryArg.courseId}/curriculum` }),
+        query: (queryArg) => ({
+          url: `/api/courses/${queryArg.courseId}/curriculum`,
+          headers: {
+            'If-None-Match': queryArg['If-None-Match'],
+          },
+        }),
         providesTags: ['Module'],
       }),
       enrollInCourse: build.mutation<EnrollInCourseApiResponse, EnrollInCourseApiArg>({
@@ -141,7 +154,12 @@ const injectedRtkApi = api
         invalidatesTags: ['Module'],
       }),
       getModulesByCourse: build.query<GetModulesByCourseApiResponse, GetModulesByCourseApiArg>({
-        query: (queryArg) => ({ url: `/api/modules/course/${queryArg.courseId}` }),
+        query: (queryArg) => ({
+          url: `/api/modules/course/${queryArg.courseId}`,
+          headers: {
+            'If-None-Match': queryArg['If-None-Match'],
+          },
+        }),
         providesTags: ['Module'],
       }),
       updateModule: build.mutation<UpdateModuleApiResponse, UpdateModuleApiArg>({
@@ -209,12 +227,20 @@ const injectedRtkApi = api
         providesTags: ['User'],
       }),
       getPlayerFollowers: build.query<GetPlayerFollowersApiResponse, GetPlayerFollowersApiArg>({
-        query: (queryArg) => ({ url: `/api/player/${queryArg.username}/followers` }),
+        query: (queryArg) => ({
+          url: `/api/player/${queryArg.username}/followers`,
+          headers: {
+            'If-None-Match': queryArg['If-None-Match'],
+          },
+        }),
         providesTags: ['Followers'],
       }),
       getPlayerComments: build.query<GetPlayerCommentsApiResponse, GetPlayerCommentsApiArg>({
         query: (queryArg) => ({
           url: `/api/comments/${queryArg.username}`,
+          headers: {
+            'If-None-Match': queryArg['If-None-Match'],
+          },
           params: {
             limit: queryArg.limit,
             before: queryArg.before,
@@ -282,6 +308,8 @@ export type GetCoursesApiResponse =
   | /** status 200 Without parameters, every course, newest first; with any, one page of the catalogue */ Course[]
   | CoursePage
 export type GetCoursesApiArg = {
+  /** ETags of answers the client holds, as the server sent them in ETag (browsers send this by themselves). When one of them (compared weakly), or `*`, names the answer the caller would get now, the answer is 304 with no body */
+  'If-None-Match'?: string
   /** Search: a course matches when every word of `q` starts a word of its title or description, or when its instructor's username starts with `q` (both case-insensitive; 'sicil najd' finds 'Sicilian Najdorf') */
   q?: string
   /** Order of the pages: newest first (default), title A to Z, or price lowest first */
@@ -302,6 +330,8 @@ export type CreateCourseApiArg = {
 export type GetCourseApiResponse = /** status 200 The course */ Course
 export type GetCourseApiArg = {
   courseId: Id
+  /** ETags of answers the client holds, as the server sent them in ETag (browsers send this by themselves). When one of them (compared weakly), or `*`, names the answer the caller would get now, the answer is 304 with no body */
+  'If-None-Match'?: string
 }
 export type UpdateCourseApiResponse = /** status 200 The updated course */ Course
 export type UpdateCourseApiArg = {
@@ -324,6 +354,8 @@ export type GetCourseCurriculumApiResponse =
   /** status 200 Module titles and descriptions in order */ CurriculumEntry[]
 export type GetCourseCurriculumApiArg = {
   courseId: Id
+  /** ETags of answers the client holds, as the server sent them in ETag (browsers send this by themselves). When one of them (compared weakly), or `*`, names the answer the caller would get now, the answer is 304 with no body */
+  'If-None-Match'?: string
 }
 export type EnrollInCourseApiResponse =
   /** status 200 Already enrolled */ Enrollment | /** status 201 Enrolled */ Enrollment
@@ -364,6 +396,8 @@ export type CreateModuleApiArg = {
 export type GetModulesByCourseApiResponse = /** status 200 Modules in order */ Module[]
 export type GetModulesByCourseApiArg = {
   courseId: Id
+  /** ETags of answers the client holds, as the server sent them in ETag (browsers send this by themselves). When one of them (compared weakly), or `*`, names the answer the caller would get now, the answer is 304 with no body */
+  'If-None-Match'?: string
 }
 export type UpdateModuleApiResponse = /** status 200 The updated module */ Module
 export type UpdateModuleApiArg = {
@@ -416,12 +450,16 @@ export type GetPlayerFollowersApiResponse = /** status 200 Followers, oldest fir
 export type GetPlayerFollowersApiArg = {
   /** A chess.com username, compared case-insensitively */
   username: PlayerUsername
+  /** ETags of answers the client holds, as the server sent them in ETag (browsers send this by themselves). When one of them (compared weakly), or `*`, names the answer the caller would get now, the answer is 304 with no body */
+  'If-None-Match'?: string
 }
 export type GetPlayerCommentsApiResponse =
   /** status 200 Comments, newest first; fewer than `limit` means the last page */ Comment[]
 export type GetPlayerCommentsApiArg = {
   /** A chess.com username, compared case-insensitively */
   username: PlayerUsername
+  /** ETags of answers the client holds, as the server sent them in ETag (browsers send this by themselves). When one of them (compared weakly), or `*`, names the answer the caller would get now, the answer is 304 with no body */
+  'If-None-Match'?: string
   /** Page size (default 20) */
   limit?: number
   /** Cursor: the page after this comment, written as its `createdAt` and `_id` joined by `_` (the last comment of the previous page) */

@@ -46,5 +46,13 @@ function mount() {
   )
 }
 
-if (document.getElementById('root')!.firstChild) void pageLoaded().then(mount)
+// And the shell is painted first: were the app mounted before the browser's first frame (its scripts can be ready as
+// soon as the stylesheet is), the first paint, and the largest, would be the app's instead of the shell's.
+const painted = () =>
+  new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve))
+    setTimeout(resolve, 100) // a tab in the background has no frames
+  })
+
+if (document.getElementById('root')!.firstChild) void Promise.all([pageLoaded(), painted()]).then(mount)
 else mount()

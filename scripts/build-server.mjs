@@ -30,7 +30,14 @@ export const outDir = join(root, 'dist-server')
 /** Written last by a build: its time is the build's start, its text the files the build read. */
 const stamp = join(outDir, '.built.json')
 /** Read by every build besides the modules it bundles. */
-const always = ['package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs']
+const always = [
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'scripts/build-server.mjs',
+  // Carried inside as JSON (server/openapi.ts's __CONTRACT_JSON__).
+  'openapi/openapi.yaml',
+]
 // (package-lock.json stands for the bundled packages: `npm install` and `npm ci` rewrite it.)
 
 /**
@@ -86,7 +93,9 @@ function replaceFile(path, contents) {
  */
 export async function buildServer() {
   const { build } = await import('esbuild')
+  const { parse } = await import('yaml')
   const started = new Date()
+  const contract = parse(readFileSync(join(root, 'openapi/openapi.yaml'), 'utf8'))
   const result = await build({
     absWorkingDir: root,
     entryPoints: { main: 'server/main.ts', 'user-create': 'server/cli/userCreate.ts' },
@@ -108,6 +117,8 @@ export async function buildServer() {
     write: false,
     metafile: true,
     plugins: [sourceUrls],
+    // The contract as JSON text, so a start parses JSON instead of YAML (server/openapi.ts).
+    define: { __CONTRACT_JSON__: JSON.stringify(JSON.stringify(contract)) },
   })
   mkdirSync(outDir, { recursive: true })
   const isEntry = (path) => /[\\/](main|user-create)\.js$/.test(path)

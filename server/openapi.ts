@@ -4,10 +4,21 @@ import { dereference } from '@apidevtools/json-schema-ref-parser'
 import { Ajv, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify'
-import { parse } from 'yaml'
 
 /** The contract, openapi/openapi.yaml: the only place where request and response shapes are written. */
 const contractPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url))
+
+/**
+ * The compiled server (scripts/build-server.mjs) carries the contract as JSON text, read at build time: reading the
+ * YAML was about a quarter of a second of each start. From source (tests, `npm run dev`) the YAML is read.
+ */
+declare const __CONTRACT_JSON__: string | undefined
+
+async function readContract(): Promise<JsonSchema> {
+  if (typeof __CONTRACT_JSON__ === 'string') return JSON.parse(__CONTRACT_JSON__) as JsonSchema
+  const { parse } = await import('yaml')
+  return parse(readFileSync(contractPath, 'utf8')) as JsonSchema
+}
 
 type JsonSchema = Record<string, unknown>
 interface Parameter {
@@ -40,7 +51,7 @@ let cached: Promise<Contract> | undefined
 /** The dereferenced contract, loaded once per process. */
 export function loadContract(): Promise<Contract> {
   cached ??= (async () => {
-    const raw = parse(readFileSync(contractPath, 'utf8')) as JsonSchema
+    const raw = await readContract()
     const document = await dereference<JsonSchema>(raw)
     const operations = new Map<string, Operation>()
     const paths = document.paths as Record<string, Record<string, unknown>>

@@ -503,7 +503,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** All users (admin) */
+    /**
+     * All users (admin), or one page of them
+     * @description Without parameters: every user, oldest first (the spec's list). With `limit` or `cursor`: one page, `{ items, nextCursor }`, in the same order (creation, then id), read after the cursor's user, so users created between two page requests never make a user repeat or go missing.
+     */
     get: operations['getUsers']
     put?: never
     post?: never
@@ -835,6 +838,13 @@ export interface components {
     CourseSort: 'newest' | 'title' | 'price'
     PriceBound: number
     CourseCursor: string
+    PageCursor: string
+    /** @description The `cursor` of the next page; null on the last page */
+    NextCursor: string | null
+    UserPage: {
+      items: components['schemas']['UserSummary'][]
+      nextCursor: components['schemas']['NextCursor']
+    }
     CoursePage: {
       items: components['schemas']['Course'][]
       /** @description The `cursor` of the next page; null on the last page */
@@ -1213,6 +1223,10 @@ export interface components {
     }
   }
   parameters: {
+    /** @description Page size (default 20); asking with it answers one page, `{ items, nextCursor }` */
+    PageLimit: number
+    /** @description The page after the one that answered this `nextCursor` (opaque; valid for the same list only, e.g. the same player's followers) */
+    PageCursor: components['schemas']['PageCursor']
     /** @description ETags of answers the client holds, as the server sent them in ETag (browsers send this by themselves). When one of them (compared weakly), or `*`, names the answer the caller would get now, the answer is 304 with no body */
     IfNoneMatch: string
     CourseId: components['schemas']['Id']
@@ -2207,22 +2221,28 @@ export interface operations {
   }
   getUsers: {
     parameters: {
-      query?: never
+      query?: {
+        /** @description Page size (default 20); asking with it answers one page, `{ items, nextCursor }` */
+        limit?: components['parameters']['PageLimit']
+        /** @description The page after the one that answered this `nextCursor` (opaque; valid for the same list only, e.g. the same player's followers) */
+        cursor?: components['parameters']['PageCursor']
+      }
       header?: never
       path?: never
       cookie?: never
     }
     requestBody?: never
     responses: {
-      /** @description Users, oldest first */
+      /** @description Users, oldest first; with `limit` or `cursor`, one page of them */
       200: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['UserSummary'][]
+          'application/json': components['schemas']['UserSummary'][] | components['schemas']['UserPage']
         }
       }
+      400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       503: components['responses']['Unavailable']

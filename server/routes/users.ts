@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify'
+import { contractValidatorCompiler } from '../openapi'
 import { actorOf } from '../plugins/auth'
+import { isPageQuery } from '../services/pages'
 import * as users from '../services/users'
 import { defineRoute } from './define'
 import type { RouteDeps } from './deps'
 
-export async function userRoutes(app: FastifyInstance, { db }: RouteDeps) {
-  defineRoute(app, 'getUsers', { preHandler: app.requireRole('admin') }, async () => users.listUsers(db))
+export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps) {
+  // Without parameters the spec's whole list; with `limit` or `cursor`, one page.
+  defineRoute(
+    app,
+    'getUsers',
+    { preHandler: app.requireRole('admin'), validatorCompiler: contractValidatorCompiler },
+    async (req) =>
+      isPageQuery(req.query) ? users.userPage(db, config.jwtSecret, req.query) : users.listUsers(db),
+  )
 
   defineRoute(app, 'updateUserRole', { preHandler: app.requireRole('admin') }, async (req) => {
     const { newRole } = req.body

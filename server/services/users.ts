@@ -3,6 +3,7 @@ import { checkNewPassword } from './commonPasswords'
 import { Conflict, Forbidden, NotFound, Unauthenticated } from './errors'
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords'
 import { endSessions } from './sessions'
+import { type Page, type PageQuery, pageByCreation } from './pages'
 import { type Actor, type Role, type Schema } from './types'
 import { courseColumns, courseFrom, type CourseRow, type CourseView } from './courses'
 import { canAdministerUsers, removesLastAdmin } from '../../src/domain/rules'
@@ -206,6 +207,22 @@ type UserSummary = Schema<'UserSummary'>
 
 export async function listUsers(db: Db): Promise<UserSummary[]> {
   return db.query<UserSummary>('SELECT id AS "_id", username, role FROM users ORDER BY created_at, id')
+}
+
+/** One page of the users, in the whole list's order (creation, then id); `secret` seals the cursors. */
+export async function userPage(db: Db, secret: string, query: PageQuery): Promise<Page<UserSummary>> {
+  return pageByCreation<UserSummary>(
+    db,
+    {
+      list: 'users',
+      secret,
+      columns: 'id AS "_id", username, role',
+      from: 'users',
+      key: 'created_at',
+      id: 'id',
+    },
+    query,
+  )
 }
 
 /** Admins only; refuses to demote the last admin (409). */

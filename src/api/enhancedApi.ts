@@ -7,6 +7,7 @@ import {
   type CoursePage,
   type GetCoursesApiArg,
   type ModuleProgress,
+  type UserPage,
 } from '@/api/generated/api'
 import { applyModuleProgress } from '@/api/progressCache'
 
@@ -273,11 +274,26 @@ export const api = generatedApi.enhanceEndpoints({
     },
     getUsers: {
       providesTags: (r) => [
-        ...(r ?? []).map((u) => ({ type: 'User' as const, id: u._id })),
+        ...(Array.isArray(r) ? r : (r?.items ?? [])).map((u) => ({ type: 'User' as const, id: u._id })),
         { type: 'User', id: 'LIST' },
       ],
     },
     updateUserRole: {
+      // The pages of /admin get the changed row from the answer, in place (no page is read again).
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        let changed
+        try {
+          changed = (await queryFulfilled).data
+        } catch {
+          return
+        }
+        dispatch(
+          userPagesApi.util.updateQueryData('getUserPages', undefined, (draft) => {
+            for (const user of draft.pages.flatMap((page) => page.items))
+              if (user._id === id) user.role = changed.role
+          }),
+        )
+      },
       invalidatesTags: (r, _e, arg) =>
         r
           ? [
@@ -364,6 +380,31 @@ export const catalogueApi = api.injectEndpoints({
 })
 
 export const { useGetCoursePagesInfiniteQuery } = catalogueApi
+
+/** Users per page on /admin. */
+export const USERS_PAGE_SIZE = 50
+
+/**
+ * /admin's users as an infinite query over getUsers' pages, oldest first. A role change patches its row in
+ * place (updateUserRole above); nothing else the SPA does changes the list.
+ */
+export const userPagesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getUserPages: build.infiniteQuery<UserPage, void, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      query: ({ pageParam }) => ({
+        url: '/api/users',
+        params: { limit: USERS_PAGE_SIZE, cursor: pageParam ?? undefined },
+      }),
+      providesTags: [{ type: 'User', id: 'PAGES' }],
+    }),
+  }),
+})
+
+export const { useGetUserPagesInfiniteQuery } = userPagesApi
 
 /** The store as the API's selectors and thunks see it. */
 export type ApiRootState = Parameters<typeof api.util.selectCachedArgsForQuery>[0]

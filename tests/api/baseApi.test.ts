@@ -44,7 +44,7 @@ describe('base query (spec §7; DECISIONS.md API)', () => {
   it('keeps the session on a 403 and on a 401 without a bearer token', async () => {
     const s = seedUser({ username: 'stu' })
     const store = makeStore({ auth: sessionOf(s) })
-    await store.dispatch(api.endpoints.getUsers.initiate())
+    await store.dispatch(api.endpoints.getUsers.initiate({}))
     expect(selectIsLoggedIn(store.getState())).toBe(true)
     const anon = makeStore()
     const r = await anon.dispatch(

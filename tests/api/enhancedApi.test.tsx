@@ -109,7 +109,7 @@ describe('cache tags (issue: state and data)', () => {
     const admin = seedUser({ username: 'root', role: 'admin' })
     const stu = seedUser({ username: 'stu' })
     const store = makeStore({ auth: sessionOf(admin) })
-    const sub = store.dispatch(api.endpoints.getUsers.initiate())
+    const sub = store.dispatch(api.endpoints.getUsers.initiate({}))
     await sub
     await store.dispatch(
       api.endpoints.updateUserRole.initiate({ id: stu._id, roleChange: { newRole: 'admin' } }),

@@ -203,7 +203,13 @@ const injectedRtkApi = api
         providesTags: ['Profile'],
       }),
       getUsers: build.query<GetUsersApiResponse, GetUsersApiArg>({
-        query: () => ({ url: `/api/users` }),
+        query: (queryArg) => ({
+          url: `/api/users`,
+          params: {
+            limit: queryArg.limit,
+            cursor: queryArg.cursor,
+          },
+        }),
         providesTags: ['User'],
       }),
       updateUserRole: build.mutation<UpdateUserRoleApiResponse, UpdateUserRoleApiArg>({
@@ -430,8 +436,14 @@ export type GetProfileApiResponse = /** status 200 Public profile */ PublicProfi
 export type GetProfileApiArg = {
   id: Id
 }
-export type GetUsersApiResponse = /** status 200 Users, oldest first */ UserSummary[]
-export type GetUsersApiArg = void
+export type GetUsersApiResponse =
+  /** status 200 Users, oldest first; with `limit` or `cursor`, one page of them */ UserSummary[] | UserPage
+export type GetUsersApiArg = {
+  /** Page size (default 20); asking with it answers one page, `{ items, nextCursor }` */
+  limit?: number
+  /** The page after the one that answered this `nextCursor` (opaque; valid for the same list only, e.g. the same player's followers) */
+  cursor?: PageCursor
+}
 export type UpdateUserRoleApiResponse = /** status 200 The user with the new role */ UserSummary
 export type UpdateUserRoleApiArg = {
   id: Id
@@ -740,6 +752,12 @@ export type UserSummary = {
   username: string
   role: Role
 }
+export type NextCursor = string | null
+export type UserPage = {
+  items: UserSummary[]
+  nextCursor: NextCursor
+}
+export type PageCursor = string
 export type RoleChange = {
   newRole: Role
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { Role } from '@/api/generated/api'
-import { useGetUsersQuery, useUpdateUserRoleMutation } from '@/api/enhancedApi'
+import { useGetUserPagesInfiniteQuery, useUpdateUserRoleMutation } from '@/api/enhancedApi'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { LoadError } from '@/components/LoadError'
+import { LoadMore } from '@/components/LoadMore'
 import { Spinner } from '@/components/Spinner'
 import { ownRoleChanged, selectCurrentUser } from '@/features/auth/authSlice'
 import { SetPasswordForm } from '@/features/admin/SetPasswordForm'
@@ -27,7 +28,11 @@ interface RowOutcome {
 }
 
 export default function AdminPage() {
-  const { data: users = [], isLoading, isError, refetch } = useGetUsersQuery()
+  // Pages of USERS_PAGE_SIZE, oldest first: the next loads as the table's end scrolls near, or with the button.
+  const userPages = useGetUserPagesInfiniteQuery()
+  const { data, isLoading, isError, refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError } =
+    userPages
+  const users = data?.pages.flatMap((page) => page.items) ?? []
   const [outcome, setOutcome] = useState<RowOutcome | null>(null)
   const [updateRole, { isLoading: saving }] = useUpdateUserRoleMutation()
   const me = useAppSelector(selectCurrentUser)
@@ -52,7 +57,7 @@ export default function AdminPage() {
       <h1>User Management</h1>
       {isLoading ? (
         <Spinner />
-      ) : isError ? (
+      ) : isError && !data ? (
         <LoadError message="The users could not be loaded." onRetry={() => void refetch()} />
       ) : (
         <div className="table-wrap">
@@ -104,6 +109,15 @@ export default function AdminPage() {
               ))}
             </tbody>
           </table>
+          {hasNextPage && (
+            <LoadMore
+              what="users"
+              loaded={data?.pages.length ?? 0}
+              loading={isFetchingNextPage}
+              failed={isFetchNextPageError}
+              onMore={() => void userPages.fetchNextPage()}
+            />
+          )}
         </div>
       )}
     </section>

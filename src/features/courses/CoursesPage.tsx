@@ -15,7 +15,7 @@ import { LoginRequiredModal } from '@/features/auth/LoginRequiredModal'
 import { CatalogueControls } from '@/features/courses/CatalogueControls'
 import { CourseCard } from '@/features/courses/CourseCard'
 import { CourseForm } from '@/features/courses/CourseForm'
-import { LoadMore } from '@/features/courses/LoadMore'
+import { LoadMore } from '@/components/LoadMore'
 import { useCatalogueParams } from '@/features/courses/useCatalogueParams'
 import { canBuyCourses, canCreateCourse } from '@/domain/rules'
 
@@ -89,6 +89,7 @@ export default function CoursesPage() {
       )}
       {currentData && hasNextPage && (
         <LoadMore
+          what="courses"
           loaded={currentData.pages.length}
           loading={isFetchingNextPage}
           failed={isFetchNextPageError}

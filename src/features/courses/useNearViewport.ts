@@ -1,7 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react'
+import { NEAR_VIEWPORT_MARGIN } from '@/components/LoadMore'
 
-/** How far outside the viewport an element counts as about to be visible. */
-export const NEAR_VIEWPORT_MARGIN = '300px 0px'
+export { NEAR_VIEWPORT_MARGIN }
 
 const canObserve = () => typeof IntersectionObserver === 'function'
 

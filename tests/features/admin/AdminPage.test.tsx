@@ -4,7 +4,7 @@ import AdminPage from '@/features/admin/AdminPage'
 import { http, HttpResponse } from 'msw'
 import { config } from '@/app/config'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
-import { server } from '../../helpers/mswServer'
+import { countRequests, server } from '../../helpers/mswServer'
 import { stored, seedUser, sessionOf } from '../../helpers/backend'
 
 describe('/admin (spec §2, §6)', () => {
@@ -104,5 +104,29 @@ describe('/admin: own role', () => {
     const { user, store } = renderWithProviders(<AdminPage />, { preloadedState: { auth: sessionOf(admin) } })
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Role of root' }), 'instructor')
     await waitFor(() => expect(store.getState().auth.user?.role).toBe('instructor'))
+  })
+})
+
+describe('/admin: pages of users (issue 14.2)', () => {
+  it("shows 50 users at a time, 'Load more users' the next, and a role change on a later page updates its row in place", async () => {
+    const admin = seedUser({ username: 'root', role: 'admin' })
+    for (let i = 1; i <= 52; i++) seedUser({ username: `user${String(i).padStart(2, '0')}` })
+    const { user } = renderWithProviders(<AdminPage />, { preloadedState: { auth: sessionOf(admin) } })
+    expect(await screen.findByRole('cell', { name: 'user49' })).toBeInTheDocument()
+    expect(screen.queryByRole('cell', { name: 'user50' })).not.toBeInTheDocument()
+    expect(screen.getAllByRole('row')).toHaveLength(51)
+    await user.click(screen.getByRole('button', { name: 'Load more users' }))
+    expect(await screen.findByRole('cell', { name: 'user52' })).toBeInTheDocument()
+    expect(screen.getAllByRole('row')).toHaveLength(54)
+    expect(screen.queryByRole('button', { name: 'Load more users' })).not.toBeInTheDocument()
+    const reads = countRequests('/api/users')
+    expect(reads).toBe(2)
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role of user51' }), 'instructor')
+    const row = screen.getByRole('cell', { name: 'user51' }).closest('tr')!
+    expect(await within(row).findByText('Role updated.')).toBeInTheDocument()
+    expect(within(row).getAllByRole('cell')[1]).toHaveTextContent(/^instructor$/)
+    expect(screen.getAllByRole('row')).toHaveLength(54)
+    expect(countRequests('/api/users')).toBe(reads)
   })
 })

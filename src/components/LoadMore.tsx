@@ -1,7 +1,11 @@
 import { useEffect, useRef } from 'react'
-import { NEAR_VIEWPORT_MARGIN } from '@/features/courses/useNearViewport'
+
+/** How far outside the viewport an element counts as about to be visible. */
+export const NEAR_VIEWPORT_MARGIN = '300px 0px'
 
 type Props = {
+  /** What the list holds, plural ('courses', 'users'): 'Load more courses'. */
+  what: string
   /** Pages loaded so far: a new page re-checks whether the end is still in view. */
   loaded: number
   loading: boolean
@@ -10,10 +14,10 @@ type Props = {
 }
 
 /**
- * The end of the catalogue's list: the next page loads when this comes near the viewport (scrolling), or with
+ * The end of a paged list (the catalogue, the users, a player's followers): the next page loads when this comes near the viewport (scrolling), or with
  * the button (keyboard, or where IntersectionObserver is missing). A failed page says so; the button retries.
  */
-export function LoadMore({ loaded, loading, failed, onMore }: Props) {
+export function LoadMore({ what, loaded, loading, failed, onMore }: Props) {
   const ref = useRef<HTMLDivElement>(null)
   const more = useRef(onMore)
   useEffect(() => {
@@ -40,16 +44,16 @@ export function LoadMore({ loaded, loading, failed, onMore }: Props) {
     <div ref={ref} className="row">
       {failed && (
         <p role="alert" className="error-message">
-          More courses could not be loaded.
+          {`More ${what} could not be loaded.`}
         </p>
       )}
       {loading ? (
         <p role="status" className="muted">
-          Loading more courses…
+          {`Loading more ${what}…`}
         </p>
       ) : (
         <button type="button" className="btn" onClick={onMore}>
-          {failed ? 'Retry' : 'Load more courses'}
+          {failed ? 'Retry' : `Load more ${what}`}
         </button>
       )}
     </div>

@@ -1,0 +1,131 @@
+// Lists that grow, read a page at a time (issue 14.2): `limit` and `cursor` answer `{ items, nextCursor }`.
+import type { InjectOptions } from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { expectContract, expectProblem } from '../../helpers/contract'
+import { useTestServer } from '../../helpers/buildServer'
+
+const server = useTestServer()
+const inject = (opts: InjectOptions) => server.current.app.inject(opts)
+
+interface Page {
+  items: { _id: string }[]
+  nextCursor: string | null
+}
+
+/** Every page of a list, calling `between` after each page (to change the list between requests). */
+async function allPages(
+  get: (query: string) => Promise<Page>,
+  limit: number,
+  between: (n: number, page: Page) => Promise<void> = async () => {},
+) {
+  const pages: Page[] = []
+  let cursor: string | null = null
+  do {
+    const page = await get(cursor ? `limit=${limit}&cursor=${cursor}` : `limit=${limit}`)
+    pages.push(page)
+    cursor = page.nextCursor
+    await between(pages.length, page)
+  } while (cursor && pages.length < 50)
+  return pages
+}
+
+const ids = (pages: Page[]) => pages.flatMap((p) => p.items.map((i) => i._id))
+
+/** The refusals every paged list shares: 400 problem+json naming the parameter. */
+const refused = (other: () => Promise<string>) =>
+  [
+    ['a limit of 0', async () => 'limit=0', 'limit'],
+    ['a limit above 100', async () => 'limit=101', 'limit'],
+    ['a limit that is not an integer', async () => 'limit=2.5', 'limit'],
+    ['a cursor with characters outside base64url', async () => 'cursor=abc%2Bdef', 'cursor'],
+    [
+      'a cursor that is not one of ours',
+      async () => `cursor=${Buffer.from('hello').toString('base64url')}`,
+      'cursor',
+    ],
+    [
+      'a forged cursor',
+      async () =>
+        `cursor=${Buffer.from(JSON.stringify(['users', '2020-01-01T00:00:00.000000Z', '00000000-0000-4000-8000-000000000000'])).toString('base64url')}`,
+      'cursor',
+    ],
+    ['a cursor of another list', async () => `cursor=${await other()}`, 'cursor'],
+  ] as const
+
+describe('GET /api/users?limit=&cursor=', () => {
+  const get = async (admin: { authorization: string }, query: string) =>
+    expectContract(
+      'getUsers',
+      await inject({ method: 'GET', url: `/api/users?${query}`, headers: admin }),
+    ) as Page
+
+  it('answers the spec list without parameters and pages in the same order with them', async () => {
+    const admin = await server.current.createUser('admin')
+    for (let i = 0; i < 4; i++) await server.current.createUser('student')
+    const whole = expectContract(
+      'getUsers',
+      await inject({ method: 'GET', url: '/api/users', headers: admin.auth }),
+    ) as { _id: string }[]
+    expect(Array.isArray(whole)).toBe(true)
+    expect(whole).toHaveLength(5)
+    const pages = await allPages((q) => get(admin.auth, q), 2)
+    expect(pages.map((p) => p.items.length)).toEqual([2, 2, 1])
+    expect(ids(pages)).toEqual(whole.map((u) => u._id))
+    expect(pages.at(-1)!.nextCursor).toBeNull()
+    expect((await get(admin.auth, 'limit=100')).nextCursor).toBeNull()
+    expect((await get(admin.auth, 'cursor=' + pages[0].nextCursor)).items).toHaveLength(3)
+  })
+
+  it('skips and repeats no user while users are created and deleted between pages', async () => {
+    const admin = await server.current.createUser('admin')
+    for (let i = 0; i < 9; i++) await server.current.createUser('student')
+    const before = (await get(admin.auth, 'limit=100')).items.map((u) => u._id)
+    const made: string[] = []
+    const pages = await allPages(
+      (q) => get(admin.auth, q),
+      3,
+      async (n, page) => {
+        made.push((await server.current.createUser('student')).id)
+        // the user the next cursor was made from may go too
+        if (n === 2) await server.current.db.query('DELETE FROM users WHERE id = $1', [page.items[2]._id])
+      },
+    )
+    const seen = ids(pages)
+    expect(new Set(seen).size, 'a user was repeated').toBe(seen.length)
+    const deleted = pages[1].items[2]._id
+    expect(seen.filter((id) => !made.includes(id))).toEqual(before)
+    expect(before).toContain(deleted)
+    // created while paging: newer than every cursor, so they come at the end, each once
+    expect(seen.filter((id) => made.includes(id))).toEqual(made.slice(0, seen.length - before.length))
+  })
+
+  it('refuses students, instructors and visitors with parameters as without (403, 401)', async () => {
+    const admin = await server.current.createUser('admin')
+    await server.current.createUser('student')
+    const { nextCursor } = await get(admin.auth, 'limit=1')
+    for (const role of ['student', 'instructor'] as const) {
+      const user = await server.current.createUser(role)
+      const res = await inject({
+        method: 'GET',
+        url: `/api/users?limit=1&cursor=${nextCursor}`,
+        headers: user.auth,
+      })
+      expectProblem('getUsers', res, 403)
+    }
+    expectProblem('getUsers', await inject({ method: 'GET', url: '/api/users?limit=1' }), 401)
+  })
+
+  it.each(
+    refused(async () => {
+      const teacher = await server.current.createUser('instructor')
+      await server.current.createCourse(teacher, { title: 'A' })
+      await server.current.createCourse(teacher, { title: 'B' })
+      const res = await inject({ method: 'GET', url: '/api/courses?limit=1' })
+      return (expectContract('getCourses', res) as Page).nextCursor!
+    }),
+  )('answers 400 for %s, and changes nothing', async (_label, query, field) => {
+    const admin = await server.current.createUser('admin')
+    const res = await inject({ method: 'GET', url: `/api/users?${await query()}`, headers: admin.auth })
+    expect(expectProblem('getUsers', res, 400).detail).toContain(field)
+  })
+})

@@ -583,7 +583,10 @@ export interface paths {
       }
       cookie?: never
     }
-    /** Users following a chess player */
+    /**
+     * Users following a chess player, or one page of them
+     * @description Without parameters: every follower, oldest first (the spec's list). With `limit`, `cursor` or `userId`: one page, `{ items, nextCursor }`, in the same order (when they followed, then the record's id), read after the cursor's record, so follows made between two page requests never make a follower repeat or go missing. `userId` keeps that user's record only (whether they follow the player: the Follow button).
+     */
     get: operations['getPlayerFollowers']
     put?: never
     post?: never
@@ -843,6 +846,10 @@ export interface components {
     NextCursor: string | null
     UserPage: {
       items: components['schemas']['UserSummary'][]
+      nextCursor: components['schemas']['NextCursor']
+    }
+    FollowerPage: {
+      items: components['schemas']['Follower'][]
       nextCursor: components['schemas']['NextCursor']
     }
     CoursePage: {
@@ -2343,7 +2350,14 @@ export interface operations {
   }
   getPlayerFollowers: {
     parameters: {
-      query?: never
+      query?: {
+        /** @description Page size (default 20); asking with it answers one page, `{ items, nextCursor }` */
+        limit?: components['parameters']['PageLimit']
+        /** @description The page after the one that answered this `nextCursor` (opaque; valid for the same list only, e.g. the same player's followers) */
+        cursor?: components['parameters']['PageCursor']
+        /** @description Only this user's follow record (an empty page when they do not follow the player) */
+        userId?: components['schemas']['Id']
+      }
       header?: {
         /** @description ETags of answers the client holds, as the server sent them in ETag (browsers send this by themselves). When one of them (compared weakly), or `*`, names the answer the caller would get now, the answer is 304 with no body */
         'If-None-Match'?: components['parameters']['IfNoneMatch']
@@ -2356,7 +2370,7 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description Followers, oldest first */
+      /** @description Followers, oldest first; with `limit`, `cursor` or `userId`, one page of them */
       200: {
         headers: {
           ETag: components['headers']['ETag']
@@ -2364,7 +2378,7 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['Follower'][]
+          'application/json': components['schemas']['Follower'][] | components['schemas']['FollowerPage']
         }
       }
       304: components['responses']['NotModified']

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { contractValidatorCompiler } from '../openapi'
 import { actorOf } from '../plugins/auth'
 import { userRateLimit } from '../plugins/userRateLimit'
+import { isPageQuery } from '../services/pages'
 import * as players from '../services/players'
 import { defineRoute } from './define'
 import type { RouteDeps } from './deps'
@@ -11,7 +12,12 @@ export async function playerRoutes(app: FastifyInstance, { db, config }: RouteDe
   const followLimit = userRateLimit(db, 'follow', config.followRateLimitMax)
   const commentLimit = userRateLimit(db, 'comment', config.commentRateLimitMax)
 
-  defineRoute(app, 'getPlayerFollowers', {}, async (req) => players.followers(db, req.params.username))
+  // Without parameters the spec's whole list; with `limit`, `cursor` or `userId`, one page.
+  defineRoute(app, 'getPlayerFollowers', { validatorCompiler: contractValidatorCompiler }, async (req) =>
+    isPageQuery(req.query) || req.query.userId !== undefined
+      ? players.followerPage(db, config.jwtSecret, req.params.username, req.query)
+      : players.followers(db, req.params.username),
+  )
 
   defineRoute(app, 'getPlayerComments', { validatorCompiler: contractValidatorCompiler }, async (req) =>
     players.comments(db, req.params.username, req.query),

@@ -1,5 +1,6 @@
 import type { Db } from '../db/db'
 import { BadInput, Forbidden, NotFound } from './errors'
+import { type Page, type PageQuery, pageByCreation } from './pages'
 import { canDeleteComment } from '../../src/domain/rules'
 import { type Actor, iso, type Schema } from './types'
 
@@ -12,6 +13,39 @@ export async function followers(db: Db, player: string): Promise<FollowerView[]>
     [player],
   )
   return rows.map((r) => ({ _id: r.id, user: { _id: r.user_id, username: r.username } }))
+}
+
+/**
+ * One page of a player's followers, in the whole list's order (when they followed, then the record's id); with
+ * `userId`, that user's record only. `secret` seals the cursors, which belong to this player's list.
+ */
+export async function followerPage(
+  db: Db,
+  secret: string,
+  player: string,
+  query: PageQuery & { userId?: string },
+): Promise<Page<FollowerView>> {
+  const page = await pageByCreation<{ id: string; user_id: string; username: string }>(
+    db,
+    {
+      list: `followers:${player.toLowerCase()}`,
+      secret,
+      columns: 'f.id, f.user_id, u.username',
+      from: 'follows f JOIN users u ON u.id = f.user_id',
+      where:
+        query.userId === undefined
+          ? 'lower(f.player) = lower($1)'
+          : 'lower(f.player) = lower($1) AND f.user_id = $2',
+      params: query.userId === undefined ? [player] : [player, query.userId],
+      key: 'f.created_at',
+      id: 'f.id',
+    },
+    query,
+  )
+  return {
+    items: page.items.map((r) => ({ _id: r.id, user: { _id: r.user_id, username: r.username } })),
+    nextCursor: page.nextCursor,
+  }
 }
 
 /** Idempotent: following a player twice (in any letter case) keeps one record. */

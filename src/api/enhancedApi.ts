@@ -8,6 +8,7 @@ import {
   type GetCoursesApiArg,
   type ModuleProgress,
   type UserPage,
+  type FollowerPage,
 } from '@/api/generated/api'
 import { applyModuleProgress } from '@/api/progressCache'
 
@@ -405,6 +406,35 @@ export const userPagesApi = api.injectEndpoints({
 })
 
 export const { useGetUserPagesInfiniteQuery } = userPagesApi
+
+/** Followers per page on a player's page. */
+export const FOLLOWERS_PAGE_SIZE = 50
+
+/**
+ * A player's followers as an infinite query over getPlayerFollowers' pages, oldest first; tagged with the player
+ * like the list, so following or unfollowing refetches the pages loaded.
+ */
+export const followerPagesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getFollowerPages: build.infiniteQuery<FollowerPage, { username: string }, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: `/api/player/${encodeURIComponent(queryArg.username)}/followers`,
+        params: { limit: FOLLOWERS_PAGE_SIZE, cursor: pageParam ?? undefined },
+      }),
+      providesTags: (_r, _e, arg) => [{ type: 'Followers', id: player(arg.username) }],
+    }),
+  }),
+})
+
+export const { useGetFollowerPagesInfiniteQuery } = followerPagesApi
+
+/** Reads a player's followers again: the pages and the caller's own record (the Follow button) alike. */
+export const refreshFollowers = (username: string) =>
+  api.util.invalidateTags([{ type: 'Followers', id: player(username) }])
 
 /** The store as the API's selectors and thunks see it. */
 export type ApiRootState = Parameters<typeof api.util.selectCachedArgsForQuery>[0]

@@ -238,6 +238,11 @@ const injectedRtkApi = api
           headers: {
             'If-None-Match': queryArg['If-None-Match'],
           },
+          params: {
+            limit: queryArg.limit,
+            cursor: queryArg.cursor,
+            userId: queryArg.userId,
+          },
         }),
         providesTags: ['Followers'],
       }),
@@ -458,12 +463,20 @@ export type GetUserRankApiResponse = /** status 200 Rank */ Rank
 export type GetUserRankApiArg = {
   userId: Id
 }
-export type GetPlayerFollowersApiResponse = /** status 200 Followers, oldest first */ Follower[]
+export type GetPlayerFollowersApiResponse =
+  | /** status 200 Followers, oldest first; with `limit`, `cursor` or `userId`, one page of them */ Follower[]
+  | FollowerPage
 export type GetPlayerFollowersApiArg = {
   /** A chess.com username, compared case-insensitively */
   username: PlayerUsername
   /** ETags of answers the client holds, as the server sent them in ETag (browsers send this by themselves). When one of them (compared weakly), or `*`, names the answer the caller would get now, the answer is 304 with no body */
   'If-None-Match'?: string
+  /** Page size (default 20); asking with it answers one page, `{ items, nextCursor }` */
+  limit?: number
+  /** The page after the one that answered this `nextCursor` (opaque; valid for the same list only, e.g. the same player's followers) */
+  cursor?: PageCursor
+  /** Only this user's follow record (an empty page when they do not follow the player) */
+  userId?: Id
 }
 export type GetPlayerCommentsApiResponse =
   /** status 200 Comments, newest first; fewer than `limit` means the last page */ Comment[]
@@ -770,6 +783,10 @@ export type Rank = {
 export type Follower = {
   _id: Id
   user: UserRef
+}
+export type FollowerPage = {
+  items: Follower[]
+  nextCursor: NextCursor
 }
 export type PlayerUsername = string
 export type Comment = {

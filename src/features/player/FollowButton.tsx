@@ -12,7 +12,9 @@ import { readableProblem, TRY_AGAIN_TEXT } from '@/api/problemText'
  * read the button is not shown (it could only guess); the followers list says so and offers a retry.
  */
 export function FollowButton({ username, userId }: { username: string; userId: string }) {
-  const { data: followers, isError } = useGetPlayerFollowersQuery({ username })
+  // Only this user's follow record (a page of none or one), not the whole list.
+  const { data, isError } = useGetPlayerFollowersQuery({ username, userId })
+  const followers = Array.isArray(data) ? data : data?.items
   const [failure, setFailure] = useState<string | null>(null)
   const [followPlayer, follow] = useFollowPlayerMutation()
   const [unfollowPlayer, unfollow] = useUnfollowPlayerMutation()

@@ -1,18 +1,27 @@
 import { Link } from 'react-router-dom'
-import { useGetPlayerFollowersQuery } from '@/api/enhancedApi'
+import { refreshFollowers, useGetFollowerPagesInfiniteQuery } from '@/api/enhancedApi'
+import { useAppDispatch } from '@/app/hooks'
 import { LoadError } from '@/components/LoadError'
+import { LoadMore } from '@/components/LoadMore'
 import { Spinner } from '@/components/Spinner'
 
 /** Users of this platform who follow the player, each linking to their profile. */
 export function PlayerFollowers({ username }: { username: string }) {
-  const { data: followers, isLoading, isError, refetch } = useGetPlayerFollowersQuery({ username })
+  // Pages of FOLLOWERS_PAGE_SIZE, oldest first: the next loads as the list's end scrolls near, or with the button.
+  const pages = useGetFollowerPagesInfiniteQuery({ username })
+  const { data, isLoading, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError } = pages
+  const followers = data?.pages.flatMap((page) => page.items)
+  const dispatch = useAppDispatch()
 
   return (
     <section className="card" aria-labelledby="followers-heading">
       <h2 id="followers-heading">Followers</h2>
       {isLoading && <Spinner />}
       {isError && !followers && (
-        <LoadError message="The followers could not be loaded." onRetry={() => void refetch()} />
+        <LoadError
+          message="The followers could not be loaded."
+          onRetry={() => dispatch(refreshFollowers(username))}
+        />
       )}
       {followers && followers.length === 0 && <p className="muted">No followers yet.</p>}
       {followers && followers.length > 0 && (
@@ -23,6 +32,15 @@ export function PlayerFollowers({ username }: { username: string }) {
             </li>
           ))}
         </ul>
+      )}
+      {data && hasNextPage && (
+        <LoadMore
+          what="followers"
+          loaded={data.pages.length}
+          loading={isFetchingNextPage}
+          failed={isFetchNextPageError}
+          onMore={() => void pages.fetchNextPage()}
+        />
       )}
     </section>
   )

@@ -456,3 +456,25 @@ describe('PlayerPage, comment pages and deletion', () => {
     expect(consoleError).toHaveBeenCalledWith(failedCallText('deleteComment'), expect.anything())
   })
 })
+
+describe('PlayerPage: pages of followers (issue 14.2)', () => {
+  it("shows 50 followers at a time and 'Load more followers' the next; the Follow button reads only its own record", async () => {
+    const me = seedUser({ username: 'chess_fan' })
+    for (let i = 1; i <= 52; i++)
+      seedFollower('hikaru', seedUser({ username: `fan${String(i).padStart(2, '0')}` }))
+    const { user } = renderPlayer('hikaru', loggedInAs(me))
+    const followers = await screen.findByRole('region', { name: 'Followers' })
+    expect(await within(followers).findByRole('link', { name: 'fan50' })).toBeInTheDocument()
+    expect(within(followers).queryByRole('link', { name: 'fan51' })).not.toBeInTheDocument()
+    await user.click(within(followers).getByRole('button', { name: 'Load more followers' }))
+    expect(await within(followers).findByRole('link', { name: 'fan52' })).toBeInTheDocument()
+    expect(within(followers).getAllByRole('link')).toHaveLength(52)
+    expect(within(followers).queryByRole('button', { name: 'Load more followers' })).not.toBeInTheDocument()
+
+    await user.click(await followButton())
+    expect(await screen.findByRole('button', { name: 'Unfollow' })).toBeInTheDocument()
+    expect(await within(followers).findByRole('link', { name: 'chess_fan' })).toBeInTheDocument()
+    expect(within(followers).getAllByRole('link')).toHaveLength(53)
+    expect(countRequests('/api/player/hikaru/followers')).toBe(6)
+  })
+})

@@ -129,3 +129,101 @@ describe('GET /api/users?limit=&cursor=', () => {
     expect(expectProblem('getUsers', res, 400).detail).toContain(field)
   })
 })
+
+describe('GET /api/player/{username}/followers?limit=&cursor=&userId=', () => {
+  const get = async (player: string, query: string) =>
+    expectContract(
+      'getPlayerFollowers',
+      await inject({ method: 'GET', url: `/api/player/${player}/followers?${query}` }),
+    ) as Page & { items: { _id: string; user: { _id: string; username: string } }[] }
+  const follow = async (player: string) => {
+    const fan = await server.current.createUser('student')
+    await server.current.db.query('INSERT INTO follows (user_id, player) VALUES ($1, $2)', [fan.id, player])
+    return fan
+  }
+
+  it('answers the spec list without parameters and pages in the same order with them', async () => {
+    for (let i = 0; i < 5; i++) await follow(i % 2 ? 'Hikaru' : 'hikaru')
+    await follow('magnuscarlsen')
+    const whole = expectContract(
+      'getPlayerFollowers',
+      await inject({ method: 'GET', url: '/api/player/HIKARU/followers' }),
+    ) as { _id: string }[]
+    expect(whole).toHaveLength(5)
+    const pages = await allPages((q) => get('hikaru', q), 2)
+    expect(pages.map((p) => p.items.length)).toEqual([2, 2, 1])
+    expect(ids(pages)).toEqual(whole.map((f) => f._id))
+    expect((await get('nobody', 'limit=5')).items).toEqual([])
+  })
+
+  it("with userId answers that user's record only, or none", async () => {
+    const fan = await follow('hikaru')
+    await follow('hikaru')
+    const other = await follow('magnuscarlsen')
+    const mine = await get('hikaru', `userId=${fan.id}`)
+    expect(mine).toEqual({
+      items: [{ _id: expect.any(String), user: { _id: fan.id, username: fan.username } }],
+      nextCursor: null,
+    })
+    expect(await get('hikaru', `userId=${other.id}`)).toEqual({ items: [], nextCursor: null })
+    expectProblem(
+      'getPlayerFollowers',
+      await inject({ method: 'GET', url: '/api/player/hikaru/followers?userId=nope' }),
+      400,
+    )
+  })
+
+  it('skips and repeats no follower while users follow and unfollow between pages', async () => {
+    for (let i = 0; i < 9; i++) await follow('hikaru')
+    const before = (await get('hikaru', 'limit=100')).items.map((f) => f._id)
+    const made: string[] = []
+    const pages = await allPages(
+      (q) => get('hikaru', q),
+      3,
+      async (n, page) => {
+        const fan = await follow('hikaru')
+        const [row] = await server.current.db.query<{ id: string }>(
+          'SELECT id FROM follows WHERE user_id = $1',
+          [fan.id],
+        )
+        made.push(row.id)
+        // the follow the next cursor was made from may end too
+        if (n === 2) await server.current.db.query('DELETE FROM follows WHERE id = $1', [page.items[2]._id])
+      },
+    )
+    const seen = ids(pages)
+    expect(new Set(seen).size, 'a follower was repeated').toBe(seen.length)
+    expect(seen.filter((id) => !made.includes(id))).toEqual(before)
+    expect(seen.filter((id) => made.includes(id))).toEqual(made.slice(0, seen.length - before.length))
+  })
+
+  it.each(
+    refused(async () => {
+      await follow('magnuscarlsen')
+      await follow('magnuscarlsen')
+      return (await get('magnuscarlsen', 'limit=1')).nextCursor!
+    }),
+  )('answers 400 for %s', async (_label, query, field) => {
+    await follow('hikaru')
+    const res = await inject({ method: 'GET', url: `/api/player/hikaru/followers?${await query()}` })
+    expect(expectProblem('getPlayerFollowers', res, 400).detail).toContain(field)
+  })
+
+  it("refuses a cursor of the users' list, and the followers' cursor on the users' list", async () => {
+    const admin = await server.current.createUser('admin')
+    await follow('hikaru')
+    await follow('hikaru')
+    const users = expectContract(
+      'getUsers',
+      await inject({ method: 'GET', url: '/api/users?limit=1', headers: admin.auth }),
+    ) as Page
+    const res = await inject({
+      method: 'GET',
+      url: `/api/player/hikaru/followers?cursor=${users.nextCursor}`,
+    })
+    expect(expectProblem('getPlayerFollowers', res, 400).detail).toBe('cursor belongs to another list')
+    const { nextCursor } = await get('hikaru', 'limit=1')
+    const back = await inject({ method: 'GET', url: `/api/users?cursor=${nextCursor}`, headers: admin.auth })
+    expect(expectProblem('getUsers', back, 400).detail).toBe('cursor belongs to another list')
+  })
+})

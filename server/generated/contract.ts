@@ -156,7 +156,10 @@ export interface paths {
       }
       cookie?: never
     }
-    /** Students enrolled in a course (logged-in users) */
+    /**
+     * Students enrolled in a course (logged-in users), or one page of them
+     * @description Without parameters: every student enrolled, in the order they enrolled (the spec's list). With `limit` or `cursor`: one page, `{ items, nextCursor }`, in the same order (enrollment time, then the student's id), read after the cursor's student, so enrollments made between two page requests never make a student repeat or go missing.
+     */
     get: operations['getEnrolledStudents']
     put?: never
     post?: never
@@ -850,6 +853,10 @@ export interface components {
     }
     FollowerPage: {
       items: components['schemas']['Follower'][]
+      nextCursor: components['schemas']['NextCursor']
+    }
+    EnrolledStudentPage: {
+      items: components['schemas']['EnrolledStudent'][]
       nextCursor: components['schemas']['NextCursor']
     }
     CoursePage: {
@@ -1580,7 +1587,12 @@ export interface operations {
   }
   getEnrolledStudents: {
     parameters: {
-      query?: never
+      query?: {
+        /** @description Page size (default 20); asking with it answers one page, `{ items, nextCursor }` */
+        limit?: components['parameters']['PageLimit']
+        /** @description The page after the one that answered this `nextCursor` (opaque; valid for the same list only, e.g. the same player's followers) */
+        cursor?: components['parameters']['PageCursor']
+      }
       header?: never
       path: {
         courseId: components['parameters']['CourseId']
@@ -1589,13 +1601,14 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description Enrolled students */
+      /** @description Enrolled students; with `limit` or `cursor`, one page of them */
       200: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['EnrolledStudent'][]
+          'application/json':
+            components['schemas']['EnrolledStudent'][] | components['schemas']['EnrolledStudentPage']
         }
       }
       400: components['responses']['BadRequest']

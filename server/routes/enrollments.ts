@@ -1,17 +1,26 @@
 import type { FastifyInstance } from 'fastify'
+import { contractValidatorCompiler } from '../openapi'
 import { actorOf } from '../plugins/auth'
+import { isPageQuery } from '../services/pages'
 import * as courses from '../services/courses'
 import * as orders from '../services/orders'
 import { defineRoute } from './define'
 import type { RouteDeps } from './deps'
 
-export async function enrollmentRoutes(app: FastifyInstance, { db, payments }: RouteDeps) {
+export async function enrollmentRoutes(app: FastifyInstance, { db, payments, config }: RouteDeps) {
   defineRoute(app, 'getEnrolledCourses', { preHandler: app.authenticate }, async (req) =>
     courses.enrolledCourses(db, actorOf(req), req.params.userId),
   )
 
-  defineRoute(app, 'getEnrolledStudents', { preHandler: app.authenticate }, async (req) =>
-    courses.enrolledStudents(db, req.params.courseId),
+  // Without parameters the spec's whole list; with `limit` or `cursor`, one page.
+  defineRoute(
+    app,
+    'getEnrolledStudents',
+    { preHandler: app.authenticate, validatorCompiler: contractValidatorCompiler },
+    async (req) =>
+      isPageQuery(req.query)
+        ? courses.enrolledStudentPage(db, config.jwtSecret, req.params.courseId, req.query)
+        : courses.enrolledStudents(db, req.params.courseId),
   )
 
   // A free course enrolls directly; a paid one is charged through the payment provider (one order).

@@ -7,6 +7,7 @@ import {
   canSeeEnrolledCourses,
 } from '../../src/domain/rules'
 import { Forbidden, NotFound } from './errors'
+import { type Page, type PageQuery, pageByCreation } from './pages'
 import type { MediaStore } from './media'
 import { type Actor, iso, type Schema } from './types'
 
@@ -306,6 +307,31 @@ export async function enrolledStudents(db: Db, courseId: string): Promise<Schema
     `SELECT u.id AS "_id", u.username FROM enrollments e JOIN users u ON u.id = e.student_id
      WHERE e.course_id = $1 ORDER BY e.enrolled_at, u.id`,
     [courseId],
+  )
+}
+
+/** One page of a course's students, in the whole list's order (enrollment time, then id); 404 for no course. */
+export async function enrolledStudentPage(
+  db: Db,
+  secret: string,
+  courseId: string,
+  query: PageQuery,
+): Promise<Page<Schema<'EnrolledStudent'>>> {
+  const rows = await db.query('SELECT 1 FROM courses WHERE id = $1', [courseId])
+  if (!rows.length) throw new NotFound('Course')
+  return pageByCreation<Schema<'EnrolledStudent'>>(
+    db,
+    {
+      list: `students:${courseId}`,
+      secret,
+      columns: 'u.id AS "_id", u.username',
+      from: 'enrollments e JOIN users u ON u.id = e.student_id',
+      where: 'e.course_id = $1',
+      params: [courseId],
+      key: 'e.enrolled_at',
+      id: 'u.id',
+    },
+    query,
   )
 }
 

@@ -9,6 +9,7 @@ import {
   type ModuleProgress,
   type UserPage,
   type FollowerPage,
+  type EnrolledStudentPage,
 } from '@/api/generated/api'
 import { applyModuleProgress } from '@/api/progressCache'
 
@@ -431,6 +432,32 @@ export const followerPagesApi = api.injectEndpoints({
 })
 
 export const { useGetFollowerPagesInfiniteQuery } = followerPagesApi
+
+/** Coursemates per page on a course card. */
+export const COURSEMATES_PAGE_SIZE = 20
+
+/**
+ * A course's students as an infinite query over getEnrolledStudents' pages, in the order they enrolled; tagged
+ * like the list, so an enrollment or a checkout refetches the pages loaded.
+ */
+export const coursematePagesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCoursematePages: build.infiniteQuery<EnrolledStudentPage, { courseId: string }, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: `/api/courses/${encodeURIComponent(queryArg.courseId)}/enrolled-students`,
+        params: { limit: COURSEMATES_PAGE_SIZE, cursor: pageParam ?? undefined },
+      }),
+      keepUnusedDataFor: COURSE_CACHE_SECONDS,
+      providesTags: (_r, _e, arg) => [{ type: 'Enrollment', id: studentsId(arg.courseId) }],
+    }),
+  }),
+})
+
+export const { useGetCoursematePagesInfiniteQuery } = coursematePagesApi
 
 /** Reads a player's followers again: the pages and the caller's own record (the Follow button) alike. */
 export const refreshFollowers = (username: string) =>

@@ -6,6 +6,8 @@ export const NEAR_VIEWPORT_MARGIN = '300px 0px'
 type Props = {
   /** What the list holds, plural ('courses', 'users'): 'Load more courses'. */
   what: string
+  /** Loads as the end comes near (default); false: the button only (a short list inside a card of a long page). */
+  auto?: boolean
   /** Pages loaded so far: a new page re-checks whether the end is still in view. */
   loaded: number
   loading: boolean
@@ -17,7 +19,7 @@ type Props = {
  * The end of a paged list (the catalogue, the users, a player's followers): the next page loads when this comes near the viewport (scrolling), or with
  * the button (keyboard, or where IntersectionObserver is missing). A failed page says so; the button retries.
  */
-export function LoadMore({ what, loaded, loading, failed, onMore }: Props) {
+export function LoadMore({ what, auto = true, loaded, loading, failed, onMore }: Props) {
   const ref = useRef<HTMLDivElement>(null)
   const more = useRef(onMore)
   useEffect(() => {
@@ -26,7 +28,7 @@ export function LoadMore({ what, loaded, loading, failed, onMore }: Props) {
 
   useEffect(() => {
     const element = ref.current
-    if (!element || loading || failed || typeof IntersectionObserver !== 'function') return
+    if (!auto || !element || loading || failed || typeof IntersectionObserver !== 'function') return
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -38,7 +40,7 @@ export function LoadMore({ what, loaded, loading, failed, onMore }: Props) {
     )
     observer.observe(element)
     return () => observer.disconnect()
-  }, [loaded, loading, failed])
+  }, [auto, loaded, loading, failed])
 
   return (
     <div ref={ref} className="row">

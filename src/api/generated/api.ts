@@ -87,7 +87,13 @@ const injectedRtkApi = api
         providesTags: ['Enrollment'],
       }),
       getEnrolledStudents: build.query<GetEnrolledStudentsApiResponse, GetEnrolledStudentsApiArg>({
-        query: (queryArg) => ({ url: `/api/courses/${queryArg.courseId}/enrolled-students` }),
+        query: (queryArg) => ({
+          url: `/api/courses/${queryArg.courseId}/enrolled-students`,
+          params: {
+            limit: queryArg.limit,
+            cursor: queryArg.cursor,
+          },
+        }),
         providesTags: ['Enrollment'],
       }),
       getCourseCurriculum: build.query<GetCourseCurriculumApiResponse, GetCourseCurriculumApiArg>({
@@ -357,9 +363,15 @@ export type GetEnrolledCoursesApiResponse = /** status 200 Enrolled courses */ C
 export type GetEnrolledCoursesApiArg = {
   userId: Id
 }
-export type GetEnrolledStudentsApiResponse = /** status 200 Enrolled students */ EnrolledStudent[]
+export type GetEnrolledStudentsApiResponse =
+  | /** status 200 Enrolled students; with `limit` or `cursor`, one page of them */ EnrolledStudent[]
+  | EnrolledStudentPage
 export type GetEnrolledStudentsApiArg = {
   courseId: Id
+  /** Page size (default 20); asking with it answers one page, `{ items, nextCursor }` */
+  limit?: number
+  /** The page after the one that answered this `nextCursor` (opaque; valid for the same list only, e.g. the same player's followers) */
+  cursor?: PageCursor
 }
 export type GetCourseCurriculumApiResponse =
   /** status 200 Module titles and descriptions in order */ CurriculumEntry[]
@@ -597,6 +609,12 @@ export type EnrolledStudent = {
   _id: Id
   username: string
 }
+export type NextCursor = string | null
+export type EnrolledStudentPage = {
+  items: EnrolledStudent[]
+  nextCursor: NextCursor
+}
+export type PageCursor = string
 export type CurriculumEntry = {
   _id: Id
   title: string
@@ -765,12 +783,10 @@ export type UserSummary = {
   username: string
   role: Role
 }
-export type NextCursor = string | null
 export type UserPage = {
   items: UserSummary[]
   nextCursor: NextCursor
 }
-export type PageCursor = string
 export type RoleChange = {
   newRole: Role
 }

@@ -1,7 +1,8 @@
 import { useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { skipToken } from '@reduxjs/toolkit/query/react'
-import { api, useGetEnrolledStudentsQuery } from '@/api/enhancedApi'
+import { coursematePagesApi, useGetCoursematePagesInfiniteQuery } from '@/api/enhancedApi'
+import { LoadMore } from '@/components/LoadMore'
 import { useNearViewport } from './useNearViewport'
 
 /**
@@ -11,13 +12,13 @@ import { useNearViewport } from './useNearViewport'
  */
 export function Coursemates({ courseId }: { courseId: string }) {
   const ref = useRef<HTMLDivElement>(null)
-  const cached = api.endpoints.getEnrolledStudents.useQueryState({ courseId }).data !== undefined
+  const cached =
+    coursematePagesApi.endpoints.getCoursematePages.useInfiniteQueryState({ courseId }).data !== undefined
   const near = useNearViewport(ref, cached)
-  const {
-    data: students = [],
-    isLoading,
-    isUninitialized,
-  } = useGetEnrolledStudentsQuery(near ? { courseId } : skipToken)
+  // Pages of COURSEMATES_PAGE_SIZE; the next with 'Load more coursemates' only (the cards' list scrolls on).
+  const pages = useGetCoursematePagesInfiniteQuery(near ? { courseId } : skipToken)
+  const { data, isLoading, isUninitialized, hasNextPage, isFetchingNextPage, isFetchNextPageError } = pages
+  const students = data?.pages.flatMap((page) => page.items) ?? []
   return (
     <div className="coursemates" ref={ref}>
       <h4>Coursemates</h4>
@@ -33,6 +34,16 @@ export function Coursemates({ courseId }: { courseId: string }) {
             </li>
           ))}
         </ul>
+      )}
+      {data && hasNextPage && (
+        <LoadMore
+          what="coursemates"
+          auto={false}
+          loaded={data.pages.length}
+          loading={isFetchingNextPage}
+          failed={isFetchNextPageError}
+          onMore={() => void pages.fetchNextPage()}
+        />
       )}
     </div>
   )

@@ -58,6 +58,20 @@ describe('/courses: cards (spec §2)', () => {
     expect(c.getByRole('heading', { name: 'Coursemates' })).toBeInTheDocument()
     expect(await c.findByRole('link', { name: 'mate' })).toHaveAttribute('href', `/profile/${mate._id}`)
   })
+
+  it("shows 20 Coursemates at a time and 'Load more coursemates' the next (issue 14.2)", async () => {
+    const course = seedCourse({ title: 'Crowded' })
+    for (let i = 1; i <= 23; i++)
+      seedEnrollment(course._id, seedUser({ username: `mate${String(i).padStart(2, '0')}` })._id)
+    const { user } = render(seedUser({ username: 'viewer', role: 'instructor' }))
+    const c = await card('Crowded')
+    expect(await c.findByRole('link', { name: 'mate20' })).toBeInTheDocument()
+    expect(c.queryByRole('link', { name: 'mate21' })).not.toBeInTheDocument()
+    await user.click(c.getByRole('button', { name: 'Load more coursemates' }))
+    expect(await c.findByRole('link', { name: 'mate23' })).toBeInTheDocument()
+    expect(c.queryByRole('button', { name: 'Load more coursemates' })).not.toBeInTheDocument()
+    expect(countRequests(`/api/courses/${course._id}/enrolled-students`)).toBe(2)
+  })
 })
 
 describe('/courses: Login Required modal (spec §2, §8)', () => {

@@ -227,3 +227,107 @@ describe('GET /api/player/{username}/followers?limit=&cursor=&userId=', () => {
     expect(expectProblem('getUsers', back, 400).detail).toBe('cursor belongs to another list')
   })
 })
+
+describe('GET /api/courses/{courseId}/enrolled-students?limit=&cursor=', () => {
+  async function setup() {
+    const teacher = await server.current.createUser('instructor')
+    const courseId = await server.current.createCourse(teacher, { title: 'Paged', price: 0 })
+    const reader = await server.current.createUser('student')
+    return { courseId, reader }
+  }
+  const enroll = async (courseId: string) => {
+    const s = await server.current.createUser('student')
+    await server.current.db.query('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [
+      courseId,
+      s.id,
+    ])
+    return s
+  }
+  const get = async (reader: { auth: { authorization: string } }, courseId: string, query: string) =>
+    expectContract(
+      'getEnrolledStudents',
+      await inject({
+        method: 'GET',
+        url: `/api/courses/${courseId}/enrolled-students?${query}`,
+        headers: reader.auth,
+      }),
+    ) as Page
+
+  it('answers the spec list without parameters and pages in the same order with them', async () => {
+    const { courseId, reader } = await setup()
+    for (let i = 0; i < 5; i++) await enroll(courseId)
+    const whole = expectContract(
+      'getEnrolledStudents',
+      await inject({
+        method: 'GET',
+        url: `/api/courses/${courseId}/enrolled-students`,
+        headers: reader.auth,
+      }),
+    ) as { _id: string }[]
+    expect(whole).toHaveLength(5)
+    const pages = await allPages((q) => get(reader, courseId, q), 2)
+    expect(pages.map((p) => p.items.length)).toEqual([2, 2, 1])
+    expect(ids(pages)).toEqual(whole.map((s) => s._id))
+  })
+
+  it('skips and repeats no student while students enroll and leave between pages', async () => {
+    const { courseId, reader } = await setup()
+    for (let i = 0; i < 9; i++) await enroll(courseId)
+    const before = (await get(reader, courseId, 'limit=100')).items.map((s) => s._id)
+    const made: string[] = []
+    const pages = await allPages(
+      (q) => get(reader, courseId, q),
+      3,
+      async (n, page) => {
+        made.push((await enroll(courseId)).id)
+        if (n === 2)
+          await server.current.db.query('DELETE FROM enrollments WHERE course_id = $1 AND student_id = $2', [
+            courseId,
+            page.items[2]._id,
+          ])
+      },
+    )
+    const seen = ids(pages)
+    expect(new Set(seen).size, 'a student was repeated').toBe(seen.length)
+    expect(seen.filter((id) => !made.includes(id))).toEqual(before)
+    expect(seen.filter((id) => made.includes(id))).toEqual(made.slice(0, seen.length - before.length))
+  })
+
+  it('keeps its permissions: 401 without a login, 404 for an unknown course, with parameters as without', async () => {
+    const { courseId } = await setup()
+    expectProblem(
+      'getEnrolledStudents',
+      await inject({ method: 'GET', url: `/api/courses/${courseId}/enrolled-students?limit=1` }),
+      401,
+    )
+    const reader = await server.current.createUser('student')
+    expectProblem(
+      'getEnrolledStudents',
+      await inject({
+        method: 'GET',
+        url: '/api/courses/00000000-0000-4000-8000-000000000000/enrolled-students?limit=1',
+        headers: reader.auth,
+      }),
+      404,
+    )
+  })
+
+  it.each(
+    refused(async () => {
+      const { courseId } = await setup()
+      await enroll(courseId)
+      await enroll(courseId)
+      const reader = await server.current.createUser('student')
+      return (await get(reader, courseId, 'limit=1')).nextCursor!
+    }),
+  )("answers 400 for %s (another course's cursor included)", async (_label, query, field) => {
+    const { courseId, reader } = await setup()
+    await enroll(courseId)
+    const res = await inject({
+      method: 'GET',
+      url: `/api/courses/${courseId}/enrolled-students?${await query()}`,
+      headers: reader.auth,
+    })
+    expect(expectProblem('getEnrolledStudents', res, 400).detail).toContain(field)
+  })
+})

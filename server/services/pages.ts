@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto'
 import type { Db } from '../db/db'
 import { BadInput } from './errors'
 
@@ -24,21 +24,30 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const NOT_OURS = 'cursor is not a cursor this server made'
 
 const keys = new Map<string, Buffer>()
-/** The cursors' key, derived from the server's signing secret: the same on every instance sharing it. */
-function cursorKey(secret: string): Buffer {
-  let key = keys.get(secret)
-  if (!key) keys.set(secret, (key = createHmac('sha256', secret).update('page cursors').digest()))
+/**
+ * A key of the cursors ('page cursors' seals them, 'page cursor nonces' makes their nonces), derived from the
+ * server's signing secret: the same on every instance sharing it.
+ */
+function cursorKey(secret: string, use = 'page cursors'): Buffer {
+  let key = keys.get(`${use}\n${secret}`)
+  if (!key) keys.set(`${use}\n${secret}`, (key = createHmac('sha256', secret).update(use).digest()))
   return key
 }
 
 /**
  * A cursor is sealed (AES-256-GCM): it carries the last item's creation time to the microsecond, which the list
  * itself does not show (when someone followed a player or enrolled), so the caller can neither read nor forge it.
+ * Its nonce is a MAC of the text, so the same page always answers the same cursor (its weak ETag and 304 hold);
+ * a nonce repeats only with its own text, which GCM allows.
  */
 function seal(secret: string, value: [string, string, string]): string {
-  const iv = randomBytes(12)
+  const text = JSON.stringify(value)
+  const iv = createHmac('sha256', cursorKey(secret, 'page cursor nonces'))
+    .update(text)
+    .digest()
+    .subarray(0, 12)
   const cipher = createCipheriv('aes-256-gcm', cursorKey(secret), iv)
-  const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()])
+  const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()])
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')
 }
 

@@ -331,3 +331,26 @@ describe('GET /api/courses/{courseId}/enrolled-students?limit=&cursor=', () => {
     expect(expectProblem('getEnrolledStudents', res, 400).detail).toContain(field)
   })
 })
+
+describe('paged lists and conditional GET', () => {
+  it('answers the same page with the same cursor and ETag, and 304 to it', async () => {
+    for (let i = 0; i < 3; i++) {
+      const fan = await server.current.createUser('student')
+      await server.current.db.query('INSERT INTO follows (user_id, player) VALUES ($1, $2)', [
+        fan.id,
+        'hikaru',
+      ])
+    }
+    const url = '/api/player/hikaru/followers?limit=2'
+    const first = await inject({ method: 'GET', url })
+    const again = await inject({ method: 'GET', url })
+    expect((JSON.parse(again.body) as Page).nextCursor).toBe((JSON.parse(first.body) as Page).nextCursor)
+    expect(again.headers.etag).toBe(first.headers.etag)
+    const cached = await inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    })
+    expect(cached.statusCode).toBe(304)
+  })
+})

@@ -30,8 +30,19 @@ async function allPages(query: string, between: (n: number, page: Page) => Promi
   return pages
 }
 
+/** Creation times a second apart, in the order the courses are made: PGlite's clock may give two inserts the
+ * same instant, and the newest-first order would then fall back on the random ids. */
+let coursesMade = 0
+const firstMade = Date.now()
+
 async function course(owner: TestUser, title: string, price = 10, description = 'A course for tests') {
-  return server.current.createCourse(owner, { title, price, description })
+  const id = await server.current.createCourse(owner, { title, price, description })
+  coursesMade += 1
+  await server.current.db.query('UPDATE courses SET created_at = $2 WHERE id = $1', [
+    id,
+    new Date(firstMade + coursesMade * 1000).toISOString(),
+  ])
+  return id
 }
 
 describe('GET /api/courses: the spec list and the catalogue page', () => {
@@ -172,7 +183,6 @@ describe('GET /api/courses: pages', () => {
   it('newest: courses created while paging come before the first page, never inside the later ones', async () => {
     const teacher = await server.current.createUser('instructor')
     for (let i = 0; i < 5; i++) await course(teacher, `Course ${i}`)
-    // (PGlite's clock may give two courses the same instant: the order is then by id, the same on every page.)
     const before = (await get('limit=100')).items.map((c) => c._id)
     const pages = await allPages('limit=2', async () => {
       await course(teacher, 'Brand new')

@@ -8,11 +8,12 @@
 // Never imported by the app: only the build loads this module.
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { MemoryRouter, NavLink } from 'react-router-dom'
+import { MemoryRouter } from 'react-router-dom'
 import { documentTitle } from '@/app/DocumentTitle'
 import { CatalogueControls } from '@/features/courses/CatalogueControls'
 import { PracticeBoardPanel } from '@/features/game/PracticeBoardPanel'
 import { ExpertTips } from '@/features/home/ExpertTips'
+import { NavFrame } from '@/features/layout/NavBar'
 import { GUEST_NAME, PRODUCT_NAME } from '@/features/home/homeContent'
 import { PlayerSearch } from '@/features/player/PlayerSearch'
 import { TitleSearch } from '@/features/titles/TitleSearch'
@@ -26,8 +27,6 @@ export const SHELL_PAGES = [
 
 export type ShellPath = (typeof SHELL_PAGES)[number]['path']
 
-const link = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav__link nav__link--active' : 'nav__link')
-
 /** Text kept invisible: its space is reserved for what the app puts there once it knows the visitor. */
 function Reserved({ children }: { children: ReactNode }) {
   return (
@@ -37,49 +36,22 @@ function Reserved({ children }: { children: ReactNode }) {
   )
 }
 
-/** The navigation bar's links common to every role (src/features/layout/NavBar.tsx), in its markup. */
+/** The navigation bar (src/features/layout/NavBar.tsx's frame) with the role's links reserved unseen. */
 function ShellNav() {
   return (
-    <header className="nav">
-      <NavLink to="/home" className="nav__brand">
-        {PRODUCT_NAME}
-      </NavLink>
-      <nav aria-label="Main">
-        <ul className="nav__links">
-          <li>
-            <NavLink to="/home" className={link}>
-              Home
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/courses" className={link}>
-              Courses
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/blog" className={link}>
-              Blog
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/cart" className={link}>
-              Cart
-            </NavLink>
-          </li>
-          {/* The role's links (Login and Register, or Profile and Logout): the guest's width, unseen. */}
-          <li aria-hidden="true">
-            <span className="nav__link">
-              <Reserved>Login</Reserved>
-            </span>
-          </li>
-          <li aria-hidden="true">
-            <span className="nav__link">
-              <Reserved>Register</Reserved>
-            </span>
-          </li>
-        </ul>
-      </nav>
-    </header>
+    <NavFrame>
+      {/* The role's links (Login and Register, or Profile and Logout): the guest's width, unseen. */}
+      <li aria-hidden="true">
+        <span className="nav__link">
+          <Reserved>Login</Reserved>
+        </span>
+      </li>
+      <li aria-hidden="true">
+        <span className="nav__link">
+          <Reserved>Register</Reserved>
+        </span>
+      </li>
+    </NavFrame>
   )
 }
 

@@ -1,46 +1,25 @@
 // /admin loads the next page of users as the end of the table scrolls near (issue 14.2), like /courses.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import AdminPage from '@/features/admin/AdminPage'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
+import {
+  FakeIntersectionObserver,
+  forgetObservers,
+  scrollToEnd,
+} from '../../helpers/fakeIntersectionObserver'
 import { seedUser, sessionOf } from '../../helpers/backend'
-
-/** An IntersectionObserver whose targets (the end of the table) come into view on scrollToEnd. */
-const observers = new Set<FakeObserver>()
-class FakeObserver {
-  targets: Element[] = []
-  constructor(private readonly callback: IntersectionObserverCallback) {
-    observers.add(this)
-  }
-  observe(target: Element) {
-    this.targets.push(target)
-  }
-  unobserve() {}
-  disconnect() {
-    observers.delete(this)
-  }
-  takeRecords() {
-    return []
-  }
-  reveal() {
-    const entries = this.targets.map(
-      (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
-    )
-    this.callback(entries, this as unknown as IntersectionObserver)
-  }
-}
-const scrollToEnd = () => act(() => [...observers].forEach((o) => o.reveal()))
 
 afterEach(() => {
   vi.unstubAllGlobals()
-  observers.clear()
+  forgetObservers()
 })
 
 const userRows = () => screen.queryAllByRole('row').length - 1
 
 describe('/admin: infinite scroll', () => {
   it('loads the next 50 users when the end of the table comes into view, and stops after the last', async () => {
-    vi.stubGlobal('IntersectionObserver', FakeObserver)
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver)
     const admin = seedUser({ username: 'root', role: 'admin' })
     for (let i = 1; i <= 104; i++) seedUser({ username: `user${String(i).padStart(3, '0')}` })
     renderWithProviders(<AdminPage />, { preloadedState: { auth: sessionOf(admin) } })

@@ -1,43 +1,24 @@
 // The kept course list (server/services/courses.ts, migration 010) with two server instances on one PostgreSQL:
 // a write through either one, or straight into the database, is in the other's next answer, and both name the
 // same list with the same ETag.
-import { randomBytes } from 'node:crypto'
-import { rmSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { json } from '../support/http'
-import { createDatabase, dropDatabase, sql } from '../support/pg'
-import { startServer, tempDir, type ServerProcess } from '../support/spawn'
+import { sql } from '../support/pg'
+import { startTwoInstances, type ServerProcess } from '../support/spawn'
 import { createCourse, register, uniq, type Account } from '../support/world'
 
-const cleanups: (() => Promise<void> | void)[] = []
 let a: ServerProcess
 let b: ServerProcess
 let dbUrl: string
+let stop: () => Promise<void>
 let instructor: Account
 
 beforeAll(async () => {
-  const db = await createDatabase()
-  dbUrl = db.url
-  cleanups.push(() => dropDatabase(db.name))
-  const shared = tempDir('cache2')
-  cleanups.push(() => rmSync(shared, { recursive: true, force: true }))
-  const env = {
-    DATABASE_URL: db.url,
-    JWT_SECRET: randomBytes(36).toString('base64url'),
-    MEDIA_DIR: join(shared, 'media'),
-    SEED_DEMO: '0',
-  }
-  a = await startServer({ ...env, DATA_DIR: join(shared, 'a') })
-  cleanups.push(() => a.stop())
-  b = await startServer({ ...env, DATA_DIR: join(shared, 'b') })
-  cleanups.push(() => b.stop())
+  ;({ a, b, dbUrl, stop } = await startTwoInstances('cache2'))
   instructor = await register(a.send, uniq('cache'))
   await sql(dbUrl, "update users set role = 'instructor' where id = $1", [instructor.id])
 })
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c()
-})
+afterAll(() => stop?.())
 
 const list = (s: ServerProcess, headers: Record<string, string> = {}) =>
   s.send({ method: 'GET', url: '/api/courses', headers })

@@ -1,42 +1,23 @@
 // Two server instances on one PostgreSQL and one media folder, requests alternating between them.
-import { randomBytes } from 'node:crypto'
-import { rmSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fakeMp4, json, multipart, type Res, type Send } from '../support/http'
-import { createDatabase, dropDatabase, sql } from '../support/pg'
-import { startServer, tempDir, type ServerProcess } from '../support/spawn'
+import { sql } from '../support/pg'
+import { startTwoInstances, type ServerProcess } from '../support/spawn'
 import { register, uniq, type Account } from '../support/world'
 
-const cleanups: (() => Promise<void> | void)[] = []
 let a: ServerProcess
 let b: ServerProcess
 let dbUrl: string
+let stop: () => Promise<void>
 
 beforeAll(async () => {
-  const db = await createDatabase()
-  dbUrl = db.url
-  cleanups.push(() => dropDatabase(db.name))
-  const shared = tempDir('two')
-  cleanups.push(() => rmSync(shared, { recursive: true, force: true }))
-  const env = {
-    DATABASE_URL: db.url,
-    JWT_SECRET: randomBytes(36).toString('base64url'),
-    MEDIA_DIR: join(shared, 'media'),
-    SEED_DEMO: '0',
+  ;({ a, b, dbUrl, stop } = await startTwoInstances('two', {
     AUTH_RATE_LIMIT_MAX: '6',
     // 50 comments by one student below: above the default per-user limit (10 a minute)
     COMMENT_RATE_LIMIT_MAX: '1000',
-  }
-  // each instance has its own data folder; only the database, the secret and the media folder are shared
-  a = await startServer({ ...env, DATA_DIR: join(shared, 'a') })
-  cleanups.push(() => a.stop())
-  b = await startServer({ ...env, DATA_DIR: join(shared, 'b') })
-  cleanups.push(() => b.stop())
+  }))
 })
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c()
-})
+afterAll(() => stop?.())
 
 /** Alternates between the two instances, call by call. */
 function roundRobin(): Send {

@@ -1,12 +1,14 @@
 // Runs the real server process the way production does (the compiled dist-server/main.js, as `npm start` runs
 // it), for the fault tests and the start-up checks.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { createWriteStream, mkdtempSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { fetchSender, type Send } from './http'
+import { createDatabase, dropDatabase } from './pg'
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -216,4 +218,39 @@ export async function waitForHealth(
     await new Promise((r) => setTimeout(r, 150))
   }
   return false
+}
+
+/**
+ * Two server processes on one fresh PostgreSQL database, one JWT secret and one media folder, each with its own
+ * data folder (as instances behind a load balancer). `stop` stops both and drops what they shared.
+ */
+export async function startTwoInstances(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<{ a: ServerProcess; b: ServerProcess; dbUrl: string; stop: () => Promise<void> }> {
+  const cleanups: (() => Promise<void> | void)[] = []
+  const stop = async () => {
+    for (const c of cleanups.reverse()) await c()
+  }
+  try {
+    const db = await createDatabase()
+    cleanups.push(() => dropDatabase(db.name))
+    const shared = tempDir(name)
+    cleanups.push(() => rmSync(shared, { recursive: true, force: true }))
+    const common = {
+      DATABASE_URL: db.url,
+      JWT_SECRET: randomBytes(36).toString('base64url'),
+      MEDIA_DIR: join(shared, 'media'),
+      SEED_DEMO: '0',
+      ...env,
+    }
+    const a = await startServer({ ...common, DATA_DIR: join(shared, 'a') })
+    cleanups.push(() => a.stop())
+    const b = await startServer({ ...common, DATA_DIR: join(shared, 'b') })
+    cleanups.push(() => b.stop())
+    return { a, b, dbUrl: db.url, stop }
+  } catch (err) {
+    await stop()
+    throw err
+  }
 }

@@ -13,10 +13,9 @@ import { documentTitle } from '@/app/DocumentTitle'
 import { CatalogueControls } from '@/features/courses/CatalogueControls'
 import { PracticeBoardPanel } from '@/features/game/PracticeBoardPanel'
 import { ExpertTips } from '@/features/home/ExpertTips'
+import { SearchPlayers } from '@/features/home/SearchPlayers'
 import { NavFrame } from '@/features/layout/NavBar'
 import { GUEST_NAME, PRODUCT_NAME } from '@/features/home/homeContent'
-import { PlayerSearch } from '@/features/player/PlayerSearch'
-import { TitleSearch } from '@/features/titles/TitleSearch'
 import { Spinner } from '@/components/Spinner'
 
 /** The addresses with a prerendered shell, the file the build writes for each and the page module it shows. */
@@ -70,11 +69,7 @@ function HomeShell() {
           <PracticeBoardPanel />
           <ExpertTips />
         </div>
-        <aside className="home__aside card" aria-labelledby="search-players-heading">
-          <h2 id="search-players-heading">Search Players</h2>
-          <PlayerSearch />
-          <TitleSearch />
-        </aside>
+        <SearchPlayers />
       </div>
     </div>
   )

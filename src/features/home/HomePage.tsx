@@ -1,11 +1,10 @@
 import { useAppSelector } from '@/app/hooks'
 import { selectCurrentUser, selectIsLoggedIn } from '@/features/auth/authSlice'
 import { PracticeBoardPanel } from '@/features/game/PracticeBoardPanel'
-import { PlayerSearch } from '@/features/player/PlayerSearch'
-import { TitleSearch } from '@/features/titles/TitleSearch'
 import { LinesToReview } from '@/features/review/LinesToReview'
 import { ContinueStudy } from './ContinueStudy'
 import { ExpertTips } from './ExpertTips'
+import { SearchPlayers } from './SearchPlayers'
 import { UpcomingEvents } from './UpcomingEvents'
 import { Welcome } from './Welcome'
 import './home.css'
@@ -25,11 +24,7 @@ export default function HomePage() {
           {loggedIn && <LinesToReview />}
           {loggedIn && user && <ContinueStudy userId={user._id} />}
         </div>
-        <aside className="home__aside card" aria-labelledby="search-players-heading">
-          <h2 id="search-players-heading">Search Players</h2>
-          <PlayerSearch />
-          <TitleSearch />
-        </aside>
+        <SearchPlayers />
       </div>
     </div>
   )

@@ -72,13 +72,16 @@ export function tokenService(secret: string, ttl: string): TokenService {
     false,
     ['sign', 'verify'],
   )
+  const seconds = ttlSeconds(ttl)
   return {
-    ttl: ttlSeconds(ttl),
+    ttl: seconds,
     sign: async ({ userId, sessionId }, exp) =>
       new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
-        .setIssuedAt()
+        // Issued when `exp` was reckoned, not when signing ends: the session row is written in between, and a
+        // second boundary crossed there would make the token's lifetime a second short of JWT_TTL.
+        .setIssuedAt(exp - seconds)
         .setExpirationTime(exp)
         .sign(await key),
     verify: async (token) => {

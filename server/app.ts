@@ -12,7 +12,7 @@ import { authPlugin, tokenService } from './plugins/auth'
 import { errorsPlugin, sendProblem } from './plugins/errors'
 import { databaseRateLimitStore } from './plugins/rateLimitStore'
 import { responseCachePlugin } from './plugins/responseCache'
-import { webPlugin } from './plugins/web'
+import { RESOURCE_HEADERS, webPlugin } from './plugins/web'
 import { xsrfPlugin } from './plugins/xsrf'
 import { authRoutes } from './routes/auth'
 import { cartRoutes } from './routes/cart'
@@ -115,12 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // A path the router cannot decode (bad percent-encoding, an over-long parameter) is refused like any bad
     // input; these replies skip the hooks, so they carry their own security headers.
     frameworkErrors: (err, _req, reply) => {
-      void reply.headers({
-        'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
-        'x-content-type-options': 'nosniff',
-        'referrer-policy': 'strict-origin-when-cross-origin',
-        'x-frame-options': 'DENY',
-      })
+      void reply.headers(RESOURCE_HEADERS)
       void sendProblem(reply, err.statusCode ?? 400, err.message)
     },
     ajv: { customOptions: AJV_OPTIONS },

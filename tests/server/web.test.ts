@@ -207,10 +207,31 @@ describe('security headers', () => {
     expect(engine.statusCode).toBe(200)
     expect(engine.headers['cache-control']).toBe('public, max-age=86400')
     expect(scriptSrc(engine.headers['content-security-policy'])).toEqual(["'self'", "'wasm-unsafe-eval'"])
-    for (const url of ['/', '/assets/app-abc123.js']) {
-      const res = await inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } })
-      expect(res.statusCode, url).toBe(200)
-      expect(scriptSrc(res.headers['content-security-policy']), url).not.toContain("'wasm-unsafe-eval'")
+    const page = await inject({ method: 'GET', url: '/', headers: { accept: 'text/html,*/*' } })
+    expect(page.statusCode).toBe(200)
+    expect(scriptSrc(page.headers['content-security-policy'])).not.toContain("'wasm-unsafe-eval'")
+    const script = await inject({ method: 'GET', url: '/assets/app-abc123.js' })
+    expect(script.statusCode).toBe(200)
+    expect(script.headers['content-security-policy']).not.toContain('wasm-unsafe-eval')
+  })
+
+  it("gives answers that are not pages (scripts, API answers, problems) a short policy that lets nothing load or frame them, and pages the SPA's", async () => {
+    const page = await inject({ method: 'GET', url: '/courses', headers: { accept: 'text/html' } })
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin')
+    expect(scriptSrc(page.headers['content-security-policy'])).toContain("'self'")
+    for (const url of ['/assets/app-abc123.js', '/api/health', '/api/courses', '/api/nothing-here']) {
+      const res = await inject({ method: 'GET', url, headers: { accept: '*/*' } })
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+      )
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff')
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin')
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin')
+      // Headers only a document reads stay off: they were most of a small script's answer.
+      expect(res.headers['x-frame-options'], url).toBeUndefined()
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined()
+      expect(res.headers['origin-agent-cluster'], url).toBeUndefined()
     }
   })
 

@@ -103,6 +103,23 @@ const precompress: Plugin = {
   },
 }
 
+// Code every page runs: React, Redux Toolkit and RTK Query, React Router, redux-persist, with the app's small
+// modules that several pages share (components, API helpers), in one chunk beside the entry. Left to itself the
+// bundler split them into a dozen files under 1 KB (jsx-runtime, LoadError, problemText, ...), each a request with its
+// headers on a first visit. Kept out: the board (react-chessboard, chess.js) and the code of the lines, the practice
+// board, the modules page and review, which only their pages load.
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|redux-persist|immer|reselect|react-router|react-router-dom|use-sync-external-store|@standard-schema[\\/]utils|cookie|set-cookie-parser)[\\/]/
+const PAGE_OWN =
+  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/]|[\\/]domain[\\/](pgn|moveWords)/
+const inFramework = (id: string) => FRAMEWORK.test(id) || (/[\\/]src[\\/]/.test(id) && !PAGE_OWN.test(id))
+
+// React Router's package points bundlers at its development build (warnings, checks); the production build is the
+// same API without them. Builds use it; tests keep the development build and its warnings.
+const reactRouterProduction = fileURLToPath(
+  new URL('./node_modules/react-router/dist/production/', import.meta.url),
+)
+
 const WEB_TESTS = ['tests/{app,api,components,domain,features}/**/*.test.{ts,tsx}']
 
 /**
@@ -131,10 +148,29 @@ const webFilesThatMock = filesThatMock(
   ['app', 'api', 'components', 'domain', 'features'].map((d) => `tests/${d}`),
 )
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), engineAssets, prerenderShells(), precompress],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: `${reactRouterProduction}index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${reactRouterProduction}dom-export.mjs` },
+          ]
+        : []),
+    ],
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    // Every browser the app supports (ES modules with dynamic import) has <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'framework', test: inFramework, minShareCount: 2 }] } },
+    },
+  },
   server: { proxy: { '/api': apiTarget } },
   test: {
     // Two workers at least: vitest's default on a 2-core machine (CI's) is one, which leaves a core mostly idle
@@ -184,4 +220,4 @@ export default defineConfig({
       },
     ],
   },
-})
+}))

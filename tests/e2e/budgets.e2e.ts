@@ -1,5 +1,7 @@
-// Budgets: gzip JavaScript a first visit downloads (issue: /home at most 170 KB, /courses at most 130 KB;
-// react-player, admin and upload code must not load there).
+// Budgets: JavaScript a first visit downloads, as the browser downloads it (bodies as the server sends them, brotli
+// precompressed at build time, plus response headers). Lowered with issue 14 from 170 / 130 KB of gzip to the figures
+// it reached: 147.0 / 112.6 KB; the budgets leave 2-3 KB of room. react-player, admin and upload code must not load
+// there.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch } from './support/browser'
@@ -9,10 +11,10 @@ import { measureFirstVisit, type FirstVisit } from './support/measure.mjs'
 const KB = 1024
 // Each page counts once what a visitor came for is drawn, so lazy chunks of the route are included.
 const budgets = [
-  { path: '/home', maxJsGzip: 170 * KB, ready: (p: Page) => p.locator('[data-square="e2"]').waitFor() },
+  { path: '/home', maxJsWire: 150 * KB, ready: (p: Page) => p.locator('[data-square="e2"]').waitFor() },
   {
     path: '/courses',
-    maxJsGzip: 130 * KB,
+    maxJsWire: 115 * KB,
     ready: (p: Page) => p.getByRole('heading', { name: 'Courses', exact: true }).waitFor(),
   },
 ]
@@ -20,7 +22,10 @@ const budgets = [
 function describeFiles(m: FirstVisit) {
   return m.files
     .filter((f) => f.kind === 'js')
-    .map((f) => `  ${f.url}  ${(f.gzip / KB).toFixed(1)} KB gzip (${(f.bytes / KB).toFixed(1)} KB raw)`)
+    .map(
+      (f) =>
+        `  ${f.url}  ${(f.wire / KB).toFixed(1)} KB as downloaded (${f.encoding}), ${(f.gzip / KB).toFixed(1)} KB gzip, ${(f.bytes / KB).toFixed(1)} KB raw`,
+    )
     .join('\n')
 }
 
@@ -34,12 +39,17 @@ describe('first-visit JavaScript budgets', () => {
   })
 
   for (const b of budgets) {
-    it(`${b.path} downloads at most ${b.maxJsGzip / KB} KB of gzip JavaScript`, async () => {
+    it(`${b.path} downloads at most ${b.maxJsWire / KB} KB of JavaScript, headers included`, async () => {
       const m = await measureFirstVisit(browser, baseUrl, b.path, { waitFor: b.ready })
-      const figures = `${b.path}: ${(m.jsGzip / KB).toFixed(1)} KB gzip JavaScript (budget ${b.maxJsGzip / KB} KB)\n${describeFiles(m)}`
+      const figures = `${b.path}: ${(m.jsWire / KB).toFixed(1)} KB of JavaScript as downloaded (budget ${b.maxJsWire / KB} KB), ${(m.jsGzip / KB).toFixed(1)} KB gzip\n${describeFiles(m)}`
       console.log(figures)
-      expect(m.jsGzip, figures).toBeGreaterThan(0)
-      expect(m.jsGzip, figures).toBeLessThanOrEqual(b.maxJsGzip)
+      expect(m.jsWire, figures).toBeGreaterThan(0)
+      // Every script comes precompressed with brotli (the browser asks for it), none compressed on the fly or raw.
+      expect(
+        m.files.filter((f) => f.kind === 'js' && f.encoding !== 'br').map((f) => f.url),
+        figures,
+      ).toEqual([])
+      expect(m.jsWire, figures).toBeLessThanOrEqual(b.maxJsWire)
     })
 
     it(`${b.path} loads no video player, admin, module upload, line viewer or review code`, async () => {

@@ -5,11 +5,17 @@ export interface MeasuredFile {
   kind: 'js' | 'css'
   bytes: number
   gzip: number
+  /** The body as sent (compressed as the server chose) plus the response headers. */
+  wire: number
+  /** The response's Content-Encoding (br, gzip or identity). */
+  encoding: string
 }
 export interface FirstVisit {
   path: string
   jsGzip: number
   jsBytes: number
+  /** JavaScript as the browser downloaded it: bodies as sent plus response headers. */
+  jsWire: number
   cssGzip: number
   cssBytes: number
   files: MeasuredFile[]

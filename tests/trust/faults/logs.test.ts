@@ -66,6 +66,16 @@ it('logs at trace level hold no password, token, password hash or XSRF cookie', 
   const log = readFileSync(server.logFile, 'utf8')
   expect(log.length).toBeGreaterThan(1000)
   expect(log).toContain('"reqId"')
+  // One line per request as it ends: what was asked, the answer's status and how long it took.
+  const lines = log
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, any>)
+  const completed = lines.filter((l) => l.msg === 'request completed' && l.req?.url === '/api/profile/me')
+  expect(completed.map((l) => [l.req.method, l.res?.statusCode, typeof l.responseTime])).toEqual([
+    ['PUT', 403, 'number'],
+    ['GET', 200, 'number'],
+  ])
   const [, payload, signature] = token.split('.')
   for (const secret of [
     password,

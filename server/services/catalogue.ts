@@ -1,5 +1,5 @@
 import type { Db } from '../db/db'
-import { courseColumns, courseFrom, type CourseRow } from './courses'
+import { courseColumns, courseFrom, courseList, type CourseRow } from './courses'
 import { BadInput } from './errors'
 import type { Schema } from './types'
 
@@ -92,10 +92,25 @@ const likePrefix = (s: string) => s.toLowerCase().replace(/[\\%_]/g, (c) => `\\$
  */
 export async function catalogue(db: Db, query: CatalogueQuery): Promise<CoursePage> {
   const sort = query.sort ?? 'newest'
-  const order = ORDERS[sort]
   const limit = query.limit ?? CATALOGUE_PAGE_SIZE
-  const cursor = query.cursor === undefined ? undefined : readCursor(sort, query.cursor)
   const q = query.q?.trim() ?? ''
+  // The first page of an order, unfiltered, is what every visit to /courses asks for: kept until the courses change,
+  // as the spec's whole list is (courseList: right with several instances on one database).
+  if (!q && query.cursor === undefined && query.minPrice === undefined && query.maxPrice === undefined)
+    return courseList(db).keptUntilChange(`first page ${sort} ${limit}`, () =>
+      cataloguePage(db, { sort, limit }),
+    )
+  return cataloguePage(db, { ...query, sort, limit, q })
+}
+
+async function cataloguePage(
+  db: Db,
+  query: CatalogueQuery & { sort: Sort; limit: number },
+): Promise<CoursePage> {
+  const { sort, limit } = query
+  const order = ORDERS[sort]
+  const cursor = query.cursor === undefined ? undefined : readCursor(sort, query.cursor)
+  const q = query.q ?? ''
   // Instructors first (few rows, an index on the prefix): their ids go to the page query as a value.
   const instructors = q
     ? await db.query<{ id: string }>(

@@ -168,6 +168,31 @@ class CourseListCache {
     return promise
   }
 
+  /** Values worked out from the courses (the catalogue's first pages), each kept with the version it was made at. */
+  private readonly kept = new Map<string, { version: bigint; value: Promise<unknown> }>()
+
+  /**
+   * `compute()`'s answer as of a moment after this call, kept while the version has not moved: it is worked out
+   * after the version was read, so what it shows is at least as new as that version, and it is used again only while
+   * the version is that one (calls meanwhile share the one being worked out).
+   */
+  async keptUntilChange<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const read = await this.version()
+    if (read === null) return compute()
+    const version = BigInt(read)
+    const held = this.kept.get(key)
+    if (held?.version === version) return held.value as Promise<T>
+    const value = compute()
+    // Never replaced by one made at an older version (a slower caller's).
+    if (!held || held.version < version) {
+      this.kept.set(key, { version, value })
+      value.catch(() => {
+        if (this.kept.get(key)?.value === value) this.kept.delete(key)
+      })
+    }
+    return value
+  }
+
   /** The list as of a moment after this call (the kept one while the version has not moved). */
   async current(): Promise<CourseListEntry> {
     const version = await this.version()
@@ -187,7 +212,10 @@ class CourseListCache {
 const courseLists = new WeakMap<Db, CourseListCache>()
 
 /** The course list cache of this database handle (one per process and database). */
-export function courseList(db: Db): { current(): Promise<CourseListEntry> } {
+export function courseList(db: Db): {
+  current(): Promise<CourseListEntry>
+  keptUntilChange<T>(key: string, compute: () => Promise<T>): Promise<T>
+} {
   let cache = courseLists.get(db)
   if (!cache) {
     cache = new CourseListCache(db)

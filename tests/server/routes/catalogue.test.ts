@@ -228,3 +228,35 @@ describe('GET /api/courses: refused parameters', () => {
     expect(titles(await get(`sort=title&limit=1&cursor=${nextCursor}`))).toEqual(['Three'])
   })
 })
+
+describe('GET /api/courses: first pages kept until the courses change', () => {
+  it.each(['newest', 'title', 'price'] as const)(
+    'sort=%s: a course created, edited, deleted or renamed in the database is on the next first page',
+    async (sort) => {
+      const teacher = await server.current.createUser('instructor')
+      for (let i = 0; i < 4; i++) await course(teacher, `m course ${i}`, 20 + i)
+      const first = () => get(`sort=${sort}&limit=3`)
+      // asked twice: the second answer is the kept one
+      expect(await first()).toEqual(await first())
+      const made = await course(teacher, 'a course sorting first', 1)
+      // newest: made last; title: 'a…'; price: the cheapest
+      expect((await first()).items[0]).toMatchObject({ _id: made, title: 'a course sorting first' })
+      await server.current.db.query('UPDATE courses SET title = $2, price = 0 WHERE id = $1', [
+        made,
+        'a retitled course',
+      ])
+      expect((await first()).items[0]).toMatchObject({ _id: made, title: 'a retitled course', price: 0 })
+      await server.current.db.query('UPDATE users SET username = $2 WHERE id = $1', [
+        teacher.id,
+        'renamed_teacher',
+      ])
+      expect((await first()).items.map((c) => c.instructor?.username)).toEqual(
+        Array(3).fill('renamed_teacher'),
+      )
+      await server.current.db.query('DELETE FROM courses WHERE id = $1', [made])
+      expect((await first()).items.map((c) => c._id)).not.toContain(made)
+      // another limit is another page
+      expect((await get(`sort=${sort}&limit=2`)).items).toHaveLength(2)
+    },
+  )
+})

@@ -39,6 +39,24 @@ describe('the course list on two instances sharing one PostgreSQL', () => {
     }
   })
 
+  it('so is the catalogue’s first page (kept until a change too), in every order', async () => {
+    const firstPage = (s: ServerProcess, sort: string) =>
+      s.send({ method: 'GET', url: `/api/courses?sort=${sort}&limit=10` })
+    for (const sort of ['newest', 'title', 'price']) for (const s of [a, b]) await firstPage(s, sort)
+    for (let i = 0; i < 6; i++) {
+      const [writer, reader] = i % 2 === 0 ? [a, b] : [b, a]
+      // among the first ten by every order: the newest, each title before the ones made earlier, free
+      const title = `a ${String.fromCharCode(122 - i)} first`
+      const course = await createCourse(writer.send, instructor, { title, price: 0 })
+      for (const sort of ['newest', 'title', 'price']) {
+        const seen = await firstPage(reader, sort)
+        expect(seen.status).toBe(200)
+        const items = (seen.body as { items: { _id: string }[] }).items
+        expect(ids(items), `${sort} on the other instance`).toContain(course._id)
+      }
+    }
+  })
+
   it('both name the same list with the same ETag, and 304 the other’s tag until a write', async () => {
     const first = await list(a)
     const second = await list(b)

@@ -369,6 +369,7 @@ async function browserFigures(browser, base, data) {
     results.firstVisit.push({
       route: path.replace(data.course._id, '{id}') + (session ? ' (student)' : ''),
       jsGzipKB: round(m.jsGzip / KB, 1),
+      jsWireKB: round(m.jsWire / KB, 1),
       cssGzipKB: round(m.cssGzip / KB, 1),
       jsRawKB: round(m.jsBytes / KB, 1),
       jsFiles: m.files.filter((f) => f.kind === 'js').length,
@@ -634,6 +635,13 @@ async function loadFigures(label, server, data) {
     // After the catalogue's rows: its bodies (4.5 MB at 10,000 courses) would still be leaving as they start.
     { name: `GET /api/courses (${courseCount} courses)`, method: 'GET', path: '/api/courses', headers: {} },
     {
+      name: `GET /api/courses (${courseCount} courses)`,
+      method: 'GET',
+      path: '/api/courses',
+      headers: {},
+      connections: 50,
+    },
+    {
       name: 'GET /api/modules/course/{id} (enrolled)',
       method: 'GET',
       path: `/api/modules/course/${data.course._id}`,
@@ -859,15 +867,97 @@ function table(title, rows, cols) {
   ].join('\n')
 }
 
+/**
+ * Issue 14's figures in one table: the baseline it measured before its work (the code of that day, on this machine),
+ * its goal, and what this run measured.
+ */
+function issueFigures() {
+  const visit = (route) => results.firstVisit.find((r) => r.route === route)
+  const lh = (route) => results.lighthouse.find((r) => r.route === route && r.preset === 'mobile')
+  const lhText = (r) => (r ? `${r.score} (LCP ${r.lcpMs} ms)` : 'not run')
+  const row = (db, match, connections) =>
+    results.server[db]?.endpoints.find((e) => match(e.endpoint) && e.connections === connections)
+  const p99 = (db, match, connections) => row(db, match, connections)?.p99ms ?? '-'
+  const firstPage = (e) => e.startsWith('GET /api/courses?limit=20')
+  const search = (e) => e.startsWith('GET /api/courses?q=sicilian')
+  const specList = (e) => /^GET \/api\/courses \(/.test(e)
+  const ratio = (db) => row(db, specList, 50)?.ratio ?? '-'
+  const existing = results.coldStart?.existingData
+  return table(
+    `Issue 14: figures before its work, its goals, this run (${courseCount} courses seeded)`,
+    [
+      {
+        figure: '/home, /courses first-visit JS as downloaded (KB)',
+        before: '154.4 / 135.2',
+        goal: '<= 130 / <= 110',
+        now: `${visit('/home')?.jsWireKB ?? '-'} / ${visit('/courses')?.jsWireKB ?? '-'}`,
+      },
+      {
+        figure: 'Lighthouse mobile /home (LCP)',
+        before: '95 (LCP 2,600 ms) demo data',
+        goal: '100, LCP <= 1,500 ms',
+        now: lhText(lh('/home')),
+      },
+      {
+        figure: 'Lighthouse mobile /courses (LCP)',
+        before: '95 (LCP 2,400 ms) demo data; 86 with 2,000 courses',
+        goal: '100 demo data; >= 95 with 10,000 courses',
+        now: lhText(lh('/courses')),
+      },
+      {
+        figure: 'first page of the catalogue, API p99 at 50 connections, PostgreSQL (ms)',
+        before: '-',
+        goal: '<= 20',
+        now: p99('postgres', firstPage, 50),
+      },
+      {
+        figure: "spec's GET /api/courses at 50 connections, ratio to bare node:http, PGlite / PostgreSQL",
+        before: '0.18 / 0.08 (4 courses)',
+        goal: '>= 0.5 / >= 0.5',
+        now: `${ratio('pglite')} / ${ratio('postgres')}`,
+      },
+      {
+        figure: "search 'sicilian', p99 at 10 and 50 connections, PostgreSQL; PGlite (ms)",
+        before: '- (no search)',
+        goal: '<= 30',
+        now: `${p99('postgres', search, 10)}, ${p99('postgres', search, 50)}; ${p99('pglite', search, 10)}, ${p99('pglite', search, 50)}`,
+      },
+      {
+        figure: 'cold start to /api/health, existing data (ms)',
+        before: '1,700',
+        goal: '<= 800',
+        now: existing ? existing.compiledMs : '-',
+      },
+      {
+        figure: 'server RSS after the load, PGlite (MB)',
+        before: '526',
+        goal: '<= 300',
+        now: results.server.pglite?.rssMBAfterLoad ?? '-',
+      },
+    ],
+    [
+      ['figure', 'figure'],
+      ['before', 'before'],
+      ['goal', 'goal'],
+      ['this run', 'now'],
+    ],
+  )
+}
+
 const out = [
   `Chess Online Education benchmark, ${results.date}, ${results.machine.cpus} CPU ${results.machine.cpu}, Node ${results.machine.node}, load average at start ${results.machine.loadAverageAtStart.join(' ')}`,
-  table('First visit (gzip, level 9)', results.firstVisit, [
-    ['route', 'route'],
-    ['JS KB', 'jsGzipKB'],
-    ['CSS KB', 'cssGzipKB'],
-    ['JS raw KB', 'jsRawKB'],
-    ['JS files', 'jsFiles'],
-  ]),
+  table(
+    'First visit (JS as downloaded: bodies as sent, brotli, plus headers; and each body gzipped at level 9)',
+    results.firstVisit,
+    [
+      ['route', 'route'],
+      ['JS KB as downloaded', 'jsWireKB'],
+      ['JS KB gzip', 'jsGzipKB'],
+      ['CSS KB', 'cssGzipKB'],
+      ['JS raw KB', 'jsRawKB'],
+      ['JS files', 'jsFiles'],
+    ],
+  ),
   table('Lighthouse (performance)', results.lighthouse, [
     ['route', 'route'],
     ['preset', 'preset'],
@@ -949,6 +1039,7 @@ const out = [
       ['value', 'v'],
     ],
   ),
+  issueFigures(),
   ...results.notes.map((n) => `\nnote: ${n}`),
   '\nwritten to bench/results/bench.json',
 ].join('\n')

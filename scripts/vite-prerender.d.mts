@@ -1,11 +1,15 @@
 import type { Plugin } from 'vite'
 
-/** index.html with the shell in #root, the page's title, and the page chunk's CSS and scripts linked. */
+/**
+ * index.html with the shell in #root, the page's title, and the page chunk's CSS and scripts linked; stylesheets whose
+ * text `styleText` knows go into the page instead of a link.
+ */
 export function shellHtml(
   index: string,
   shell: { html: string; title: string },
   assets: { css: string[]; js: string[] },
   base?: string,
+  styleText?: (file: string) => string | undefined,
 ): string
 
 /** The build step writing dist/home.html and dist/courses.html (see vite-prerender.mjs). */

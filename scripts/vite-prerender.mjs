@@ -1,6 +1,6 @@
 // Build step (issue 14): dist/home.html and dist/courses.html, the built index.html with the page's first paint
-// already in #root (src/app/Shell.tsx, rendered by react-dom/server), the page chunk's stylesheets linked and its
-// scripts preloaded, so the largest paint does not wait for the scripts. The server answers /, /home and /courses
+// already in #root (src/app/Shell.tsx, rendered by react-dom/server), the app's stylesheet in the page (one small
+// file: vite.config.ts builds a single one) and the page chunk's scripts preloaded, so the largest paint does not wait for the scripts. The server answers /, /home and /courses
 // with them (server/plugins/web.ts). The files are emitted into the bundle before it is written, so the
 // precompression (brotli, gzip) applies to them as to index.html. Types: vite-prerender.d.mts.
 //
@@ -38,19 +38,33 @@ function chunksOf(bundle, module) {
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-/** index.html with the shell in #root, the page's title, and the page chunk's CSS and scripts linked. */
-export function shellHtml(index, shell, assets, base = '/') {
+/** A stylesheet's text inside <style>: nothing in it may end the element. */
+const styleElement = (css) => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`
+
+/**
+ * index.html with the shell in #root, the page's title, and the page chunk's CSS and scripts linked. A stylesheet
+ * whose text `styleText` knows (by its file, e.g. 'assets/index-1.css') goes into the page itself instead of a link,
+ * index.html's own included: the first paint then waits for no request but the page's.
+ */
+export function shellHtml(index, shell, assets, base = '/', styleText = () => undefined) {
   if (!index.includes('<div id="root"></div>') || !index.includes('</head>'))
     throw new Error('prerender: index.html has no head or no empty #root')
+  const inline = (file) => {
+    const text = styleText(file)
+    return text === undefined ? undefined : styleElement(text)
+  }
+  const page = index.replace(/<link rel="stylesheet"[^>]*? href="([^"]+)"[^>]*>/g, (tag, href) =>
+    href.startsWith(base) ? (inline(href.slice(base.length)) ?? tag) : tag,
+  )
   const links = [
     ...assets.css
       .filter((f) => !index.includes(`${base}${f}"`))
-      .map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`),
+      .map((f) => inline(f) ?? `<link rel="stylesheet" crossorigin href="${base}${f}">`),
     ...assets.js
       .filter((f) => !index.includes(`${base}${f}"`))
       .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
   ].join('\n    ')
-  return index
+  return page
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shell.title)}</title>`)
     .replace('</head>', () => (links ? `  ${links}\n  </head>` : '</head>'))
     .replace('<div id="root"></div>', () => `<div id="root">${shell.html}</div>`)
@@ -93,6 +107,10 @@ export function prerenderShells() {
               shell.renderShell(page.path),
               { css, js: chunks.map((c) => c.fileName) },
               base,
+              (file) => {
+                const asset = bundle[file]
+                return asset?.type === 'asset' && file.endsWith('.css') ? String(asset.source) : undefined
+              },
             ),
           })
         }

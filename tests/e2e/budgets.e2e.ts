@@ -52,6 +52,11 @@ describe('first-visit JavaScript budgets', () => {
       expect(m.jsWire, figures).toBeLessThanOrEqual(b.maxJsWire)
     })
 
+    it(`${b.path} fetches no stylesheet: the app's styles come inside the page`, async () => {
+      const m = await measureFirstVisit(browser, baseUrl, b.path, { waitFor: b.ready })
+      expect(m.files.filter((f) => f.kind === 'css').map((f) => f.url)).toEqual([])
+    })
+
     it(`${b.path} loads no video player, admin, module upload, line viewer or review code`, async () => {
       const m = await measureFirstVisit(browser, baseUrl, b.path, { waitFor: b.ready })
       const names = m.files.filter((f) => f.kind === 'js').map((f) => f.url.split('/').pop() ?? '')

@@ -166,7 +166,7 @@ describe('static SPA', () => {
     expect(json.statusCode).toBe(404)
   })
 
-  it('the build step links only what index.html lacks, names the page, and refuses an index.html it cannot fill', () => {
+  it('the build step links only what index.html lacks, puts stylesheets it has into the page, names the page, and refuses an index.html it cannot fill', () => {
     const index =
       '<html><head><title>x</title><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>'
     const html = shellHtml(
@@ -179,6 +179,23 @@ describe('static SPA', () => {
         '  <link rel="stylesheet" crossorigin href="/assets/Page-2.css">\n    <link rel="modulepreload" crossorigin href="/assets/Page-3.js">\n  </head>' +
         '<body><div id="root"><p>$& shell</p></div></body></html>',
     )
+    // Stylesheets whose text is known go into the page: index.html's own and the page's, none left linked.
+    const styles: Record<string, string> = {
+      'assets/index-1.css': 'body{color:red}',
+      'assets/Page-2.css': 'p::after{content:"</style>"}',
+    }
+    const inlined = shellHtml(
+      index,
+      { html: '<p>shell</p>', title: 't' },
+      { css: ['assets/index-1.css', 'assets/Page-2.css'], js: [] },
+      '/',
+      (file) => styles[file],
+    )
+    expect(inlined).toBe(
+      '<html><head><title>t</title><style>body{color:red}</style>  <style>p::after{content:"<\\/style>"}</style>\n  </head>' +
+        '<body><div id="root"><p>shell</p></div></body></html>',
+    )
+    expect(inlined).not.toContain('rel="stylesheet"')
     expect(() =>
       shellHtml(
         '<html><head></head><body><div id="root">x</div></body></html>',

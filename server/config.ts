@@ -34,6 +34,8 @@ export interface Config {
   keepAliveTimeoutSeconds: number
   mediaUrlTtl: number
   logLevel: string
+  /** Embedded PGlite's buffer cache (PostgreSQL's shared_buffers): its memory is taken at start. */
+  pgliteSharedBuffers: string
   /** The built SPA; served when it holds an index.html. */
   distDir: string
   /**
@@ -166,6 +168,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL "${logLevel}" is not a pino level`)
   }
+  const pgliteSharedBuffers = env.PGLITE_SHARED_BUFFERS || '32MB'
+  if (!/^[1-9]\d{0,6}(kB|MB|GB)$/.test(pgliteSharedBuffers))
+    throw new ConfigError(
+      `PGLITE_SHARED_BUFFERS "${pgliteSharedBuffers}" is not a size like 32MB, 1GB or 8192kB`,
+    )
   // AUTH_RATE_LIMIT_MAX (before these limits existed) still works: the default of all three limits below.
   const legacyAuthMax = env.AUTH_RATE_LIMIT_MAX ? int(env, 'AUTH_RATE_LIMIT_MAX', 1) : undefined
   const headersTimeoutSeconds = int(env, 'HEADERS_TIMEOUT_SECONDS', 30)
@@ -197,6 +204,7 @@ export function loadConfig(env: Env = process.env): Config {
     keepAliveTimeoutSeconds: int(env, 'KEEPALIVE_TIMEOUT_SECONDS', 5),
     mediaUrlTtl: int(env, 'MEDIA_URL_TTL', 3600),
     logLevel,
+    pgliteSharedBuffers,
     distDir: resolve(env.DIST_DIR || 'dist'),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     scryptLog2N: intInRange(env, 'SCRYPT_LOG2N', 17, 14, 20),

@@ -53,7 +53,11 @@ async function schemaIsCurrent(db: Db): Promise<boolean> {
   )
 }
 
-const opening = openDb({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pgdata') })
+const opening = openDb({
+  databaseUrl: config.databaseUrl,
+  dataDir: join(config.dataDir, 'pgdata'),
+  pgliteSharedBuffers: config.pgliteSharedBuffers,
+})
 // The contract is read and resolved while PGlite loads (its WebAssembly compiles off this thread); buildApp gets
 // the same promise back from loadContract().
 loadContract().catch(() => {})

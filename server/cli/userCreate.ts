@@ -106,7 +106,11 @@ async function main() {
   }
   secureDataDir(config)
   setScryptLog2N(config.scryptLog2N)
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pgdata') })
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: join(config.dataDir, 'pgdata'),
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
+  })
   try {
     await migrate(db)
     const user = await createUser(db, {

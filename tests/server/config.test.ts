@@ -32,7 +32,17 @@ describe('loadConfig', () => {
       trustProxy: false,
       mediaUrlTtl: 3600,
       logLevel: 'info',
+      pgliteSharedBuffers: '32MB',
     })
+  })
+
+  it('reads PGLITE_SHARED_BUFFERS as a PostgreSQL size and refuses anything else', () => {
+    expect(loadConfig({ DATA_DIR: dir, PGLITE_SHARED_BUFFERS: '128MB' }).pgliteSharedBuffers).toBe('128MB')
+    expect(loadConfig({ DATA_DIR: dir, PGLITE_SHARED_BUFFERS: '8192kB' }).pgliteSharedBuffers).toBe('8192kB')
+    for (const bad of ['32', '32 MB', '0MB', '-1MB', '32MB; DROP', 'lots'])
+      expect(() => loadConfig({ DATA_DIR: dir, PGLITE_SHARED_BUFFERS: bad }), bad).toThrow(
+        /PGLITE_SHARED_BUFFERS/,
+      )
   })
 
   it('generates an embedded JWT secret once and keeps it in $DATA_DIR/jwt-secret', () => {

@@ -30,6 +30,26 @@ async function dataDir(seeded: boolean): Promise<string> {
   return dir
 }
 
+describe('embedded PGlite', () => {
+  it('takes the buffer cache PGLITE_SHARED_BUFFERS names, 32MB by default', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coe-buffers-'))
+    dirs.push(dir)
+    for (const [size, shown] of [
+      [undefined, '32MB'],
+      ['16MB', '16MB'],
+    ] as const) {
+      const db = await openPglite(join(dir, 'pgdata'), undefined, size ? { sharedBuffers: size } : {})
+      try {
+        expect((await db.query<{ shared_buffers: string }>('SHOW shared_buffers'))[0].shared_buffers).toBe(
+          shown,
+        )
+      } finally {
+        await db.close()
+      }
+    }
+  })
+})
+
 async function withDb<T>(
   dir: string,
   fn: (db: Awaited<ReturnType<typeof openPglite>>) => Promise<T>,

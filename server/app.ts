@@ -4,7 +4,12 @@ import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import { Ajv, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
-import Fastify, { type FastifyInstance, type FastifySchemaCompiler, type FastifyServerOptions } from 'fastify'
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifySchemaCompiler,
+  type FastifyServerOptions,
+} from 'fastify'
 import type { Config } from './config'
 import type { Db } from './db/db'
 import { loadContract } from './openapi'
@@ -87,7 +92,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     // One line per request (below) instead of Fastify's two ('incoming request' and 'request completed'): logging
     // was the largest share of a cached answer's time after writing it to the socket.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     // A number of proxy hops or the proxies' addresses (proxy-addr): only what trusted proxies appended to
     // X-Forwarded-For counts, so a client cannot pick its own address by sending the header itself.

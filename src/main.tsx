@@ -4,7 +4,7 @@ import { Provider } from 'react-redux'
 import { BrowserRouter } from 'react-router-dom'
 import { PersistGate } from 'redux-persist/integration/react'
 import { makePersistor, makeStore } from '@/app/store'
-import { AppRoutes, routes } from '@/app/router'
+import { AppRoutes, SHELL_PAGES_BY_PATH } from '@/app/router'
 import { Spinner } from '@/components/Spinner'
 import '@/index.css'
 
@@ -13,24 +13,9 @@ const persistor = makePersistor(store)
 
 // /, /home and /courses arrive with their first paint already in #root (src/app/Shell.tsx, issue 14), which React
 // replaces at its first commit. Were the page's chunk still loading then, that commit would show the loading
-// state in the shell's place: the page's lazy component (its chunk preloaded by that HTML) is loaded first, so it
-// renders at once. React.lazy's own initializer does the loading (its _init/_payload, the same since React 16): a
-// lazy component that has resolved renders without suspending. Anything unexpected only skips the wait; a failed
-// load is the page's to report (its ChunkLoadError page).
-type Lazy = { _payload: unknown; _init: (payload: unknown) => unknown }
-
-function pageLoaded(): Promise<unknown> {
-  const path = { '/': 'home', '/home': 'home', '/courses': 'courses' }[location.pathname]
-  const page = routes[0].children?.find((r) => path && r.path === path)?.element as
-    { props: { children?: { type?: Partial<Lazy> } } } | undefined
-  const lazy = page?.props.children?.type
-  try {
-    lazy?._init?.(lazy._payload)
-  } catch (pending) {
-    return Promise.resolve(pending).catch(() => {})
-  }
-  return Promise.resolve()
-}
+// state in the shell's place: the page's chunk (preloaded by that HTML) is loaded first, so the page renders at
+// once. A failed load only ends the wait; it is the page's to report (its ChunkLoadError page).
+const pageLoaded = () => SHELL_PAGES_BY_PATH[location.pathname]?.preload() ?? Promise.resolve()
 
 function mount() {
   createRoot(document.getElementById('root')!).render(

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react'
+import { createElement, lazy, type ComponentType, type ReactElement } from 'react'
 
 /** Spec §9: a script chunk that has not loaded after this long is reported as a ChunkLoadError. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000
@@ -34,6 +34,30 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIME
     .finally(() => clearTimeout(timer))
 }
 
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(() => loadChunk(load))
+/** A page in its own chunk: a component, and `preload()` to load its chunk before it is first drawn. */
+export interface LazyPage {
+  (): ReactElement
+  /** Loads the page's chunk; a page drawn after this settles renders at once, without suspending. */
+  preload(): Promise<void>
+}
+
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loaded: ComponentType | undefined
+  let loading: Promise<{ default: ComponentType }> | undefined
+  const loadOnce = () =>
+    (loading ??= loadChunk(load).then((module) => {
+      loaded = module.default
+      return module
+    }))
+  const Lazy = lazy(loadOnce)
+  // Once loaded, the page's own component: drawn without suspending. A page first drawn through the lazy one stays
+  // mounted when this switches (React matches a lazy component with what it resolved to).
+  const Page = () => createElement(loaded ?? Lazy)
+  Page.preload = () =>
+    loadOnce().then(
+      () => undefined,
+      // A failed load is the page's to report when it is drawn (its ChunkLoadError page).
+      () => undefined,
+    )
+  return Page
 }

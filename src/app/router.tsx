@@ -72,4 +72,11 @@ export function AppRoutes() {
   return <RouteBoundary>{element ?? <ErrorView error={NOT_FOUND} />}</RouteBoundary>
 }
 
+/** The pages that arrive with their first paint in the HTML (src/app/Shell.tsx), by address. */
+export const SHELL_PAGES_BY_PATH: Record<string, { preload(): Promise<void> }> = {
+  '/': HomePage,
+  '/home': HomePage,
+  '/courses': CoursesPage,
+}
+
 export const createTestRouter = (url: string) => createMemoryRouter(routes, { initialEntries: [url] })

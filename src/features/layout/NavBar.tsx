@@ -6,6 +6,17 @@ import { loggedOut, selectCurrentUser, selectIsLoggedIn } from '@/features/auth/
 
 const link = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav__link nav__link--active' : 'nav__link')
 
+/** One link of the bar, marked while its page is shown. */
+function NavItem({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <li>
+      <NavLink to={to} className={link}>
+        {children}
+      </NavLink>
+    </li>
+  )
+}
+
 /**
  * The navigation bar with the links every role has; `children` are the role's own links (list items). Also the
  * prerendered shell's navigation (src/app/Shell.tsx), which reserves the role's links unseen.
@@ -18,26 +29,10 @@ export function NavFrame({ children }: { children: ReactNode }) {
       </NavLink>
       <nav aria-label="Main">
         <ul className="nav__links">
-          <li>
-            <NavLink to="/home" className={link}>
-              Home
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/courses" className={link}>
-              Courses
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/blog" className={link}>
-              Blog
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/cart" className={link}>
-              Cart
-            </NavLink>
-          </li>
+          <NavItem to="/home">Home</NavItem>
+          <NavItem to="/courses">Courses</NavItem>
+          <NavItem to="/blog">Blog</NavItem>
+          <NavItem to="/cart">Cart</NavItem>
           {children}
         </ul>
       </nav>
@@ -62,20 +57,10 @@ export function NavBar() {
 
   return (
     <NavFrame>
-      {user?.role === 'admin' && (
-        <li>
-          <NavLink to="/admin" className={link}>
-            Admin
-          </NavLink>
-        </li>
-      )}
+      {user?.role === 'admin' && <NavItem to="/admin">Admin</NavItem>}
       {isLoggedIn && user ? (
         <>
-          <li>
-            <NavLink to={`/profile/${user._id}`} className={link}>
-              Profile
-            </NavLink>
-          </li>
+          <NavItem to={`/profile/${user._id}`}>Profile</NavItem>
           <li>
             <button type="button" className="btn nav__logout" onClick={logOut}>
               Logout
@@ -84,16 +69,8 @@ export function NavBar() {
         </>
       ) : (
         <>
-          <li>
-            <NavLink to="/login" className={link}>
-              Login
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/register" className={link}>
-              Register
-            </NavLink>
-          </li>
+          <NavItem to="/login">Login</NavItem>
+          <NavItem to="/register">Register</NavItem>
         </>
       )}
     </NavFrame>

@@ -30,8 +30,7 @@ interface RowOutcome {
 export default function AdminPage() {
   // Pages of USERS_PAGE_SIZE, oldest first: the next loads as the table's end scrolls near, or with the button.
   const userPages = useGetUserPagesInfiniteQuery()
-  const { data, isLoading, isError, refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError } =
-    userPages
+  const { data, isLoading, isError, refetch } = userPages
   const users = data?.pages.flatMap((page) => page.items) ?? []
   const [outcome, setOutcome] = useState<RowOutcome | null>(null)
   const [updateRole, { isLoading: saving }] = useUpdateUserRoleMutation()
@@ -109,15 +108,7 @@ export default function AdminPage() {
               ))}
             </tbody>
           </table>
-          {hasNextPage && (
-            <LoadMore
-              what="users"
-              loaded={data?.pages.length ?? 0}
-              loading={isFetchingNextPage}
-              failed={isFetchNextPageError}
-              onMore={() => void userPages.fetchNextPage()}
-            />
-          )}
+          <LoadMore what="users" list={userPages} />
         </div>
       )}
     </section>

@@ -17,7 +17,7 @@ export function Coursemates({ courseId }: { courseId: string }) {
   const near = useNearViewport(ref, cached)
   // Pages of COURSEMATES_PAGE_SIZE; the next with 'Load more coursemates' only (the cards' list scrolls on).
   const pages = useGetCoursematePagesInfiniteQuery(near ? { courseId } : skipToken)
-  const { data, isLoading, isUninitialized, hasNextPage, isFetchingNextPage, isFetchNextPageError } = pages
+  const { data, isLoading, isUninitialized } = pages
   const students = data?.pages.flatMap((page) => page.items) ?? []
   return (
     <div className="coursemates" ref={ref}>
@@ -35,16 +35,7 @@ export function Coursemates({ courseId }: { courseId: string }) {
           ))}
         </ul>
       )}
-      {data && hasNextPage && (
-        <LoadMore
-          what="coursemates"
-          auto={false}
-          loaded={data.pages.length}
-          loading={isFetchingNextPage}
-          failed={isFetchNextPageError}
-          onMore={() => void pages.fetchNextPage()}
-        />
-      )}
+      <LoadMore what="coursemates" auto={false} list={pages} />
     </div>
   )
 }

@@ -25,7 +25,7 @@ export default function CoursesPage() {
   const { q, sort, change } = useCatalogueParams()
   // The catalogue a page at a time (issue 14); currentData is this search's, never the one before it.
   const catalogue = useGetCoursePagesInfiniteQuery({ q: q || undefined, sort })
-  const { currentData, isError, refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError } = catalogue
+  const { currentData, isError, refetch } = catalogue
   const isLoading = catalogue.isFetching && !currentData
   const courses = currentData?.pages.flatMap((page) => page.items) ?? []
   const enrolledQuery = useGetEnrolledCoursesQuery({ userId: user?._id ?? '' }, { skip: !isStudent })
@@ -87,15 +87,7 @@ export default function CoursesPage() {
           ))}
         </div>
       )}
-      {currentData && hasNextPage && (
-        <LoadMore
-          what="courses"
-          loaded={currentData.pages.length}
-          loading={isFetchingNextPage}
-          failed={isFetchNextPageError}
-          onMore={() => void catalogue.fetchNextPage()}
-        />
-      )}
+      <LoadMore what="courses" list={catalogue} />
       {deleting && (
         <ConfirmDialog
           message={`Are you sure you want to delete the course "${deleting.title}"?`}

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/Spinner'
 export function PlayerFollowers({ username }: { username: string }) {
   // Pages of FOLLOWERS_PAGE_SIZE, oldest first: the next loads as the list's end scrolls near, or with the button.
   const pages = useGetFollowerPagesInfiniteQuery({ username })
-  const { data, isLoading, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError } = pages
+  const { data, isLoading, isError } = pages
   const followers = data?.pages.flatMap((page) => page.items)
   const dispatch = useAppDispatch()
 
@@ -33,15 +33,7 @@ export function PlayerFollowers({ username }: { username: string }) {
           ))}
         </ul>
       )}
-      {data && hasNextPage && (
-        <LoadMore
-          what="followers"
-          loaded={data.pages.length}
-          loading={isFetchingNextPage}
-          failed={isFetchNextPageError}
-          onMore={() => void pages.fetchNextPage()}
-        />
-      )}
+      <LoadMore what="followers" list={pages} />
     </section>
   )
 }

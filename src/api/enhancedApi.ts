@@ -350,6 +350,15 @@ export const api = generatedApi.enhanceEndpoints({
   },
 })
 
+/**
+ * How every paged list of the API pages (issue 14): the first page without a cursor, each next one with the cursor
+ * the page before answered, none after a page whose nextCursor is null.
+ */
+const CURSOR_PAGES = {
+  initialPageParam: null,
+  getNextPageParam: (lastPage: { nextCursor: string | null }) => lastPage.nextCursor,
+}
+
 /** What a catalogue view asks for: its search, order and price bounds (the pages come from the cursor). */
 export type CatalogueArg = Pick<GetCoursesApiArg, 'q' | 'sort' | 'minPrice' | 'maxPrice'>
 
@@ -364,10 +373,7 @@ export const CATALOGUE_PAGE_SIZE = 20
 export const catalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCoursePages: build.infiniteQuery<CoursePage, CatalogueArg, string | null>({
-      infiniteQueryOptions: {
-        initialPageParam: null,
-        getNextPageParam: (lastPage) => lastPage.nextCursor,
-      },
+      infiniteQueryOptions: CURSOR_PAGES,
       query: ({ queryArg, pageParam }) => ({
         url: '/api/courses',
         params: { ...queryArg, limit: CATALOGUE_PAGE_SIZE, cursor: pageParam ?? undefined },
@@ -393,10 +399,7 @@ export const USERS_PAGE_SIZE = 50
 export const userPagesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUserPages: build.infiniteQuery<UserPage, void, string | null>({
-      infiniteQueryOptions: {
-        initialPageParam: null,
-        getNextPageParam: (lastPage) => lastPage.nextCursor,
-      },
+      infiniteQueryOptions: CURSOR_PAGES,
       query: ({ pageParam }) => ({
         url: '/api/users',
         params: { limit: USERS_PAGE_SIZE, cursor: pageParam ?? undefined },
@@ -418,10 +421,7 @@ export const FOLLOWERS_PAGE_SIZE = 50
 export const followerPagesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getFollowerPages: build.infiniteQuery<FollowerPage, { username: string }, string | null>({
-      infiniteQueryOptions: {
-        initialPageParam: null,
-        getNextPageParam: (lastPage) => lastPage.nextCursor,
-      },
+      infiniteQueryOptions: CURSOR_PAGES,
       query: ({ queryArg, pageParam }) => ({
         url: `/api/player/${encodeURIComponent(queryArg.username)}/followers`,
         params: { limit: FOLLOWERS_PAGE_SIZE, cursor: pageParam ?? undefined },
@@ -443,10 +443,7 @@ export const COURSEMATES_PAGE_SIZE = 20
 export const coursematePagesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCoursematePages: build.infiniteQuery<EnrolledStudentPage, { courseId: string }, string | null>({
-      infiniteQueryOptions: {
-        initialPageParam: null,
-        getNextPageParam: (lastPage) => lastPage.nextCursor,
-      },
+      infiniteQueryOptions: CURSOR_PAGES,
       query: ({ queryArg, pageParam }) => ({
         url: `/api/courses/${encodeURIComponent(queryArg.courseId)}/enrolled-students`,
         params: { limit: COURSEMATES_PAGE_SIZE, cursor: pageParam ?? undefined },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Db } from '../db/db'
 import { courseColumns, courseFrom, courseList, type CourseRow } from './courses'
 import { BadInput } from './errors'
+import { MICROSECONDS_FORM, microsecondsText, UUID } from './pages'
 import type { Schema } from './types'
 
 export type CatalogueQuery = {
@@ -31,7 +32,7 @@ export function isCatalogueQuery(query: CatalogueQuery): boolean {
 const ORDERS: Record<Sort, { key: string; text: string; cast: string; desc: boolean }> = {
   newest: {
     key: 'c.created_at',
-    text: `to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    text: microsecondsText('c.created_at'),
     cast: 'timestamptz',
     desc: true,
   },
@@ -40,11 +41,10 @@ const ORDERS: Record<Sort, { key: string; text: string; cast: string; desc: bool
 }
 
 const KEY_FORMS: Record<Sort, RegExp> = {
-  newest: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/,
+  newest: MICROSECONDS_FORM,
   title: /^[\s\S]{1,400}$/,
   price: /^\d{1,10}(\.\d{1,2})?$/,
 }
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 interface Cursor {
   key: string

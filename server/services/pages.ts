@@ -19,8 +19,13 @@ export const PAGE_SIZE = 20
 export const isPageQuery = (query: PageQuery | undefined): boolean =>
   query?.limit !== undefined || query?.cursor !== undefined
 
-const KEY_FORM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+/** A timestamptz as a cursor carries it: UTC to the microsecond, so the keyset comparison is exact. */
+export const microsecondsText = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+/** What microsecondsText writes. */
+export const MICROSECONDS_FORM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
+/** An id as PostgreSQL writes a uuid. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const NOT_OURS = 'cursor is not a cursor this server made'
 
 const keys = new Map<string, Buffer>()
@@ -69,7 +74,7 @@ function open(secret: string, list: string, text: string): { key: string; id: st
     parsed.length !== 3 ||
     typeof parsed[1] !== 'string' ||
     typeof parsed[2] !== 'string' ||
-    !KEY_FORM.test(parsed[1]) ||
+    !MICROSECONDS_FORM.test(parsed[1]) ||
     !UUID.test(parsed[2])
   )
     throw new BadInput(NOT_OURS)
@@ -113,7 +118,7 @@ export async function pageByCreation<R extends object>(
     )
   const rows = await db.query<R & { page_key: string; page_id: string }>(
     `SELECT ${order.columns},
-       to_char(${order.key} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS page_key,
+       ${microsecondsText(order.key)} AS page_key,
        ${order.id}::text AS page_id
      FROM ${order.from} ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}
      ORDER BY ${order.key}, ${order.id} LIMIT ${param(limit + 1)}`,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import pg from 'pg'
@@ -20,10 +21,27 @@ export interface Db {
    */
   listen?: (channel: string, fn: (payload: string) => void) => Promise<void>
   /**
-   * PostgreSQL only: query as a named prepared statement, parsed and planned once per pooled connection (for a
-   * statement run very often, like the course list's version check).
+   * PostgreSQL only: query as a named prepared statement, parsed and planned once per pooled connection. Callers use
+   * `preparedQuery`, which names the statement and falls back to `query` elsewhere.
    */
   prepared?: <T = Record<string, unknown>>(name: string, sql: string, params?: unknown[]) => Promise<T[]>
+}
+
+const statementNames = new Map<string, string>()
+
+/**
+ * A statement run very often (the course list's version check, the catalogue's pages) as a prepared statement where
+ * the database has a pool (PostgreSQL: parsed and planned once per connection, named by a hash of its text), as a
+ * plain query on PGlite. The texts must be few: each is kept prepared on every connection.
+ */
+export function preparedQuery<T>(db: Db, sql: string, params: unknown[] = []): Promise<T[]> {
+  if (!db.prepared) return db.query<T>(sql, params)
+  let name = statementNames.get(sql)
+  if (!name) {
+    name = `s_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`
+    statementNames.set(sql, name)
+  }
+  return db.prepared<T>(name, sql, params)
 }
 
 function pgliteTx(tx: Transaction): Db {

@@ -1,4 +1,4 @@
-import type { Db } from '../db/db'
+import { type Db, preparedQuery } from '../db/db'
 import {
   canBuyCourses,
   canCreateCourse,
@@ -130,10 +130,7 @@ class CourseListCache {
     }
     // A version read before LISTEN took effect may be followed by writes nobody was told of.
     const listened = this.listens
-    const read = this.db.prepared
-      ? this.db.prepared<{ version: string }>('course_list_version', versionSql)
-      : this.db.query<{ version: string }>(versionSql)
-    const checking = read.then((rows) => {
+    const checking = preparedQuery<{ version: string }>(this.db, versionSql).then((rows) => {
       const version = rows[0]?.version ?? null
       if (listened) this.saw(version)
       return version

@@ -79,8 +79,6 @@ interface Representation {
   /** Strong tags by representation, all naming the same bytes before content coding. */
   tag: { identity: string; br: string; gzip: string }
   identity: Buffer
-  /** The identity bytes as text. */
-  text: string
   encoded: Partial<Record<Encoding, Promise<Buffer>>>
 }
 
@@ -94,7 +92,6 @@ function representationOf(serialized: string | ArrayBuffer | Buffer): Representa
   return {
     tag: { identity: `"${hash}"`, br: `"${hash}-br"`, gzip: `"${hash}-gz"` },
     identity,
-    text: typeof serialized === 'string' ? serialized : identity.toString('utf8'),
     encoded: {},
   }
 }
@@ -178,7 +175,13 @@ export const responseCachePlugin = fp(
       // browser-like environment (it would serialize the Buffer as an object): there the JSON text goes instead.
       return reply
         .type('application/json; charset=utf-8')
-        .send(encoding ? await encode(rep, encoding) : BUFFERS_SENT_AS_BYTES ? rep.identity : rep.text)
+        .send(
+          encoding
+            ? await encode(rep, encoding)
+            : BUFFERS_SENT_AS_BYTES
+              ? rep.identity
+              : rep.identity.toString('utf8'),
+        )
     }
 
     const conditional =

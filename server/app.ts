@@ -129,11 +129,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: AJV_OPTIONS },
   })
   app.setValidatorCompiler(lazyValidatorCompiler())
-  app.addHook('onRequest', (req, _reply, done) => {
-    // A request that never ends still shows in the logs at debug level.
-    if (req.log.level === 'debug' || req.log.level === 'trace') req.log.debug({ req }, 'incoming request')
-    done()
-  })
+  // At debug level a request is also logged as it arrives, so one that never ends still shows.
+  if (app.log.level === 'debug' || app.log.level === 'trace')
+    app.addHook('onRequest', (req, _reply, done) => {
+      req.log.debug({ req }, 'incoming request')
+      done()
+    })
   app.addHook('onResponse', (req, reply, done) => {
     req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed')
     done()

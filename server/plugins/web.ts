@@ -4,7 +4,7 @@ import { join, sep } from 'node:path'
 import compress from '@fastify/compress'
 import helmet from 'helmet'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { sendProblem } from './errors'
 
@@ -145,24 +145,16 @@ export const webPlugin = fp(
     const shells = new Map(
       Object.entries(SHELL_FILES).filter(([, file]) => hasSpa && existsSync(join(opts.distDir, file))),
     )
-    const page = (path: string) => shells.get(path) ?? 'index.html'
-    if (shells.has('/')) {
-      app.get('/', (_req, reply) =>
-        reply
-          .headers(PAGE_HEADERS)
-          .header('Cache-Control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .sendFile(page('/')),
-      )
-    }
+    /** The page for a client route: its prerendered file, or index.html. */
+    const sendPage = (reply: FastifyReply, path: string) =>
+      reply
+        .headers(PAGE_HEADERS)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile(shells.get(path) ?? 'index.html')
+    if (shells.has('/')) app.get('/', (_req, reply) => sendPage(reply, '/'))
     app.setNotFoundHandler((req, reply) => {
-      if (hasSpa && wantsPage(req)) {
-        return reply
-          .headers(PAGE_HEADERS)
-          .header('Cache-Control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .sendFile(page(req.url.split('?')[0]))
-      }
+      if (hasSpa && wantsPage(req)) return sendPage(reply, req.url.split('?')[0])
       return sendProblem(reply, 404, `No route for ${req.method} ${req.url.split('?')[0]}`)
     })
   },

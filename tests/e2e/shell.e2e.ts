@@ -40,7 +40,7 @@ const rootMarkup = (page: Page) =>
  */
 const watchFirstPaints = () => {
   const seen: string[] = []
-  const w = window as unknown as { __shell: { seen: string[]; cls: number } }
+  const w = window as unknown as { __shell: FirstPaints }
   w.__shell = { seen, cls: 0 }
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
@@ -54,6 +54,20 @@ const watchFirstPaints = () => {
     else if (document.querySelector('main#main > .spinner')) seen.push('loading state instead of the page')
     else if (!document.querySelector('main#main h1')) seen.push('no heading')
   }).observe(document, { childList: true, subtree: true })
+}
+
+type FirstPaints = { seen: string[]; cls: number }
+
+/** What watchFirstPaints recorded on this page so far. */
+const firstPaints = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shell: FirstPaints }).__shell)
+
+/** `path` opened with its first paints watched, once the page is drawn (on /home, its board): what they were. */
+async function gotoWatched(page: Page, path: string): Promise<FirstPaints> {
+  await page.addInitScript(watchFirstPaints)
+  await gotoQuiet(page, path)
+  if (path === '/home') await visible(page.locator('[data-square="e2"]'))
+  return firstPaints(page)
 }
 
 describe('prerendered first paint', () => {
@@ -103,12 +117,7 @@ describe('prerendered first paint', () => {
     it(`${path}: the app replaces the shell with nothing in between, and ends as when opened from another page`, async () => {
       const o = await open(browser)
       try {
-        await o.page.addInitScript(watchFirstPaints)
-        await gotoQuiet(o.page, path)
-        if (path === '/home') await visible(o.page.locator('[data-square="e2"]'))
-        const { seen, cls } = await o.page.evaluate(
-          () => (window as unknown as { __shell: { seen: string[]; cls: number } }).__shell,
-        )
+        const { seen, cls } = await gotoWatched(o.page, path)
         expect(seen).toEqual([])
         expect(cls).toBeLessThan(0.05)
         expect(await navNames(o.page)).toEqual([...COMMON_LINKS, 'Login', 'Register'])
@@ -142,12 +151,7 @@ describe('prerendered first paint', () => {
     for (const path of ['/home', '/courses']) {
       const o = await open(browser, { viewport: { width: 390, height: 844 } })
       try {
-        await o.page.addInitScript(watchFirstPaints)
-        await gotoQuiet(o.page, path)
-        if (path === '/home') await visible(o.page.locator('[data-square="e2"]'))
-        const { seen, cls } = await o.page.evaluate(
-          () => (window as unknown as { __shell: { seen: string[]; cls: number } }).__shell,
-        )
+        const { seen, cls } = await gotoWatched(o.page, path)
         expect(seen, path).toEqual([])
         expect(cls, path).toBeLessThan(0.05)
       } finally {
@@ -182,10 +186,7 @@ describe('prerendered first paint', () => {
       )
       expect(await navNames(o.page)).toEqual([...COMMON_LINKS, 'Profile', 'Logout'])
       expect(await o.page.evaluate(() => (window as unknown as { __guest: boolean }).__guest)).toBe(false)
-      const { seen } = await o.page.evaluate(
-        () => (window as unknown as { __shell: { seen: string[] } }).__shell,
-      )
-      expect(seen).toEqual([])
+      expect((await firstPaints(o.page)).seen).toEqual([])
     } finally {
       await o.context.close()
     }

@@ -19,6 +19,7 @@ import { databaseRateLimitStore } from './plugins/rateLimitStore'
 import { responseCachePlugin } from './plugins/responseCache'
 import { RESOURCE_HEADERS, webPlugin } from './plugins/web'
 import { xsrfPlugin } from './plugins/xsrf'
+import { shellPageOf } from '../src/domain/shellPages'
 import { authRoutes } from './routes/auth'
 import { cartRoutes } from './routes/cart'
 import { courseRoutes } from './routes/courses'
@@ -166,7 +167,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         },
       ),
   })
-  await app.register(webPlugin, { distDir: config.distDir })
+  await app.register(webPlugin, {
+    distDir: config.distDir,
+    shellFile: (path: string) => shellPageOf(path)?.file,
+  })
   await app.register(xsrfPlugin)
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } })
   await app.register(authPlugin, { db, tokens: tokenService(config.jwtSecret, config.jwtTtl) })

@@ -4,7 +4,8 @@ import { Provider } from 'react-redux'
 import { BrowserRouter } from 'react-router-dom'
 import { PersistGate } from 'redux-persist/integration/react'
 import { makePersistor, makeStore } from '@/app/store'
-import { AppRoutes, SHELL_PAGES_BY_PATH } from '@/app/router'
+import { AppRoutes, SHELL_PAGE_COMPONENTS } from '@/app/router'
+import { shellPageOf } from '@/domain/shellPages'
 import { Spinner } from '@/components/Spinner'
 import '@/index.css'
 
@@ -15,7 +16,10 @@ const persistor = makePersistor(store)
 // replaces at its first commit. Were the page's chunk still loading then, that commit would show the loading
 // state in the shell's place: the page's chunk (preloaded by that HTML) is loaded first, so the page renders at
 // once. A failed load only ends the wait; it is the page's to report (its ChunkLoadError page).
-const pageLoaded = () => SHELL_PAGES_BY_PATH[location.pathname]?.preload() ?? Promise.resolve()
+const pageLoaded = () => {
+  const page = shellPageOf(location.pathname)
+  return page ? SHELL_PAGE_COMPONENTS[page.path].preload() : Promise.resolve()
+}
 
 function mount() {
   createRoot(document.getElementById('root')!).render(

@@ -80,13 +80,6 @@ function pageHeaders(): Record<string, string> {
   return headers
 }
 
-/** The pages built with their first paint (the build writes these files beside index.html). */
-const SHELL_FILES: Record<string, string> = {
-  '/': 'home.html',
-  '/home': 'home.html',
-  '/courses': 'courses.html',
-}
-
 /** A client route of the SPA: a GET for an HTML page (or anything, for an extension-less path). */
 function wantsPage(req: FastifyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
@@ -99,7 +92,14 @@ function wantsPage(req: FastifyRequest): boolean {
 
 /** Security headers, compression, the built SPA (when there is one) and the not-found handler. */
 export const webPlugin = fp(
-  async (app: FastifyInstance, opts: { distDir: string }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      distDir: string
+      /** The prerendered page file an address shows, if any (src/domain/shellPages.ts). */
+      shellFile?: (path: string) => string | undefined
+    },
+  ) => {
     // Every answer starts with the resource headers (one fixed object: no per-request work); a page's answer
     // replaces them with helmet's, worked out once.
     const PAGE_HEADERS = pageHeaders()
@@ -142,17 +142,21 @@ export const webPlugin = fp(
     }
     // /home and /courses have their first paint in their HTML (scripts/vite-prerender.mjs, issue 14), as / has, which
     // the SPA sends on to /home; every other page is index.html. Same headers as index.html, precompressed alike.
-    const shells = new Map(
-      Object.entries(SHELL_FILES).filter(([, file]) => hasSpa && existsSync(join(opts.distDir, file))),
-    )
+    const built = new Map<string, boolean>()
+    const fileOf = (path: string) => {
+      const file = opts.shellFile?.(path)
+      if (!file) return 'index.html'
+      if (!built.has(file)) built.set(file, existsSync(join(opts.distDir, file)))
+      return built.get(file) ? file : 'index.html'
+    }
     /** The page for a client route: its prerendered file, or index.html. */
     const sendPage = (reply: FastifyReply, path: string) =>
       reply
         .headers(PAGE_HEADERS)
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .sendFile(shells.get(path) ?? 'index.html')
-    if (shells.has('/')) app.get('/', (_req, reply) => sendPage(reply, '/'))
+        .sendFile(fileOf(path))
+    if (hasSpa && fileOf('/') !== 'index.html') app.get('/', (_req, reply) => sendPage(reply, '/'))
     app.setNotFoundHandler((req, reply) => {
       if (hasSpa && wantsPage(req)) return sendPage(reply, req.url.split('?')[0])
       return sendProblem(reply, 404, `No route for ${req.method} ${req.url.split('?')[0]}`)

@@ -17,14 +17,10 @@ import { SearchPlayers } from '@/features/home/SearchPlayers'
 import { NavFrame } from '@/features/layout/NavBar'
 import { GUEST_NAME, PRODUCT_NAME } from '@/features/home/homeContent'
 import { Spinner } from '@/components/Spinner'
+import { SHELL_PAGES, type ShellPath } from '@/domain/shellPages'
 
-/** The addresses with a prerendered shell, the file the build writes for each and the page module it shows. */
-export const SHELL_PAGES = [
-  { path: '/home', file: 'home.html', module: 'src/features/home/HomePage.tsx' },
-  { path: '/courses', file: 'courses.html', module: 'src/features/courses/CoursesPage.tsx' },
-] as const
-
-export type ShellPath = (typeof SHELL_PAGES)[number]['path']
+// The build step (scripts/vite-prerender.mjs) reads the pages from here, with this module's renderShell.
+export { SHELL_PAGES }
 
 /** Text kept invisible: its space is reserved for what the app puts there once it knows the visitor. */
 function Reserved({ children }: { children: ReactNode }) {

@@ -1,6 +1,7 @@
 import { createMemoryRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom'
 import { DocumentTitle } from '@/app/DocumentTitle'
-import { lazyPage } from '@/app/lazyPage'
+import { lazyPage, type LazyPage } from '@/app/lazyPage'
+import type { ShellPath } from '@/domain/shellPages'
 import { ErrorView, NOT_FOUND, RouteBoundary, RouteError } from '@/app/RouteError'
 import { RequireAdmin } from '@/features/auth/RequireAdmin'
 import { Layout } from '@/features/layout/Layout'
@@ -72,9 +73,8 @@ export function AppRoutes() {
   return <RouteBoundary>{element ?? <ErrorView error={NOT_FOUND} />}</RouteBoundary>
 }
 
-/** The pages that arrive with their first paint in the HTML (src/app/Shell.tsx), by address. */
-export const SHELL_PAGES_BY_PATH: Record<string, { preload(): Promise<void> }> = {
-  '/': HomePage,
+/** The page components of the prerendered pages (src/domain/shellPages.ts), to load before the app replaces them. */
+export const SHELL_PAGE_COMPONENTS: Record<ShellPath, LazyPage> = {
   '/home': HomePage,
   '/courses': CoursesPage,
 }

@@ -10,7 +10,8 @@ import type { Db } from '../../server/db/db'
 import { loadContract } from '../../server/openapi'
 import { expectProblem } from '../helpers/contract'
 import { unknownId, useTestServer } from '../helpers/buildServer'
-import { renderShell, SHELL_PAGES } from '../../src/app/Shell'
+import { renderShell } from '../../src/app/Shell'
+import { SHELL_PAGES } from '../../src/domain/shellPages'
 import { shellHtml } from '../../scripts/vite-prerender.mjs'
 
 // A built SPA stand-in: an index page and a hashed asset large enough to be compressed.

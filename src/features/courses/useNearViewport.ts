@@ -1,8 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react'
 import { NEAR_VIEWPORT_MARGIN } from '@/components/LoadMore'
 
-export { NEAR_VIEWPORT_MARGIN }
-
 const canObserve = () => typeof IntersectionObserver === 'function'
 
 /**

@@ -676,6 +676,14 @@ async function loadFigures(label, server, data) {
     },
     { name: myProgress, method: 'GET', path: '/api/progress', headers: bearer(progress.reader) },
   ]
+  return { endpoints: await versusBare(label, base, endpoints), rssMBAfterLoad: rssMB(server.pid) }
+}
+
+/**
+ * Each endpoint under load on our server at `base`, then on a bare node:http server answering the bytes ours
+ * answered (status, content type, body): one row per endpoint, side by side.
+ */
+async function versusBare(label, base, endpoints) {
   // Record what our server answers, so the bare server sends the same bytes (for every path a row's connections
   // use).
   const routes = {}
@@ -742,7 +750,7 @@ async function loadFigures(label, server, data) {
   } finally {
     bare.stop()
   }
-  return { endpoints: rows, rssMBAfterLoad: rssMB(server.pid) }
+  return rows
 }
 
 /**
@@ -752,42 +760,16 @@ async function loadFigures(label, server, data) {
 async function demoListFigures(label, databaseUrl) {
   const server = await startServer({ databaseUrl, env: { SEED_DEMO: '1' } })
   try {
-    const r = await fetch(`${server.url}/api/courses`)
-    const body = Buffer.from(await r.arrayBuffer())
-    if (r.status !== 200) throw new Error(`${label}: the demo list answered ${r.status}`)
-    const bare = await startBare({
-      '/api/courses': {
-        status: 200,
-        headers: { 'content-type': r.headers.get('content-type') },
-        bodyBase64: body.toString('base64'),
-      },
-    })
-    try {
-      const run = async (url) => {
-        const opts = { url: `${url}/api/courses`, connections: 50 }
-        await cannon({ ...opts, duration: 1 })
-        return cannon({ ...opts, duration })
-      }
-      const ours = await run(server.url)
-      const node = await run(bare.url)
-      const courses = JSON.parse(body.toString()).length
-      log(`${label} demo list: ${round(ours.requests.average)} rps vs bare ${round(node.requests.average)}`)
-      return {
-        database: label,
-        endpoint: `GET /api/courses (demo data, ${courses} courses, ${body.length} bytes)`,
+    const [row] = await versusBare(label, server.url, [
+      {
+        name: 'GET /api/courses (demo data)',
+        method: 'GET',
+        path: '/api/courses',
+        headers: {},
         connections: 50,
-        rps: round(ours.requests.average),
-        p50ms: ours.latency.p50,
-        p99ms: ours.latency.p99,
-        non2xx: ours.non2xx,
-        bareRps: round(node.requests.average),
-        bareP50ms: node.latency.p50,
-        bareP99ms: node.latency.p99,
-        ratio: round(ours.requests.average / node.requests.average, 2),
-      }
-    } finally {
-      bare.stop()
-    }
+      },
+    ])
+    return { ...row, endpoint: `GET /api/courses (demo data, ${row.bytes} bytes)` }
   } finally {
     await server.stop()
   }

@@ -103,16 +103,25 @@ const precompress: Plugin = {
   },
 }
 
-// Code every page runs: React, Redux Toolkit and RTK Query, React Router, redux-persist, with the app's small
-// modules that several pages share (components, API helpers), in one chunk beside the entry. Left to itself the
-// bundler split them into a dozen files under 1 KB (jsx-runtime, LoadError, problemText, ...), each a request with its
-// headers on a first visit. Kept out: the board (react-chessboard, chess.js) and the code of the lines, the practice
+// Chunks (issue 14). Every page runs the entry's code: React and React DOM, Redux Toolkit and RTK Query, React Router,
+// redux-persist, the store, the layout. All of it, with the bundler's runtime helpers, goes into the entry chunk
+// itself, so a first visit fetches one file for it where it fetched three (entry, framework, runtime: each a request
+// with its headers, and three smaller brotli windows). What several pages share beyond that (forms, paging, course
+// actions) is one 'shared' chunk: left to itself the bundler split it into a dozen files under 1 KB (LoadError,
+// problemText, ...). Kept out of both: the board (react-chessboard, chess.js) and the code of the lines, the practice
 // board, the modules page and review, which only their pages load.
+const ROLLDOWN_RUNTIME = '\0rolldown/runtime.js'
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|redux-persist|immer|reselect|react-router|react-router-dom|use-sync-external-store|@standard-schema[\\/]utils|cookie|set-cookie-parser)[\\/]/
 const PAGE_OWN =
   /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/]|[\\/]domain[\\/](pgn|moveWords)/
-const inFramework = (id: string) => FRAMEWORK.test(id) || (/[\\/]src[\\/]/.test(id) && !PAGE_OWN.test(id))
+const sharedByPages = (id: string) => FRAMEWORK.test(id) || (/[\\/]src[\\/]/.test(id) && !PAGE_OWN.test(id))
+const CHUNK_GROUPS = [
+  // Statically reachable from the entry: the group holds the entry module, so its chunk is the entry chunk.
+  { name: 'app', tags: ['$initial' as const] },
+  { name: 'app', test: (id: string) => id === ROLLDOWN_RUNTIME },
+  { name: 'shared', test: sharedByPages, minShareCount: 2 },
+]
 
 // React Router's package points bundlers at its development build (warnings, checks); the production build is the
 // same API without them. Builds use it; tests keep the development build and its warnings.
@@ -172,7 +181,7 @@ export default defineConfig(({ command }) => ({
     // Every browser the app supports (ES modules with dynamic import) has <link rel="modulepreload">.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'framework', test: inFramework, minShareCount: 2 }] } },
+      output: { codeSplitting: { groups: CHUNK_GROUPS } },
     },
   },
   server: { proxy: { '/api': apiTarget } },

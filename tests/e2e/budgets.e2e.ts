@@ -1,7 +1,7 @@
 // Budgets: JavaScript a first visit downloads, as the browser downloads it (bodies as the server sends them, brotli
-// precompressed at build time, plus response headers). Lowered with issue 14 from 170 / 130 KB of gzip to the figures
-// it reached: 147.0 / 112.6 KB; the budgets leave 2-3 KB of room. react-player, admin and upload code must not load
-// there.
+// precompressed at build time, plus response headers). Lowered with issue 14 from 170 / 130 KB of gzip; /courses is at
+// the issue's goal (110 KB; measured 109.5), /home at what it reached (143.4 KB) with 2-3 KB of room. react-player,
+// admin and upload code must not load there.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch } from './support/browser'
@@ -11,10 +11,10 @@ import { measureFirstVisit, type FirstVisit } from './support/measure.mjs'
 const KB = 1024
 // Each page counts once what a visitor came for is drawn, so lazy chunks of the route are included.
 const budgets = [
-  { path: '/home', maxJsWire: 150 * KB, ready: (p: Page) => p.locator('[data-square="e2"]').waitFor() },
+  { path: '/home', maxJsWire: 146 * KB, ready: (p: Page) => p.locator('[data-square="e2"]').waitFor() },
   {
     path: '/courses',
-    maxJsWire: 115 * KB,
+    maxJsWire: 110 * KB,
     ready: (p: Page) => p.getByRole('heading', { name: 'Courses', exact: true }).waitFor(),
   },
 ]

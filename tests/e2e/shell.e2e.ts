@@ -36,7 +36,8 @@ const rootMarkup = (page: Page) =>
 
 /**
  * Records, before each paint can happen (a MutationObserver's callback runs at the end of the task that changed
- * the DOM), whether #root was empty or showed only a loading state in the shell's place, and the layout shifts.
+ * the DOM), whether #root was empty or showed only a loading state in the shell's place once the page's HTML is
+ * parsed (the app starts after that), and the layout shifts.
  */
 const watchFirstPaints = () => {
   const seen: string[] = []
@@ -47,6 +48,8 @@ const watchFirstPaints = () => {
       if (!e.hadRecentInput) w.__shell.cls += e.value
   }).observe({ type: 'layout-shift', buffered: true })
   new MutationObserver(() => {
+    // While the parser is still adding the page's own HTML, a part of the shell is no state of the app's.
+    if (document.readyState === 'loading') return
     const root = document.getElementById('root')
     if (!root) return
     if (!root.firstElementChild) seen.push('empty #root')

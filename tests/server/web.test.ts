@@ -228,9 +228,10 @@ describe('security headers', () => {
     const page = await inject({ method: 'GET', url: '/', headers: { accept: 'text/html,*/*' } })
     expect(page.statusCode).toBe(200)
     expect(scriptSrc(page.headers['content-security-policy'])).not.toContain("'wasm-unsafe-eval'")
+    // The app's own scripts carry no policy at all (they never run as a document or a worker).
     const script = await inject({ method: 'GET', url: '/assets/app-abc123.js' })
     expect(script.statusCode).toBe(200)
-    expect(script.headers['content-security-policy']).not.toContain('wasm-unsafe-eval')
+    expect(script.headers['content-security-policy']).toBeUndefined()
   })
 
   it("gives answers that are not pages (scripts, API answers, problems) a short policy that lets nothing load or frame them, and pages the SPA's", async () => {
@@ -238,7 +239,7 @@ describe('security headers', () => {
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN')
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin')
     expect(scriptSrc(page.headers['content-security-policy'])).toContain("'self'")
-    for (const url of ['/assets/app-abc123.js', '/api/health', '/api/courses', '/api/nothing-here']) {
+    for (const url of ['/api/health', '/api/courses', '/api/nothing-here', '/assets/missing-123.js']) {
       const res = await inject({ method: 'GET', url, headers: { accept: '*/*' } })
       expect(res.headers['content-security-policy'], url).toBe(
         "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
@@ -250,6 +251,31 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options'], url).toBeUndefined()
       expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined()
       expect(res.headers['origin-agent-cluster'], url).toBeUndefined()
+    }
+  })
+
+  it('sends a hashed script or stylesheet with what it needs and nothing only a document or a revalidation reads', async () => {
+    for (const url of ['/assets/app-abc123.js', '/assets/app-def456.css']) {
+      for (const encoding of ['br', 'identity']) {
+        const res = await inject({
+          method: 'GET',
+          url,
+          headers: { accept: '*/*', 'accept-encoding': encoding },
+        })
+        expect(res.statusCode, url).toBe(200)
+        expect(res.headers['x-content-type-options'], url).toBe('nosniff')
+        expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin')
+        expect(res.headers['strict-transport-security'], url).toContain('max-age=')
+        expect(res.headers['cache-control'], url).toBe('public, max-age=31536000, immutable')
+        const present = [
+          'content-security-policy',
+          'referrer-policy',
+          'etag',
+          'last-modified',
+          'accept-ranges',
+        ].filter((name) => name in res.headers)
+        expect(present, `${url} (${encoding})`).toEqual([])
+      }
     }
   })
 

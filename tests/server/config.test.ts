@@ -32,7 +32,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       mediaUrlTtl: 3600,
       logLevel: 'info',
-      pgliteSharedBuffers: '32MB',
+      pgliteSharedBuffers: '16MB',
     })
   })
 

@@ -31,11 +31,11 @@ async function dataDir(seeded: boolean): Promise<string> {
 }
 
 describe('embedded PGlite', () => {
-  it('takes the buffer cache PGLITE_SHARED_BUFFERS names, 32MB by default', async () => {
+  it('takes the buffer cache PGLITE_SHARED_BUFFERS names, 16MB by default', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'coe-buffers-'))
     dirs.push(dir)
     for (const [size, shown] of [
-      [undefined, '32MB'],
+      [undefined, '16MB'],
       ['16MB', '16MB'],
     ] as const) {
       const db = await openPglite(join(dir, 'pgdata'), undefined, size ? { sharedBuffers: size } : {})

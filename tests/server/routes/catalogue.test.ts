@@ -102,6 +102,22 @@ describe('GET /api/courses?q=', () => {
     // '_' is a character of usernames here, not a LIKE wildcard
     expect(titles(await get('q=judit_x'))).toEqual([])
   })
+
+  it('finds an instructor by the name they have now: renamed, or teaching their first course, it shows on the next search', async () => {
+    const judit = await server.current.createUser('instructor', { username: 'judit_p' })
+    await course(judit, 'Attacking chess')
+    expect(titles(await get('q=judit'))).toEqual(['Attacking chess'])
+    // Written in the database directly, as another instance or psql would.
+    await server.current.db.query('UPDATE users SET username = $2 WHERE id = $1', [judit.id, 'Polgar_J'])
+    expect(titles(await get('q=judit'))).toEqual([])
+    expect(titles(await get('q=polgar'))).toEqual(['Attacking chess'])
+    const newcomer = await server.current.createUser('instructor', { username: 'polgar_s' })
+    expect(titles(await get('q=polgar_s'))).toEqual([])
+    await course(newcomer, 'Endgame studies')
+    expect(titles(await get('q=polgar&sort=title'))).toEqual(['Attacking chess', 'Endgame studies'])
+    await server.current.db.query('DELETE FROM courses WHERE instructor_id = $1', [judit.id])
+    expect(titles(await get('q=polgar'))).toEqual(['Endgame studies'])
+  })
 })
 
 describe('GET /api/courses?sort=', () => {

@@ -86,8 +86,8 @@ export function sqlLiteral(value: unknown): string | undefined {
  * (PGlite.dumpDataDir) to start from, which skips the costly initdb. `sharedBuffers` is PostgreSQL's buffer cache,
  * whose memory PGlite takes as it starts: PostgreSQL's 128MB default was a third of the server's resident memory.
  * 16MB holds what the catalogue reads over 10,000 courses (the table 4.8 MB, its indexes 7.4 MB), and a page not
- * in the cache is a read from the operating system's file cache, not from disk; 32MB cost ~20 MB more resident
- * memory after the benchmark's load for no measurable speed.
+ * in the cache is a read from the operating system's file cache, not from disk; 32MB cost ~27 MB more resident
+ * memory after a load like the benchmark's on 10,000 courses, for no speed this machine could tell apart.
  */
 export async function openPglite(
   dataDir: string,

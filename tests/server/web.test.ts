@@ -263,6 +263,8 @@ describe('security headers', () => {
           headers: { accept: '*/*', 'accept-encoding': encoding },
         })
         expect(res.statusCode, url).toBe(200)
+        // The compressed answer too: precompressed (the stylesheet) or compressed as it goes (the script).
+        expect(res.headers['content-encoding'], url).toBe(encoding === 'br' ? 'br' : undefined)
         expect(res.headers['x-content-type-options'], url).toBe('nosniff')
         expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin')
         expect(res.headers['strict-transport-security'], url).toContain('max-age=')

@@ -170,8 +170,8 @@ async function cataloguePage(
     }
     matching = `c.id IN (${arms.join(' UNION ')})`
   }
-  // Prepared on PostgreSQL (a few dozen shapes: sort, filters, ways of matching): planning was about half of a
-  // search's database time (over 10,000 courses at 50 connections: 1,800 -> 2,600 searches/s).
+  // Prepared (a few dozen shapes: sort, filters, ways of matching): planning was about half of a search's database
+  // time, on PostgreSQL (over 10,000 courses at 50 connections: 1,800 -> 2,600 searches/s) as on PGlite.
   const rows = await preparedQuery<CourseRow & { sort_key: string }>(
     db,
     `SELECT ${courseColumns}, ${order.text} AS sort_key

@@ -6,6 +6,7 @@ import zlib from 'node:zlib'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vitest/config'
+import { pieceSpritePlugin } from './scripts/vite-piece-sprite.mjs'
 import { prerenderShells } from './scripts/vite-prerender.mjs'
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`
@@ -158,7 +159,7 @@ const webFilesThatMock = filesThatMock(
 )
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), engineAssets, prerenderShells(), precompress],
+  plugins: [react(), engineAssets, pieceSpritePlugin(), prerenderShells(), precompress],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

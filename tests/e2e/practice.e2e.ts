@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import type { Browser, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launch, open, visible, type Opened } from './support/browser'
+import { dragPiece, launch, open, visible, waitQuiet, type Opened } from './support/browser'
 import { baseUrl } from './support/env'
 import { measureFirstVisit } from './support/measure.mjs'
 
@@ -123,5 +123,118 @@ describe('the practice partner', () => {
     const movetext = pgn.split('\n\n')[1].trim()
     expect(movetext).toBe(`1. e4 ${rows[0][2]} 2. Nf3 ${rows[1][2]} *`)
     expect(o.errors).toEqual([])
+  })
+})
+
+// The board before react-chessboard has loaded (issue 14): /home's first visit draws a static board from the position
+// and loads the interactive one when the pointer comes over it, when it is pressed or focused.
+describe('the practice board before its interactive code has loaded', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launch()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  /** react-chessboard's pieces are draggable buttons; the static board's are images. */
+  const draggable = (page: Page) => page.locator('#practice-board-board [aria-roledescription="draggable"]')
+
+  /** The largest difference of one colour channel between two screenshots of the same size (0-255). */
+  function largestPixelDifference(page: Page, a: Buffer, b: Buffer) {
+    return page.evaluate(
+      async ([first, second]) => {
+        const pixels = async (base64: string) => {
+          const image = new Image()
+          image.src = `data:image/png;base64,${base64}`
+          await image.decode()
+          const canvas = document.createElement('canvas')
+          canvas.width = image.width
+          canvas.height = image.height
+          const context = canvas.getContext('2d')!
+          context.drawImage(image, 0, 0)
+          return context.getImageData(0, 0, image.width, image.height)
+        }
+        const [x, y] = await Promise.all([pixels(first), pixels(second)])
+        if (x.width !== y.width || x.height !== y.height) return 255
+        let largest = 0
+        for (let i = 0; i < x.data.length; i++) largest = Math.max(largest, Math.abs(x.data[i] - y.data[i]))
+        return largest
+      },
+      [a.toString('base64'), b.toString('base64')],
+    )
+  }
+
+  /** /home with its static board drawn, and the board's own scripts held back for `delayMs` once asked for. */
+  async function staticHome(delayMs: number) {
+    const o = await open(browser)
+    await o.page.goto('/home')
+    await visible(o.page.locator('[data-square="e2"] [data-piece="wP"]'))
+    await waitQuiet(o.page)
+    expect(await draggable(o.page).count()).toBe(0)
+    await o.page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, delayMs))
+      await route.fallback()
+    })
+    return o
+  }
+
+  it('looks the same before and after the interactive board takes over, which loads once the pointer is over it', async () => {
+    const o = await staticHome(0)
+    const { page } = o
+    try {
+      const scripts: string[] = []
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+      })
+      const board = page.locator('.practice-board__board')
+      await page.mouse.move(5, 5)
+      const before = await board.screenshot()
+      const box = (await board.boundingBox())!
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+      await expect.poll(() => draggable(page).count(), { timeout: 15_000 }).toBe(32)
+      expect(scripts.length).toBeGreaterThan(0)
+      await page.mouse.move(5, 5)
+      await waitQuiet(page)
+      const after = await board.screenshot()
+      // Pixel by pixel: only the edges of the pieces may differ (anti-aliasing of an SVG drawn from the sprite
+      // rather than inline, by a few levels of 255).
+      expect(await largestPixelDifference(page, before, after)).toBeLessThanOrEqual(24)
+      expect(o.errors).toEqual([])
+    } finally {
+      await o.context.close()
+    }
+  })
+
+  it('plays a move dragged before the interactive board has arrived', async () => {
+    const o = await staticHome(1500)
+    const { page } = o
+    try {
+      await dragPiece(page, 'e2', 'e4')
+      expect(await draggable(page).count()).toBe(0)
+      await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toMatch(/^Player moved\./)
+      await visible(page.locator('[data-square="e4"] [data-piece="wP"]'))
+      expect(await page.locator('[data-square="e2"] [data-piece]').count()).toBe(0)
+      expect(await draggable(page).count()).toBeGreaterThan(0)
+      expect(o.errors).toEqual([])
+    } finally {
+      await o.context.close()
+    }
+  })
+
+  it('plays a piece and then its target clicked before the interactive board has arrived', async () => {
+    const o = await staticHome(1500)
+    const { page } = o
+    try {
+      await page.locator('[data-square="g1"]').click()
+      await visible(page.locator('[data-square="g1"] [data-mark~="selected"]'))
+      await page.locator('[data-square="f3"]').click()
+      expect(await draggable(page).count()).toBe(0)
+      await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toMatch(/^Player moved\./)
+      await visible(page.locator('[data-square="f3"] [data-piece="wN"]'))
+      expect(o.errors).toEqual([])
+    } finally {
+      await o.context.close()
+    }
   })
 })

@@ -6,6 +6,7 @@ import { cursorStep, piecesOf, squareMarks, squareSpoken } from './boardSquares'
 import { legalTargets } from './chessRules'
 import { selectGame, sideToMoveIn } from './gameSlice'
 import { playMove } from './gameThunks'
+import type { BoardStart } from './StaticBoard'
 
 /** Board piece animation (SPEC §9). */
 const BOARD_ANIMATION_MS = 300
@@ -13,9 +14,10 @@ const ARROWS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']
 
 /**
  * The board: drag, click or tap a piece and then its target, or use the keys (one tab stop for the whole board,
- * told in `keysHintId`). The selected piece's legal targets and the last move are marked.
+ * told in `keysHintId`). The selected piece's legal targets and the last move are marked. It carries on from
+ * `start`, what the visitor did on the static board before this one loaded (BoardOnDemand.tsx).
  */
-export function PlayBoard({ keysHintId }: { keysHintId: string }) {
+export function PlayBoard({ keysHintId, start }: { keysHintId: string; start?: BoardStart }) {
   const dispatch = useAppDispatch()
   const { fen, moves, startFen, playerColor, flipped, over, computerThinking } = useAppSelector(selectGame)
   const orientation = flipped ? (playerColor === 'white' ? 'black' : 'white') : playerColor
@@ -24,7 +26,7 @@ export function PlayBoard({ keysHintId }: { keysHintId: string }) {
   const [selection, setSelection] = useState<{ square: string; fen: string } | null>(null)
   const selected = canMove && selection?.fen === fen ? selection.square : null
   const targets = selected ? legalTargets(moves, selected, startFen) : []
-  const [cursor, setCursor] = useState(playerColor === 'white' ? 'e2' : 'e7')
+  const [cursor, setCursor] = useState(start?.cursor ?? (playerColor === 'white' ? 'e2' : 'e7'))
   const [focused, setFocused] = useState(false)
   const boardRef = useRef<HTMLDivElement>(null)
   useOneTabStop(boardRef)
@@ -42,6 +44,18 @@ export function PlayBoard({ keysHintId }: { keysHintId: string }) {
       dispatch(playMove({ from: selected, to: square }))
     }
   }
+
+  // Once, on the first draw (a ref, not the effect's cleanup: React's strict mode runs a first effect twice).
+  const startTaken = useRef(false)
+  useEffect(() => {
+    if (startTaken.current || !start) return
+    startTaken.current = true
+    if (start.focused) boardRef.current?.focus()
+    const action = start.action
+    if (action && 'select' in action) choose(action.select)
+    else if (action) dispatch(playMove(action))
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- what the static board handed over, taken once
+  }, [])
 
   const onPieceDrop = ({ sourceSquare, targetSquare }: PieceDropHandlerArgs) => {
     setSelection(null)

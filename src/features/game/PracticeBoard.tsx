@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
+import { BoardOnDemand } from './BoardOnDemand'
 import { isEngineLevel } from './engine'
 import { GameSettings } from './GameSettings'
 import { selectGame } from './gameSlice'
@@ -16,7 +17,6 @@ import { MoveInput } from './MoveInput'
 import { MoveList } from './MoveList'
 import { COMPUTER_LABEL } from './opponentLabel'
 import { PgnTools } from './PgnTools'
-import { PlayBoard } from './PlayBoard'
 import './practiceBoard.css'
 
 /**
@@ -71,7 +71,7 @@ export function PracticeBoard() {
       <h2 id="practice-board-heading">Practice game</h2>
       <div className="practice-board__play">
         {flipped ? player : computer}
-        <PlayBoard keysHintId={keysHintId} />
+        <BoardOnDemand keysHintId={keysHintId} />
         {flipped ? computer : player}
         <p id={keysHintId} className="practice-board__keys">
           Board keys: arrows move, Enter picks up and puts down, Escape lets go.

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeStore, type AppStore, type PreloadedState } from '@/app/store'
 import { BoardErrorBoundary } from '@/features/game/BoardErrorBoundary'
+import { loadPlayBoard } from '@/features/game/BoardOnDemand'
 import { PracticeBoard } from '@/features/game/PracticeBoard'
 import { initialGameState } from '@/features/game/gameSlice'
 import { COMPUTER_REPLY_DELAY_MS } from '@/features/game/gameThunks'
@@ -11,6 +12,9 @@ import { stubBoardLayout } from './boardLayout'
 
 // Rendering the board and long lists under jsdom is slow on a busy two-core machine.
 vi.setConfig({ testTimeout: 20000 })
+
+// These tests drive the interactive board (react-chessboard): its chunk is loaded before any board is drawn.
+await loadPlayBoard()
 
 function boardOf(store: AppStore) {
   return (

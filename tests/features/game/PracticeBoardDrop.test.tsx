@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom'
 import type { ChessboardOptions } from 'react-chessboard'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeStore } from '@/app/store'
+import { loadPlayBoard } from '@/features/game/BoardOnDemand'
 import { PracticeBoard } from '@/features/game/PracticeBoard'
 
 // Rendering the board and long lists under jsdom is slow on a busy two-core machine.
@@ -20,6 +21,9 @@ vi.mock('react-chessboard', async (importOriginal) => ({
     )
   },
 }))
+
+// The interactive board's chunk (with the mock above), loaded before any board is drawn.
+await loadPlayBoard()
 
 function drop(sourceSquare: string, targetSquare: string | null): boolean {
   let accepted = false

@@ -4,8 +4,13 @@ import { Provider } from 'react-redux'
 import { MemoryRouter } from 'react-router-dom'
 import { makeStore, type AppStore, type PreloadedState } from '@/app/store'
 import { BoardErrorBoundary } from '@/features/game/BoardErrorBoundary'
+import { loadPlayBoard } from '@/features/game/BoardOnDemand'
 import { PracticeBoard } from '@/features/game/PracticeBoard'
 import { fakeEngine, settle } from './fakeEngine'
+
+// The interactive board's chunk, loaded before any board is drawn: these tests drive react-chessboard's board. What
+// comes before it loads (the static board and its hand-over) is tested in StaticBoard.test.tsx.
+await loadPlayBoard()
 
 /** The practice board on /home with its own store, a fake engine and a random mover that plays the first legal move. */
 export function renderPracticeBoard(preloaded?: PreloadedState) {

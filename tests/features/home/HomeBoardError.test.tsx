@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import HomePage from '@/features/home/HomePage'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
@@ -17,6 +17,13 @@ describe('HomePage with a broken board', () => {
   it('shows "Something went wrong" in place of the board and keeps the rest of the page', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     renderWithProviders(<HomePage />, { route: '/home', path: '/home' })
+    // The static board is drawn first; the pointer coming over it brings the interactive board, which fails.
+    const board = await screen.findByRole(
+      'application',
+      { name: 'Board, you play white' },
+      { timeout: 10000 },
+    )
+    fireEvent.pointerEnter(board)
     expect(await screen.findByText('Something went wrong', undefined, { timeout: 10000 })).toBeInTheDocument()
     // It was the board's render that failed, not the loading of its code.
     expect(consoleError).toHaveBeenCalledWith(

@@ -1,0 +1,198 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import pieceSprite from 'virtual:piece-sprite'
+import { useAppSelector } from '@/app/hooks'
+import { pieceInWords } from '@/domain/moveWords'
+import { cursorStep, piecesOf, squareMarks, squareSpoken } from './boardSquares'
+import { selectGame, sideToMoveIn } from './gameSlice'
+
+/** What the visitor did on the static board, for the interactive board to carry on with. */
+export type BoardAction = { select: string } | { from: string; to: string }
+
+/** How the interactive board starts where the static one leaves off. */
+export interface BoardStart {
+  cursor?: string
+  /** The static board had the keyboard focus: the interactive one takes it. */
+  focused?: boolean
+  /** A piece picked (click, tap or Enter), or a move made (drag, or a piece and then its target). */
+  action?: BoardAction
+}
+
+const FILES = 'abcdefgh'
+const ARROWS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']
+
+/** The squares as react-chessboard lays them out, row by row from the top, for the side at the bottom. */
+function squaresFor(orientation: 'white' | 'black') {
+  const squares: { square: string; light: boolean; column: string; row: string }[] = []
+  for (let row = 0; row < 8; row++)
+    for (let column = 0; column < 8; column++) {
+      const file = FILES[orientation === 'white' ? column : 7 - column]
+      const rank = String(orientation === 'white' ? 8 - row : row + 1)
+      squares.push({ square: file + rank, light: (row + column) % 2 === 0, column: file, row: rank })
+    }
+  return squares
+}
+
+/** The square under a point of the screen, if any. */
+function squareAt(x: number, y: number): string | null {
+  return document.elementFromPoint(x, y)?.closest('[data-square]')?.getAttribute('data-square') ?? null
+}
+
+/**
+ * The practice board drawn from the position alone, without react-chessboard's script (issue 14: /home's first
+ * visit stays under its byte budget). It looks exactly like the interactive board: the same squares, notation,
+ * marks and pieces (react-chessboard's, from an SVG sprite built at build time). The first pointer over it, press or
+ * focus asks for the interactive board (`onWanted`); what the visitor does before it arrives (a piece picked, a move
+ * dragged or clicked, the keyboard cursor moved) is handed over with `onHandOff` once it is `ready`, never in the
+ * middle of a press.
+ */
+export function StaticBoard({
+  keysHintId,
+  ready,
+  onWanted,
+  onHandOff,
+}: {
+  keysHintId: string
+  ready: boolean
+  onWanted: () => void
+  onHandOff: (start: BoardStart) => void
+}) {
+  const { fen, moves, playerColor, flipped, over, computerThinking } = useAppSelector(selectGame)
+  const orientation = flipped ? (playerColor === 'white' ? 'black' : 'white') : playerColor
+  const canMove = !over && !computerThinking && sideToMoveIn(fen) === playerColor
+  const pieces = piecesOf(fen)
+  const isOwn = (square: string) => pieces[square]?.[0] === playerColor[0]
+
+  const [selected, setSelected] = useState<string | null>(null)
+  const [move, setMove] = useState<{ from: string; to: string } | null>(null)
+  const [cursor, setCursor] = useState(playerColor === 'white' ? 'e2' : 'e7')
+  const [focused, setFocused] = useState(false)
+  const [pressedOn, setPressedOn] = useState<string | null>(null)
+  const boardRef = useRef<HTMLDivElement>(null)
+  const pointerDown = useRef(false)
+
+  useEffect(() => {
+    if (!ready || pressedOn) return
+    onHandOff({
+      cursor,
+      focused: document.activeElement === boardRef.current,
+      action: move ?? (selected ? { select: selected } : undefined),
+    })
+  }, [ready, pressedOn, cursor, move, selected, onHandOff])
+
+  /** A click, tap or Enter on `square`: pick one's own piece, or move the picked piece there. */
+  function choose(square: string) {
+    if (!canMove || move) return
+    if (isOwn(square)) setSelected(square === selected ? null : square)
+    else if (selected) {
+      setSelected(null)
+      setMove({ from: selected, to: square })
+    }
+  }
+
+  function onPointerDown(event: PointerEvent) {
+    onWanted()
+    pointerDown.current = true
+    if (event.button !== 0) return
+    setPressedOn(squareAt(event.clientX, event.clientY))
+  }
+
+  function onPointerUp(event: PointerEvent) {
+    pointerDown.current = false
+    if (!pressedOn) return
+    const to = squareAt(event.clientX, event.clientY)
+    setPressedOn(null)
+    if (to === pressedOn) choose(to)
+    else if (to && canMove && !move && isOwn(pressedOn)) {
+      setSelected(null)
+      setMove({ from: pressedOn, to })
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (ARROWS.includes(event.key)) setCursor((square) => cursorStep(square, event.key, orientation))
+    else if (event.key === 'Enter' || event.key === ' ') choose(cursor)
+    else if (event.key === 'Escape') setSelected(null)
+    else return
+    event.preventDefault()
+  }
+
+  const last = moves.at(-1)
+  const marks = squareMarks({
+    lastMove: last ? [last.slice(0, 2), last.slice(2, 4)] : [],
+    selected,
+    targets: [],
+    pieces,
+    cursor: focused ? cursor : null,
+  })
+  const bottomRank = orientation === 'white' ? '1' : '8'
+  const leftFile = orientation === 'white' ? 'a' : 'h'
+
+  return (
+    <div
+      ref={boardRef}
+      className="practice-board__board"
+      role="application"
+      aria-roledescription="chess board"
+      aria-label={`Board, you play ${playerColor}`}
+      aria-describedby={keysHintId}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onFocus={(e) => {
+        onWanted()
+        // The cursor is for the keyboard: a press (which focuses this board, not a piece as on react-chessboard's)
+        // does not show it.
+        if (e.target === e.currentTarget) setFocused(!pointerDown.current)
+      }}
+      onBlur={(e) => e.target === e.currentTarget && setFocused(false)}
+      onPointerEnter={onWanted}
+      onPointerDown={onPointerDown}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => {
+        pointerDown.current = false
+        setPressedOn(null)
+      }}
+    >
+      <div id="practice-board-board" className="static-board">
+        {squaresFor(orientation).map(({ square, light, column, row }) => {
+          const piece = pieces[square]
+          return (
+            <div key={square}>
+              <div
+                id={`practice-board-square-${square}`}
+                className={`static-board__square static-board__square--${light ? 'light' : 'dark'}`}
+                data-column={column}
+                data-row={row}
+                data-square={square}
+              >
+                <span className="static-board__notation">
+                  {row === bottomRank && <span className="static-board__file">{column}</span>}
+                  {column === leftFile && <span className="static-board__rank">{row}</span>}
+                </span>
+                <div className="board-square" data-mark={marks[square]?.join(' ')}>
+                  {piece && (
+                    <div data-piece={piece} className="static-board__piece">
+                      <svg
+                        viewBox="0 0 45 45"
+                        width="100%"
+                        height="100%"
+                        role="img"
+                        aria-label={`${pieceInWords(piece)} on ${square}`}
+                      >
+                        <use href={`${pieceSprite}#${piece}`} />
+                      </svg>
+                    </div>
+                  )}
+                </div>
+              </div>
+            </div>
+          )
+        })}
+      </div>
+      {focused && (
+        <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+          {squareSpoken(cursor, pieces[cursor], { selected: cursor === selected, target: false })}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -4,8 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildApp } from './app'
 import { ConfigError, loadConfig, secureDataDir, type Config } from './config'
-import { openDb, type Db } from './db/db'
-import { loadContract } from './openapi'
+import { onceOpen, openDb, type Db } from './db/db'
 import { sendProblem } from './plugins/errors'
 import { isEmpty, seedDemo } from './db/seed'
 import { demoAccounts, demoAccountsWithPublishedPasswords, isLoopbackHost } from './services/demoAccounts'
@@ -58,9 +57,10 @@ const opening = openDb({
   dataDir: join(config.dataDir, 'pgdata'),
   pgliteSharedBuffers: config.pgliteSharedBuffers,
 })
-// The contract is read and resolved while PGlite loads (its WebAssembly compiles off this thread); buildApp gets
-// the same promise back from loadContract().
-loadContract().catch(() => {})
+// The app is built while PGlite loads (its WebAssembly compiles off this thread): on a Db whose calls wait for the
+// database (nothing the build does queries it). It only listens once the checks below have passed.
+const building = buildApp({ config, db: onceOpen(opening, config.databaseUrl ? 'postgres' : 'pglite') })
+building.catch(() => {})
 const db = await opening
 phase('database')
 try {
@@ -100,7 +100,7 @@ if (!isLoopbackHost(config.host)) {
 }
 
 phase('checks')
-const app = await buildApp({ config, db })
+const app = await building
 phase('app')
 if (seed) {
   await seedDemo(db, config.mediaDir)

@@ -179,6 +179,31 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   }
 }
 
+/**
+ * A Db to hand out before `opening` has resolved: each call waits for the database it resolves to. The server builds
+ * its app while PGlite starts (server/main.ts); `kind` says which database `opening` opens.
+ */
+export function onceOpen(opening: Promise<Db>, kind: Db['kind']): Db {
+  const db = () => opening
+  return {
+    kind,
+    query: async <T>(sql: string, params?: unknown[]) => (await db()).query<T>(sql, params),
+    transaction: async <T>(fn: (tx: Db) => Promise<T>) => (await db()).transaction(fn),
+    exec: async (sql: string) => (await db()).exec(sql),
+    close: async () => (await db()).close(),
+    prepared: async <T>(name: string, sql: string, params?: unknown[]) => {
+      const open = await db()
+      return open.prepared ? open.prepared<T>(name, sql, params) : open.query<T>(sql, params)
+    },
+    ...(kind === 'pglite'
+      ? {
+          dump: async () => (await db()).dump!(),
+          listen: async (channel: string, fn: (payload: string) => void) => (await db()).listen!(channel, fn),
+        }
+      : {}),
+  }
+}
+
 export function openDb(opts: {
   databaseUrl?: string
   dataDir: string

@@ -222,6 +222,31 @@ describe('the practice board before its interactive code has loaded', () => {
     }
   })
 
+  it("keeps the static board when the board's script fails as the pointer passes, and says so when pressed", async () => {
+    const o = await staticHome(0)
+    const { page } = o
+    try {
+      await page.route('**/assets/*.js', (route) => route.abort('connectionfailed'))
+      const board = page.locator('.practice-board__board')
+      const box = (await board.boundingBox())!
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+      await page.waitForTimeout(500)
+      await visible(page.locator('[data-square="e2"] [data-piece="wP"]'))
+      expect(await page.getByText('Something went wrong').count()).toBe(0)
+      await page.locator('[data-square="g1"]').click()
+      await visible(page.getByRole('alert').filter({ hasText: 'Something went wrong' }))
+      // Back online: 'Try again' brings the board back, and it plays.
+      await page.unrouteAll({ behavior: 'wait' })
+      await page.getByRole('button', { name: 'Try again' }).click()
+      await page.locator('[data-square="g1"]').click()
+      await page.locator('[data-square="f3"]').click()
+      await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toMatch(/^Player moved\./)
+      await visible(page.locator('[data-square="f3"] [data-piece="wN"]'))
+    } finally {
+      await o.context.close()
+    }
+  })
+
   it('plays a piece and then its target clicked before the interactive board has arrived', async () => {
     const o = await staticHome(1500)
     const { page } = o

@@ -23,17 +23,21 @@ export function loadPlayBoard(): Promise<void> {
 /**
  * The practice board: the static board (StaticBoard.tsx) until the visitor reaches for it, then the interactive one,
  * which carries on with what was done on the static board. Once its chunk has loaded, the interactive board is drawn
- * at once. A chunk that fails to load goes to the board's error boundary ('Something went wrong', 'Try again').
+ * at once. A chunk that fails to load when the visitor presses or focuses the board goes to the board's error
+ * boundary ('Something went wrong', 'Try again'); one that fails as the pointer merely passes over it leaves the
+ * static board as it is, and the next press tries again.
  */
 export function BoardOnDemand({ keysHintId }: { keysHintId: string }) {
   const [ready, setReady] = useState(() => playBoard !== undefined)
   const [start, setStart] = useState<BoardStart | null>(() => (playBoard ? {} : null))
   const [failure, setFailure] = useState<{ error: unknown } | null>(null)
   if (failure) throw failure.error
-  const onWanted = useCallback(() => {
+  const onWanted = useCallback((pressed: boolean) => {
     loadPlayBoard().then(
       () => setReady(true),
-      (error: unknown) => setFailure({ error }),
+      (error: unknown) => {
+        if (pressed) setFailure({ error })
+      },
     )
   }, [])
   const Board = start && playBoard

@@ -53,7 +53,8 @@ export function StaticBoard({
 }: {
   keysHintId: string
   ready: boolean
-  onWanted: () => void
+  /** `pressed`: pressed or focused, not only passed over by the pointer. */
+  onWanted: (pressed: boolean) => void
   onHandOff: (start: BoardStart) => void
 }) {
   const { fen, moves, playerColor, flipped, over, computerThinking } = useAppSelector(selectGame)
@@ -90,7 +91,7 @@ export function StaticBoard({
   }
 
   function onPointerDown(event: PointerEvent) {
-    onWanted()
+    onWanted(true)
     pointerDown.current = true
     if (event.button !== 0) return
     setPressedOn(squareAt(event.clientX, event.clientY))
@@ -138,13 +139,13 @@ export function StaticBoard({
       tabIndex={0}
       onKeyDown={onKeyDown}
       onFocus={(e) => {
-        onWanted()
+        onWanted(true)
         // The cursor is for the keyboard: a press (which focuses this board, not a piece as on react-chessboard's)
         // does not show it.
         if (e.target === e.currentTarget) setFocused(!pointerDown.current)
       }}
       onBlur={(e) => e.target === e.currentTarget && setFocused(false)}
-      onPointerEnter={onWanted}
+      onPointerEnter={() => onWanted(false)}
       onPointerDown={onPointerDown}
       onPointerUp={onPointerUp}
       onPointerCancel={() => {

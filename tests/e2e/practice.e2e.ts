@@ -222,6 +222,25 @@ describe('the practice board before its interactive code has loaded', () => {
     }
   })
 
+  it('takes over after a press let go off the board before the interactive board arrived, moving nothing', async () => {
+    const o = await staticHome(1500)
+    const { page } = o
+    try {
+      const e2 = (await page.locator('[data-square="e2"]').boundingBox())!
+      const board = (await page.locator('.practice-board__board').boundingBox())!
+      await page.mouse.move(e2.x + e2.width / 2, e2.y + e2.height / 2)
+      await page.mouse.down()
+      await page.mouse.move(board.x + board.width + 40, e2.y, { steps: 8 })
+      await page.mouse.up()
+      expect(await draggable(page).count()).toBe(0)
+      await expect.poll(() => draggable(page).count(), { timeout: 15_000 }).toBe(32)
+      await visible(page.locator('[data-square="e2"] [data-piece="wP"]'))
+      expect(await status(page).textContent()).toBe('')
+    } finally {
+      await o.context.close()
+    }
+  })
+
   it("keeps the static board when the board's script fails as the pointer passes, and says so when pressed", async () => {
     const o = await staticHome(0)
     const { page } = o

@@ -90,10 +90,12 @@ export function StaticBoard({
     }
   }
 
-  function onPointerDown(event: PointerEvent) {
+  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
     onWanted(true)
     pointerDown.current = true
     if (event.button !== 0) return
+    // The release comes here even off the board (a drag let go outside it), so a press always ends.
+    if ('setPointerCapture' in event.currentTarget) event.currentTarget.setPointerCapture(event.pointerId)
     setPressedOn(squareAt(event.clientX, event.clientY))
   }
 

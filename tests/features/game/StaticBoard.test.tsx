@@ -129,6 +129,15 @@ describe('StaticBoard (the board before react-chessboard has loaded)', () => {
     expect(onHandOff).toHaveBeenLastCalledWith(expect.objectContaining({ action: { from: 'e2', to: 'e4' } }))
   })
 
+  it('ends a press let go off the board: nothing is moved, and the interactive board takes over', () => {
+    const { onHandOff, becomeReady } = renderStatic()
+    pointer('pointerDown', 'e2')
+    becomeReady()
+    expect(onHandOff).not.toHaveBeenCalled()
+    fireEvent.pointerUp(board(), { clientX: 0, clientY: 0, button: 0, pointerId: 1 })
+    expect(onHandOff).toHaveBeenLastCalledWith(expect.objectContaining({ action: undefined }))
+  })
+
   it('moves nothing while the computer is to move', () => {
     const { onHandOff, becomeReady } = renderStatic(false, {
       game: { ...initialGameState, playerColor: 'black' },

@@ -1,16 +1,23 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Chessboard, type PieceDropHandlerArgs } from 'react-chessboard'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { namedPieces } from '@/components/namedPieces'
-import { cursorStep, piecesOf, squareMarks, squareSpoken } from './boardSquares'
+import {
+  boardOrientation,
+  firstCursor,
+  lastMoveSquares,
+  piecesOf,
+  squareMarks,
+  squareSpoken,
+} from './boardSquares'
 import { legalTargets } from './chessRules'
-import { selectGame, sideToMoveIn } from './gameSlice'
+import { isPlayerToMove, selectGame } from './gameSlice'
 import { playMove } from './gameThunks'
 import type { BoardStart } from './StaticBoard'
+import { useBoardKeys } from './useBoardKeys'
 
 /** Board piece animation (SPEC §9). */
 const BOARD_ANIMATION_MS = 300
-const ARROWS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']
 
 /**
  * The board: drag, click or tap a piece and then its target, or use the keys (one tab stop for the whole board,
@@ -19,14 +26,18 @@ const ARROWS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']
  */
 export function PlayBoard({ keysHintId, start }: { keysHintId: string; start?: BoardStart }) {
   const dispatch = useAppDispatch()
-  const { fen, moves, startFen, playerColor, flipped, over, computerThinking } = useAppSelector(selectGame)
-  const orientation = flipped ? (playerColor === 'white' ? 'black' : 'white') : playerColor
-  const canMove = !over && !computerThinking && sideToMoveIn(fen) === playerColor
+  const game = useAppSelector(selectGame)
+  const { fen, moves, startFen, playerColor, flipped } = game
+  const orientation = boardOrientation(playerColor, flipped)
+  const canMove = isPlayerToMove(game)
   // A selection belongs to the position it was made in: after any move it is gone.
   const [selection, setSelection] = useState<{ square: string; fen: string } | null>(null)
   const selected = canMove && selection?.fen === fen ? selection.square : null
   const targets = selected ? legalTargets(moves, selected, startFen) : []
-  const [cursor, setCursor] = useState(start?.cursor ?? (playerColor === 'white' ? 'e2' : 'e7'))
+  const { cursor, onKeyDown } = useBoardKeys(orientation, start?.cursor ?? firstCursor(playerColor), {
+    choose,
+    letGo: () => setSelection(null),
+  })
   const [focused, setFocused] = useState(false)
   const boardRef = useRef<HTMLDivElement>(null)
   useOneTabStop(boardRef)
@@ -64,17 +75,8 @@ export function PlayBoard({ keysHintId, start }: { keysHintId: string; start?: B
     return dispatch(playMove({ from: sourceSquare, to: targetSquare }))
   }
 
-  function onKeyDown(event: KeyboardEvent) {
-    if (ARROWS.includes(event.key)) setCursor((square) => cursorStep(square, event.key, orientation))
-    else if (event.key === 'Enter' || event.key === ' ') choose(cursor)
-    else if (event.key === 'Escape') setSelection(null)
-    else return
-    event.preventDefault()
-  }
-
-  const last = moves.at(-1)
   const marks = squareMarks({
-    lastMove: last ? [last.slice(0, 2), last.slice(2, 4)] : [],
+    lastMove: lastMoveSquares(moves),
     selected,
     targets,
     pieces,

@@ -1,9 +1,18 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { useEffect, useRef, useState, type PointerEvent } from 'react'
 import pieceSprite from 'virtual:piece-sprite'
 import { useAppSelector } from '@/app/hooks'
 import { pieceInWords } from '@/domain/moveWords'
-import { cursorStep, piecesOf, squareMarks, squareSpoken } from './boardSquares'
-import { selectGame, sideToMoveIn } from './gameSlice'
+import {
+  boardOrientation,
+  firstCursor,
+  lastMoveSquares,
+  piecesOf,
+  squareMarks,
+  squaresInView,
+  squareSpoken,
+} from './boardSquares'
+import { isPlayerToMove, selectGame } from './gameSlice'
+import { useBoardKeys } from './useBoardKeys'
 
 /** What the visitor did on the static board, for the interactive board to carry on with. */
 export type BoardAction = { select: string } | { from: string; to: string }
@@ -15,21 +24,6 @@ export interface BoardStart {
   focused?: boolean
   /** A piece picked (click, tap or Enter), or a move made (drag, or a piece and then its target). */
   action?: BoardAction
-}
-
-const FILES = 'abcdefgh'
-const ARROWS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']
-
-/** The squares as react-chessboard lays them out, row by row from the top, for the side at the bottom. */
-function squaresFor(orientation: 'white' | 'black') {
-  const squares: { square: string; light: boolean; column: string; row: string }[] = []
-  for (let row = 0; row < 8; row++)
-    for (let column = 0; column < 8; column++) {
-      const file = FILES[orientation === 'white' ? column : 7 - column]
-      const rank = String(orientation === 'white' ? 8 - row : row + 1)
-      squares.push({ square: file + rank, light: (row + column) % 2 === 0, column: file, row: rank })
-    }
-  return squares
 }
 
 /** The square under a point of the screen, if any. */
@@ -57,19 +51,23 @@ export function StaticBoard({
   onWanted: (pressed: boolean) => void
   onHandOff: (start: BoardStart) => void
 }) {
-  const { fen, moves, playerColor, flipped, over, computerThinking } = useAppSelector(selectGame)
-  const orientation = flipped ? (playerColor === 'white' ? 'black' : 'white') : playerColor
-  const canMove = !over && !computerThinking && sideToMoveIn(fen) === playerColor
+  const game = useAppSelector(selectGame)
+  const { fen, moves, playerColor, flipped } = game
+  const orientation = boardOrientation(playerColor, flipped)
+  const canMove = isPlayerToMove(game)
   const pieces = piecesOf(fen)
   const isOwn = (square: string) => pieces[square]?.[0] === playerColor[0]
 
   const [selected, setSelected] = useState<string | null>(null)
   const [move, setMove] = useState<{ from: string; to: string } | null>(null)
-  const [cursor, setCursor] = useState(playerColor === 'white' ? 'e2' : 'e7')
   const [focused, setFocused] = useState(false)
   const [pressedOn, setPressedOn] = useState<string | null>(null)
   const boardRef = useRef<HTMLDivElement>(null)
   const pointerDown = useRef(false)
+  const { cursor, onKeyDown } = useBoardKeys(orientation, firstCursor(playerColor), {
+    choose,
+    letGo: () => setSelected(null),
+  })
 
   useEffect(() => {
     if (!ready || pressedOn) return
@@ -111,17 +109,8 @@ export function StaticBoard({
     }
   }
 
-  function onKeyDown(event: KeyboardEvent) {
-    if (ARROWS.includes(event.key)) setCursor((square) => cursorStep(square, event.key, orientation))
-    else if (event.key === 'Enter' || event.key === ' ') choose(cursor)
-    else if (event.key === 'Escape') setSelected(null)
-    else return
-    event.preventDefault()
-  }
-
-  const last = moves.at(-1)
   const marks = squareMarks({
-    lastMove: last ? [last.slice(0, 2), last.slice(2, 4)] : [],
+    lastMove: lastMoveSquares(moves),
     selected,
     targets: [],
     pieces,
@@ -156,7 +145,7 @@ export function StaticBoard({
       }}
     >
       <div id="practice-board-board" className="static-board">
-        {squaresFor(orientation).map(({ square, light, column, row }) => {
+        {squaresInView(orientation).map(({ square, light, column, row }) => {
           const piece = pieces[square]
           return (
             <div key={square}>

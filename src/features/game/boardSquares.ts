@@ -1,8 +1,36 @@
 // Pure helpers of the board's marks and keyboard cursor (no chess.js: the position is read from the FEN).
 
 import { pieceInWords } from '@/domain/moveWords'
+import type { Side } from './gameSlice'
 
 const FILES = 'abcdefgh'
+
+/** The side at the bottom of the board: the player's, or the other one when the board is flipped. */
+export function boardOrientation(playerColor: Side, flipped: boolean): Side {
+  if (!flipped) return playerColor
+  return playerColor === 'white' ? 'black' : 'white'
+}
+
+/** Where the keyboard cursor starts: the player's king's pawn. */
+export const firstCursor = (playerColor: Side) => (playerColor === 'white' ? 'e2' : 'e7')
+
+/** The last move's two squares ('e2e4': e2 and e4), none before the first move. */
+export function lastMoveSquares(moves: string[]): string[] {
+  const last = moves.at(-1)
+  return last ? [last.slice(0, 2), last.slice(2, 4)] : []
+}
+
+/** The squares as react-chessboard lays them out, row by row from the top, for the side at the bottom. */
+export function squaresInView(orientation: Side) {
+  const squares: { square: string; light: boolean; column: string; row: string }[] = []
+  for (let row = 0; row < 8; row++)
+    for (let column = 0; column < 8; column++) {
+      const file = FILES[orientation === 'white' ? column : 7 - column]
+      const rank = String(orientation === 'white' ? 8 - row : row + 1)
+      squares.push({ square: file + rank, light: (row + column) % 2 === 0, column: file, row: rank })
+    }
+  return squares
+}
 
 /** The pieces of a FEN by square, named as react-chessboard names them: { e1: 'wK', e8: 'bK', ... }. */
 export function piecesOf(fen: string): Record<string, string> {

@@ -89,6 +89,10 @@ export const sideToMoveIn = (fen: string): Side => (fen.split(' ')[1] === 'b' ? 
 export const isComputerToMove = (game: Pick<GameState, 'fen' | 'over' | 'playerColor'>) =>
   !game.over && sideToMoveIn(game.fen) !== game.playerColor
 
+/** The player may move on the board: the game goes on, it is their turn and the computer is not thinking. */
+export const isPlayerToMove = (game: Pick<GameState, 'fen' | 'over' | 'playerColor' | 'computerThinking'>) =>
+  !game.over && !game.computerThinking && sideToMoveIn(game.fen) === game.playerColor
+
 /** A fresh game from `startFen`, keeping the player's choices (opponent, colour, board, takebacks). */
 function freshGame(state: GameState, startFen: string): GameState {
   return {

@@ -36,7 +36,8 @@ describe('embedded PGlite', () => {
     dirs.push(dir)
     for (const [size, shown] of [
       [undefined, '16MB'],
-      ['16MB', '16MB'],
+      // Not the default: a size that is ignored would show 16MB here.
+      ['24MB', '24MB'],
     ] as const) {
       const db = await openPglite(join(dir, 'pgdata'), undefined, size ? { sharedBuffers: size } : {})
       try {

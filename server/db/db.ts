@@ -180,28 +180,34 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
 }
 
 /**
- * A Db to hand out before `opening` has resolved: each call waits for the database it resolves to. The server builds
- * its app while PGlite starts (server/main.ts); `kind` says which database `opening` opens.
+ * A Db to hand out before `opening` has resolved: a call made meanwhile waits for the database, and once it is open
+ * the calls are its own (no wait left on the way of each query). The server builds its app while PGlite starts
+ * (server/main.ts); `kind` says which database `opening` opens.
  */
 export function onceOpen(opening: Promise<Db>, kind: Db['kind']): Db {
-  const db = () => opening
-  return {
+  const db: Db = {
     kind,
-    query: async <T>(sql: string, params?: unknown[]) => (await db()).query<T>(sql, params),
-    transaction: async <T>(fn: (tx: Db) => Promise<T>) => (await db()).transaction(fn),
-    exec: async (sql: string) => (await db()).exec(sql),
-    close: async () => (await db()).close(),
+    query: async <T>(sql: string, params?: unknown[]) => (await opening).query<T>(sql, params),
+    transaction: async <T>(fn: (tx: Db) => Promise<T>) => (await opening).transaction(fn),
+    exec: async (sql: string) => (await opening).exec(sql),
+    close: async () => (await opening).close(),
     prepared: async <T>(name: string, sql: string, params?: unknown[]) => {
-      const open = await db()
+      const open = await opening
       return open.prepared ? open.prepared<T>(name, sql, params) : open.query<T>(sql, params)
     },
     ...(kind === 'pglite'
       ? {
-          dump: async () => (await db()).dump!(),
-          listen: async (channel: string, fn: (payload: string) => void) => (await db()).listen!(channel, fn),
+          dump: async () => (await opening).dump!(),
+          listen: async (channel: string, fn: (payload: string) => void) =>
+            (await opening).listen!(channel, fn),
         }
       : {}),
   }
+  opening.then(
+    (open) => Object.assign(db, open),
+    () => {}, // each call made meanwhile fails with the reason
+  )
+  return db
 }
 
 export function openDb(opts: {

@@ -47,6 +47,8 @@ describe('onceOpen', () => {
     expect(calls).toEqual([])
     open(db)
     expect(await answer).toEqual([{ sql: 'SELECT 1' }])
+    // Open: the calls are the database's own, with no wait left on the way.
+    expect(early.query).toBe(db.query)
     // A database without prepared statements runs them as plain queries.
     expect(await early.prepared!('s_1', 'SELECT 2')).toEqual([{ sql: 'SELECT 2' }])
     await early.exec('VACUUM')

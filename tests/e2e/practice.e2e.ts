@@ -165,24 +165,30 @@ describe('the practice board before its interactive code has loaded', () => {
     )
   }
 
-  /** /home with its static board drawn, and the board's own scripts held back for `delayMs` once asked for. */
-  async function staticHome(delayMs: number) {
+  /**
+   * `test` on /home with its static board drawn and the board's own scripts held back for `delayMs` once asked for;
+   * the page's context is closed after it.
+   */
+  async function onStaticHome(delayMs: number, test: (o: Opened) => Promise<void>) {
     const o = await open(browser)
-    await o.page.goto('/home')
-    await visible(o.page.locator('[data-square="e2"] [data-piece="wP"]'))
-    await waitQuiet(o.page)
-    expect(await draggable(o.page).count()).toBe(0)
-    await o.page.route('**/assets/*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, delayMs))
-      await route.fallback()
-    })
-    return o
+    try {
+      await o.page.goto('/home')
+      await visible(o.page.locator('[data-square="e2"] [data-piece="wP"]'))
+      await waitQuiet(o.page)
+      expect(await draggable(o.page).count()).toBe(0)
+      await o.page.route('**/assets/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, delayMs))
+        await route.fallback()
+      })
+      await test(o)
+    } finally {
+      await o.context.close()
+    }
   }
 
   it('looks the same before and after the interactive board takes over, which loads once the pointer is over it', async () => {
-    const o = await staticHome(0)
-    const { page } = o
-    try {
+    await onStaticHome(0, async (o) => {
+      const { page } = o
       const scripts: string[] = []
       page.on('request', (r) => {
         if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
@@ -201,15 +207,12 @@ describe('the practice board before its interactive code has loaded', () => {
       // rather than inline, by a few levels of 255).
       expect(await largestPixelDifference(page, before, after)).toBeLessThanOrEqual(24)
       expect(o.errors).toEqual([])
-    } finally {
-      await o.context.close()
-    }
+    })
   })
 
   it('plays a move dragged before the interactive board has arrived', async () => {
-    const o = await staticHome(1500)
-    const { page } = o
-    try {
+    await onStaticHome(1500, async (o) => {
+      const { page } = o
       await dragPiece(page, 'e2', 'e4')
       expect(await draggable(page).count()).toBe(0)
       await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toMatch(/^Player moved\./)
@@ -217,15 +220,12 @@ describe('the practice board before its interactive code has loaded', () => {
       expect(await page.locator('[data-square="e2"] [data-piece]').count()).toBe(0)
       expect(await draggable(page).count()).toBeGreaterThan(0)
       expect(o.errors).toEqual([])
-    } finally {
-      await o.context.close()
-    }
+    })
   })
 
   it('takes over after a press let go off the board before the interactive board arrived, moving nothing', async () => {
-    const o = await staticHome(1500)
-    const { page } = o
-    try {
+    await onStaticHome(1500, async (o) => {
+      const { page } = o
       const e2 = (await page.locator('[data-square="e2"]').boundingBox())!
       const board = (await page.locator('.practice-board__board').boundingBox())!
       await page.mouse.move(e2.x + e2.width / 2, e2.y + e2.height / 2)
@@ -236,20 +236,23 @@ describe('the practice board before its interactive code has loaded', () => {
       await expect.poll(() => draggable(page).count(), { timeout: 15_000 }).toBe(32)
       await visible(page.locator('[data-square="e2"] [data-piece="wP"]'))
       expect(await status(page).textContent()).toBe('')
-    } finally {
-      await o.context.close()
-    }
+    })
   })
 
   it("keeps the static board when the board's script fails as the pointer passes, and says so when pressed", async () => {
-    const o = await staticHome(0)
-    const { page } = o
-    try {
-      await page.route('**/assets/*.js', (route) => route.abort('connectionfailed'))
+    await onStaticHome(0, async (o) => {
+      const { page } = o
+      const failed: string[] = []
+      await page.route('**/assets/*.js', async (route) => {
+        failed.push(new URL(route.request().url()).pathname)
+        await route.abort('connectionfailed')
+      })
       const board = page.locator('.practice-board__board')
       const box = (await board.boundingBox())!
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
-      await page.waitForTimeout(500)
+      // The pointer over the board did ask for its script, and the load failed.
+      await expect.poll(() => failed.length, { timeout: 15_000 }).toBeGreaterThan(0)
+      await page.waitForTimeout(300)
       await visible(page.locator('[data-square="e2"] [data-piece="wP"]'))
       expect(await page.getByText('Something went wrong').count()).toBe(0)
       await page.locator('[data-square="g1"]').click()
@@ -261,15 +264,12 @@ describe('the practice board before its interactive code has loaded', () => {
       await page.locator('[data-square="f3"]').click()
       await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toMatch(/^Player moved\./)
       await visible(page.locator('[data-square="f3"] [data-piece="wN"]'))
-    } finally {
-      await o.context.close()
-    }
+    })
   })
 
   it('plays a piece and then its target clicked before the interactive board has arrived', async () => {
-    const o = await staticHome(1500)
-    const { page } = o
-    try {
+    await onStaticHome(1500, async (o) => {
+      const { page } = o
       await page.locator('[data-square="g1"]').click()
       await visible(page.locator('[data-square="g1"] [data-mark~="selected"]'))
       await page.locator('[data-square="f3"]').click()
@@ -277,8 +277,6 @@ describe('the practice board before its interactive code has loaded', () => {
       await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toMatch(/^Player moved\./)
       await visible(page.locator('[data-square="f3"] [data-piece="wN"]'))
       expect(o.errors).toEqual([])
-    } finally {
-      await o.context.close()
-    }
+    })
   })
 })

@@ -113,6 +113,8 @@ export async function buildServer() {
     },
     sourcemap: 'linked',
     legalComments: 'eof',
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
     write: false,
     metafile: true,

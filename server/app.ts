@@ -23,6 +23,7 @@ import { errorsPlugin, sendProblem } from './plugins/errors'
 import { databaseRateLimitStore } from './plugins/rateLimitStore'
 import { responseCachePlugin } from './plugins/responseCache'
 import { RESOURCE_HEADERS, webPlugin } from './plugins/web'
+import { coursesPage } from './services/coursesPage'
 import { xsrfPlugin } from './plugins/xsrf'
 import { shellPageOf } from '../src/domain/shellPages'
 import { authRoutes } from './routes/auth'
@@ -192,6 +193,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(webPlugin, {
     distDir: config.distDir,
     shellFile: (path: string) => shellPageOf(path)?.file,
+    fillPage: async (file, template, get) =>
+      file === 'courses.html' ? coursesPage(db, template, get) : undefined,
   })
   await app.register(xsrfPlugin)
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } })

@@ -6,6 +6,7 @@ import { PersistGate } from 'redux-persist/integration/react'
 import { makePersistor, makeStore } from '@/app/store'
 import { AppRoutes, SHELL_PAGE_COMPONENTS } from '@/app/router'
 import { shellPageOf } from '@/domain/shellPages'
+import { firstPageAction } from '@/features/courses/firstPage'
 import { Spinner } from '@/components/Spinner'
 import '@/index.css'
 
@@ -43,5 +44,10 @@ const painted = () =>
     setTimeout(resolve, 100) // a tab in the background has no frames
   })
 
-if (document.getElementById('root')!.firstChild) void Promise.all([pageLoaded(), painted()]).then(mount)
+// /courses also brings its first page (the cards in the shell): the app starts with it, as the shell shows it.
+const firstPage = firstPageAction()
+const seeded = firstPage ? store.dispatch(firstPage).catch(() => {}) : undefined
+
+if (document.getElementById('root')!.firstChild)
+  void Promise.all([pageLoaded(), painted(), seeded]).then(mount)
 else mount()

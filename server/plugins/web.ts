@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join, sep } from 'node:path'
 import compress from '@fastify/compress'
@@ -102,6 +103,15 @@ export const webPlugin = fp(
       distDir: string
       /** The prerendered page file an address shows, if any (src/domain/shellPages.ts). */
       shellFile?: (path: string) => string | undefined
+      /**
+       * A prerendered page with this request's data put in (server/services/coursesPage.ts): the page's HTML for
+       * the file's text and the address's query, or undefined to send the file as it is.
+       */
+      fillPage?: (
+        file: string,
+        template: string,
+        get: (name: string) => string | null,
+      ) => Promise<string | undefined>
     },
   ) => {
     // Every answer starts with the resource headers (one fixed object: no per-request work); a page's answer
@@ -169,16 +179,36 @@ export const webPlugin = fp(
       if (!built.has(file)) built.set(file, existsSync(join(opts.distDir, file)))
       return built.get(file) ? file : 'index.html'
     }
-    /** The page for a client route: its prerendered file, or index.html. */
-    const sendPage = (reply: FastifyReply, path: string) =>
-      reply
-        .headers(PAGE_HEADERS)
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .sendFile(fileOf(path))
-    if (hasSpa && fileOf('/') !== 'index.html') app.get('/', (_req, reply) => sendPage(reply, '/'))
+    /** The built files fillPage fills, read once. */
+    const templates = new Map<string, Promise<string>>()
+    const template = (file: string) => {
+      let text = templates.get(file)
+      if (!text) {
+        text = readFile(join(opts.distDir, file), 'utf8')
+        templates.set(file, text)
+        text.catch(() => templates.delete(file))
+      }
+      return text
+    }
+    /** The page for a client route: its prerendered file (with the request's data, where it takes some), or index.html. */
+    const sendPage = async (req: FastifyRequest, reply: FastifyReply, path: string) => {
+      void reply.headers(PAGE_HEADERS).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8')
+      const file = fileOf(path)
+      if (opts.fillPage && file !== 'index.html') {
+        const query = new URLSearchParams(req.url.split('?')[1] ?? '')
+        try {
+          const html = await opts.fillPage(file, await template(file), (name) => query.get(name))
+          if (html !== undefined) return reply.send(html)
+        } catch (err) {
+          // The page still comes, as its shell: the app then asks for the data itself and says what failed.
+          req.log.warn({ err, file }, 'could not put the data into the page')
+        }
+      }
+      return reply.sendFile(file)
+    }
+    if (hasSpa && fileOf('/') !== 'index.html') app.get('/', (req, reply) => sendPage(req, reply, '/'))
     app.setNotFoundHandler((req, reply) => {
-      if (hasSpa && wantsPage(req)) return sendPage(reply, req.url.split('?')[0])
+      if (hasSpa && wantsPage(req)) return sendPage(req, reply, req.url.split('?')[0])
       return sendProblem(reply, 404, `No route for ${req.method} ${req.url.split('?')[0]}`)
     })
   },

@@ -1,4 +1,5 @@
 import { type Db, preparedQuery } from '../db/db'
+import { CATALOGUE_PAGE_SIZE } from '../../src/domain/catalogue'
 import { courseColumns, courseFrom, courseList, type CourseRow } from './courses'
 import { BadInput } from './errors'
 import { MICROSECONDS_FORM, microsecondsText, UUID } from './pages'
@@ -15,7 +16,7 @@ export type CatalogueQuery = {
 export type CoursePage = Schema<'CoursePage'>
 type Sort = Schema<'CourseSort'>
 
-export const CATALOGUE_PAGE_SIZE = 20
+export { CATALOGUE_PAGE_SIZE }
 
 /** True when the request asks for the catalogue's pages rather than the spec's whole list. */
 export function isCatalogueQuery(query: CatalogueQuery): boolean {

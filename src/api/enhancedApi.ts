@@ -12,6 +12,7 @@ import {
   type EnrolledStudentPage,
 } from '@/api/generated/api'
 import { applyModuleProgress } from '@/api/progressCache'
+import { CATALOGUE_PAGE_SIZE } from '@/domain/catalogue'
 
 /** How long unused course/module data stays cached: back-and-forth navigation refetches nothing. */
 export const COURSE_CACHE_SECONDS = 300
@@ -362,8 +363,13 @@ const CURSOR_PAGES = {
 /** What a catalogue view asks for: its search, order and price bounds (the pages come from the cursor). */
 export type CatalogueArg = Pick<GetCoursesApiArg, 'q' | 'sort' | 'minPrice' | 'maxPrice'>
 
-/** Courses per page of the catalogue on /courses. */
-export const CATALOGUE_PAGE_SIZE = 20
+export { CATALOGUE_PAGE_SIZE }
+
+/** The cache key of a view of /courses: its search (none when empty) and order. */
+export const catalogueArg = (q: string, sort: NonNullable<CatalogueArg['sort']>): CatalogueArg => ({
+  q: q || undefined,
+  sort,
+})
 
 /**
  * The catalogue as an infinite query over getCourses' pages (codegen writes plain queries only): one cache entry

@@ -3,7 +3,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { InjectOptions } from 'fastify'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import type { Db } from '../../server/db/db'
@@ -165,6 +165,75 @@ describe('static SPA', () => {
     // Not a page: still the problem answer.
     const json = await inject({ method: 'GET', url: '/courses', headers: { accept: 'application/json' } })
     expect(json.statusCode).toBe(404)
+  })
+
+  it('answers /courses with the first page of its view: the cards and, as JSON, the page the API answers', async () => {
+    await server.current.reset()
+    const judit = await server.current.createUser('instructor', { username: 'judit' })
+    for (let i = 0; i < 22; i++)
+      await server.current.createCourse(judit, { title: `Course ${String(i).padStart(2, '0')}`, price: i })
+    const hostile = '</script><script>alert(1)</script><img src=x onerror=alert(2)>'
+    await server.current.createCourse(judit, { title: `Sicilian ${hostile}`, description: hostile })
+    const page = (url: string) =>
+      inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'identity' } })
+    const api = async (query: string) =>
+      (await inject({ method: 'GET', url: `/api/courses?${query}` })).json()
+    const titles = (body: string) =>
+      [...body.matchAll(/<h3 id="course-[^"]+">([^<]*)<\/h3>/g)].map((m) => m[1])
+    const firstPage = (body: string) =>
+      JSON.parse(
+        /<script type="application\/json" id="catalogue-first-page">([^<]*)<\/script>/.exec(body)![1],
+      )
+
+    // The default view: newest first, 20 cards, the rest behind 'Load more courses'.
+    const newest = await page('/courses')
+    const expected = await api('sort=newest&limit=20')
+    expect(firstPage(newest.body)).toEqual({ q: '', sort: 'newest', page: expected })
+    expect(titles(newest.body)).toHaveLength(20)
+    expect(titles(newest.body)[0]).toBe(`Sicilian ${hostile.replace(/</g, '&lt;').replace(/>/g, '&gt;')}`)
+    expect(newest.body).toContain('Load more courses')
+    expect(newest.body).not.toContain('class="spinner"')
+    // A course's text is never markup of the page: not in a card, not in the JSON.
+    expect(newest.body).not.toContain('<script>alert(1)')
+    expect(newest.body).not.toContain('<img src=x')
+    expect(newest.body.match(/<\/script>/g)).toHaveLength(2) // the app's and the JSON's own
+
+    // A search and an order, as the address gives them; an order the catalogue has not is the default.
+    const found = await page('/courses?q=%20sicilian%20&sort=title')
+    expect(firstPage(found.body)).toEqual({
+      q: 'sicilian',
+      sort: 'title',
+      page: await api('q=sicilian&sort=title&limit=20'),
+    })
+    expect(found.body).toContain('name="q" value="sicilian"')
+    expect(found.body).toContain('<option value="title" selected="">Title</option>')
+    expect(found.body).not.toContain('<option value="newest" selected="">')
+    expect(firstPage((await page('/courses?sort=cheapest')).body).sort).toBe('newest')
+    const none = await page(`/courses?q=${'z'.repeat(150)}`)
+    expect(firstPage(none.body).q).toBe('z'.repeat(100))
+    expect(none.body).toContain(`No courses match &quot;${'z'.repeat(100)}&quot;.`)
+
+    // A course created since is on the next page load (the first page is kept only until the courses change).
+    await server.current.createCourse(judit, { title: 'Brand new' })
+    expect(titles((await page('/courses')).body)[0]).toBe('Brand new')
+  })
+
+  it('still answers /courses, as its shell, when the catalogue cannot be read', async () => {
+    const db = server.current.db
+    const refused = () =>
+      Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))
+    const query = vi.spyOn(db, 'query').mockImplementation(refused)
+    const prepared = db.prepared ? vi.spyOn(db, 'prepared').mockImplementation(refused) : undefined
+    try {
+      const res = await inject({ method: 'GET', url: '/courses?q=rook', headers: { accept: 'text/html' } })
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toContain('class="spinner"')
+      expect(res.body).not.toContain('catalogue-first-page')
+      expect(query.mock.calls.length + (prepared?.mock.calls.length ?? 0)).toBeGreaterThan(0)
+    } finally {
+      query.mockRestore()
+      prepared?.mockRestore()
+    }
   })
 
   it('the build step links only what index.html lacks, puts stylesheets it has into the page, names the page, and refuses an index.html it cannot fill', () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { Course } from '@/api/generated/api'
 import {
+  catalogueArg,
   useDeleteCourseMutation,
   useGetCartQuery,
   useGetCoursePagesInfiniteQuery,
@@ -24,7 +25,7 @@ export default function CoursesPage() {
   const isStudent = canBuyCourses(user)
   const { q, sort, change } = useCatalogueParams()
   // The catalogue a page at a time (issue 14); currentData is this search's, never the one before it.
-  const catalogue = useGetCoursePagesInfiniteQuery({ q: q || undefined, sort })
+  const catalogue = useGetCoursePagesInfiniteQuery(catalogueArg(q, sort))
   const { currentData, isError, refetch } = catalogue
   const isLoading = catalogue.isFetching && !currentData
   const courses = currentData?.pages.flatMap((page) => page.items) ?? []

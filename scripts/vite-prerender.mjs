@@ -44,7 +44,9 @@ const styleElement = (css) => `<style>${css.replace(/<\/style/gi, '<\\/style')}<
 /**
  * index.html with the shell in #root, the page's title, and the page chunk's CSS and scripts linked. A stylesheet
  * whose text `styleText` knows (by its file, e.g. 'assets/index-1.css') goes into the page itself instead of a link,
- * index.html's own included: the first paint then waits for no request but the page's.
+ * index.html's own included: the first paint then waits for no request but the page's. With `shell.boot` (the
+ * shell's loader, src/domain/shellBoot.ts), index.html's entry script and the page's modules are not linked from
+ * the head but started by the loader, at the end of the body, once the first paint has happened.
  */
 export function shellHtml(index, shell, assets, base = '/', styleText = () => undefined) {
   if (!index.includes('<div id="root"></div>') || !index.includes('</head>'))
@@ -53,21 +55,38 @@ export function shellHtml(index, shell, assets, base = '/', styleText = () => un
     const text = styleText(file)
     return text === undefined ? undefined : styleElement(text)
   }
-  const page = index.replace(/<link rel="stylesheet"[^>]*? href="([^"]+)"[^>]*>/g, (tag, href) =>
+  let page = index.replace(/<link rel="stylesheet"[^>]*? href="([^"]+)"[^>]*>/g, (tag, href) =>
     href.startsWith(base) ? (inline(href.slice(base.length)) ?? tag) : tag,
   )
+  const entries = []
+  const preloads = []
+  if (shell.boot) {
+    page = page
+      .replace(/\s*<script type="module"[^>]*? src="([^"]+)"[^>]*><\/script>/g, (_tag, src) => {
+        entries.push(src)
+        return ''
+      })
+      .replace(/\s*<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>/g, (_tag, href) => {
+        preloads.push(href)
+        return ''
+      })
+    if (entries.length !== 1) throw new Error('prerender: index.html has not exactly one entry script')
+  }
+  const pageJs = assets.js.map((f) => `${base}${f}`).filter((href) => !index.includes(`${href}"`))
   const links = [
     ...assets.css
       .filter((f) => !index.includes(`${base}${f}"`))
       .map((f) => inline(f) ?? `<link rel="stylesheet" crossorigin href="${base}${f}">`),
-    ...assets.js
-      .filter((f) => !index.includes(`${base}${f}"`))
-      .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
+    ...(shell.boot ? [] : pageJs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)),
   ].join('\n    ')
+  const boot = shell.boot
+    ? `<script data-app="${escapeHtml(entries[0])}" data-preload="${escapeHtml([...preloads, ...pageJs].join(' '))}">${shell.boot}</script>`
+    : ''
   return page
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shell.title)}</title>`)
     .replace('</head>', () => (links ? `  ${links}\n  </head>` : '</head>'))
     .replace('<div id="root"></div>', () => `<div id="root">${shell.html}</div>`)
+    .replace('</body>', () => `${boot}</body>`)
 }
 
 /** @returns {import('vite').Plugin} */

@@ -24,6 +24,7 @@ import { databaseRateLimitStore } from './plugins/rateLimitStore'
 import { responseCachePlugin } from './plugins/responseCache'
 import { RESOURCE_HEADERS, webPlugin } from './plugins/web'
 import { coursesPage } from './services/coursesPage'
+import { SHELL_BOOT_SCRIPT } from '../src/domain/shellBoot'
 import { xsrfPlugin } from './plugins/xsrf'
 import { shellPageOf } from '../src/domain/shellPages'
 import { authRoutes } from './routes/auth'
@@ -193,6 +194,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(webPlugin, {
     distDir: config.distDir,
     shellFile: (path: string) => shellPageOf(path)?.file,
+    inlineScripts: [SHELL_BOOT_SCRIPT],
     fillPage: async (file, template, get) =>
       file === 'courses.html' ? coursesPage(db, template, get) : undefined,
   })

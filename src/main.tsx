@@ -7,6 +7,7 @@ import { makePersistor, makeStore } from '@/app/store'
 import { AppRoutes, SHELL_PAGE_COMPONENTS } from '@/app/router'
 import { shellPageOf } from '@/domain/shellPages'
 import { firstPageAction } from '@/features/courses/firstPage'
+import { SHELL_REPLACE } from '@/domain/shellBoot'
 import { Spinner } from '@/components/Spinner'
 import '@/index.css'
 
@@ -23,7 +24,10 @@ const pageLoaded = () => {
 }
 
 function mount() {
-  createRoot(document.getElementById('root')!).render(
+  const root = document.getElementById('root')!
+  // What the visitor typed, chose or sent in the shell meanwhile goes on in the app (src/domain/shellBoot.ts).
+  document.dispatchEvent(new Event(SHELL_REPLACE))
+  createRoot(root).render(
     <StrictMode>
       <Provider store={store}>
         <PersistGate loading={<Spinner />} persistor={persistor}>

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -59,10 +60,16 @@ export const RESOURCE_HEADERS = {
 const SCRIPT_OR_STYLE = /\.(m?js|css)(\.(br|gz))?$/
 
 /** Helmet's headers for a page, worked out once (its middleware writes the same headers on every call). */
-function pageHeaders(): Record<string, string> {
+function pageHeaders(inlineScripts: string[]): Record<string, string> {
   const headers: Record<string, string> = {}
   const middleware = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...contentSecurityPolicy,
+        'script-src': [...contentSecurityPolicy['script-src'], ...inlineScripts],
+      },
+    },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
@@ -101,6 +108,8 @@ export const webPlugin = fp(
     app: FastifyInstance,
     opts: {
       distDir: string
+      /** The inline scripts pages may run (each allowed by its hash, nothing else inline): the shells' loader. */
+      inlineScripts?: string[]
       /** The prerendered page file an address shows, if any (src/domain/shellPages.ts). */
       shellFile?: (path: string) => string | undefined
       /**
@@ -116,7 +125,11 @@ export const webPlugin = fp(
   ) => {
     // Every answer starts with the resource headers (one fixed object: no per-request work); a page's answer
     // replaces them with helmet's, worked out once.
-    const PAGE_HEADERS = pageHeaders()
+    const PAGE_HEADERS = pageHeaders(
+      (opts.inlineScripts ?? []).map(
+        (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
+      ),
+    )
     app.addHook('onRequest', (_req, reply, done) => {
       void reply.headers(RESOURCE_HEADERS)
       done()

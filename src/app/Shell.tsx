@@ -18,6 +18,7 @@ import { NavFrame } from '@/features/layout/NavBar'
 import { GUEST_NAME, PRODUCT_NAME } from '@/features/home/homeContent'
 import { Spinner } from '@/components/Spinner'
 import { SHELL_PAGES, type ShellPath } from '@/domain/shellPages'
+import { SHELL_BOOT_SCRIPT } from '@/domain/shellBoot'
 
 // The build step (scripts/vite-prerender.mjs) reads the pages from here, with this module's renderShell.
 export { SHELL_PAGES }
@@ -100,7 +101,7 @@ export function Shell({ path }: { path: ShellPath }) {
   )
 }
 
-/** The shell's HTML and the document title of its page. */
-export function renderShell(path: ShellPath): { html: string; title: string } {
-  return { html: renderToString(<Shell path={path} />), title: documentTitle(path) }
+/** The shell's HTML, the document title of its page, and the loader that starts the app after the first paint. */
+export function renderShell(path: ShellPath): { html: string; title: string; boot: string } {
+  return { html: renderToString(<Shell path={path} />), title: documentTitle(path), boot: SHELL_BOOT_SCRIPT }
 }

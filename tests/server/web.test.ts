@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
@@ -12,6 +13,7 @@ import { expectProblem } from '../helpers/contract'
 import { unknownId, useTestServer } from '../helpers/buildServer'
 import { renderShell } from '../../src/app/Shell'
 import { SHELL_PAGES } from '../../src/domain/shellPages'
+import { SHELL_BOOT_SCRIPT } from '../../src/domain/shellBoot'
 import { shellHtml } from '../../scripts/vite-prerender.mjs'
 
 // A built SPA stand-in: an index page and a hashed asset large enough to be compressed.
@@ -135,8 +137,12 @@ describe('static SPA', () => {
         // Only the links every role has: no guest's Login/Register to flash into a signed-in visitor's links.
         expect(nav(body), url).toEqual(['Home', 'Courses', 'Blog', 'Cart'])
         expect(body, url).toContain('<header class="nav">')
-        expect(body).toContain('<script type="module" src="/assets/app-abc123.js"></script>')
-        expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-x2.js">')
+        // The app's scripts are started by the shell's loader after the first paint, not linked from the head.
+        expect(body).toContain(
+          `<script data-app="/assets/app-abc123.js" data-preload="/assets/HomePage-x2.js">${SHELL_BOOT_SCRIPT}</script>`,
+        )
+        expect(body).not.toContain('<script type="module"')
+        expect(body).not.toContain('<link rel="modulepreload"')
         if (url.startsWith('/courses')) {
           expect(body).toContain('<title>Courses · Chess Online Education</title>')
           expect(body).toMatch(/<h1>Courses<\/h1>/)
@@ -190,13 +196,9 @@ describe('static SPA', () => {
     const expected = await api('sort=newest&limit=20')
     expect(firstPage(newest.body)).toEqual({ q: '', sort: 'newest', page: expected })
     expect(titles(newest.body)).toHaveLength(20)
-    expect(titles(newest.body)[0]).toBe(`Sicilian ${hostile.replace(/</g, '&lt;').replace(/>/g, '&gt;')}`)
     expect(newest.body).toContain('Load more courses')
     expect(newest.body).not.toContain('class="spinner"')
     // A course's text is never markup of the page: not in a card, not in the JSON.
-    expect(newest.body).not.toContain('<script>alert(1)')
-    expect(newest.body).not.toContain('<img src=x')
-    expect(newest.body.match(/<\/script>/g)).toHaveLength(2) // the app's and the JSON's own
 
     // A search and an order, as the address gives them; an order the catalogue has not is the default.
     const found = await page('/courses?q=%20sicilian%20&sort=title')
@@ -205,9 +207,14 @@ describe('static SPA', () => {
       sort: 'title',
       page: await api('q=sicilian&sort=title&limit=20'),
     })
+    expect(titles(found.body)).toEqual([`Sicilian ${hostile.replace(/</g, '&lt;').replace(/>/g, '&gt;')}`])
     expect(found.body).toContain('name="q" value="sicilian"')
     expect(found.body).toContain('<option value="title" selected="">Title</option>')
     expect(found.body).not.toContain('<option value="newest" selected="">')
+    // A course's text is never markup of the page: not in a card, not in the JSON.
+    expect(found.body).not.toContain('<script>alert(1)')
+    expect(found.body).not.toContain('<img src=x')
+    expect(found.body.match(/<\/script>/g)).toHaveLength(2) // the loader's and the JSON's own
     expect(firstPage((await page('/courses?sort=cheapest')).body).sort).toBe('newest')
     const none = await page(`/courses?q=${'z'.repeat(150)}`)
     expect(firstPage(none.body).q).toBe('z'.repeat(100))
@@ -266,6 +273,20 @@ describe('static SPA', () => {
         '<body><div id="root"><p>shell</p></div></body></html>',
     )
     expect(inlined).not.toContain('rel="stylesheet"')
+    // With the shell's loader: the entry and the modules index.html preloads, and the page's, go to the loader at
+    // the end of the body; nothing is linked from the head.
+    const withScripts =
+      '<html><head><script type="module" crossorigin src="/assets/index-4.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/vendor-5.js"></head><body><div id="root"></div></body></html>'
+    expect(
+      shellHtml(
+        withScripts,
+        { html: '<p>shell</p>', title: 't', boot: 'BOOT()' },
+        { css: [], js: ['assets/Page-3.js', 'assets/vendor-5.js'] },
+      ),
+    ).toBe(
+      '<html><head></head><body><div id="root"><p>shell</p></div>' +
+        '<script data-app="/assets/index-4.js" data-preload="/assets/vendor-5.js /assets/Page-3.js">BOOT()</script></body></html>',
+    )
     expect(() =>
       shellHtml(
         '<html><head></head><body><div id="root">x</div></body></html>',
@@ -350,7 +371,7 @@ describe('security headers', () => {
     }
   })
 
-  it('sends the Content-Security-Policy the SPA needs and no inline scripts', async () => {
+  it("sends the Content-Security-Policy the SPA needs, with no inline script but the shells' loader, by its hash", async () => {
     const res = await inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })
     const csp = String(res.headers['content-security-policy'])
     const directives = Object.fromEntries(
@@ -365,6 +386,7 @@ describe('security headers', () => {
       'https://www.youtube.com',
       'https://s.ytimg.com',
       'https://player.vimeo.com',
+      `'sha256-${createHash('sha256').update(SHELL_BOOT_SCRIPT).digest('base64')}'`,
     ])
     expect(directives['connect-src']).toEqual(["'self'", 'https://api.chess.com'])
     expect(directives['img-src']).toEqual(

@@ -1,0 +1,41 @@
+// The one script inside the prerendered pages (/, /home, /courses; scripts/vite-prerender.mjs). The server allows
+// exactly this text by its hash in the pages' Content-Security-Policy (server/plugins/web.ts): no other inline script
+// can run. Plain ES2020, sent as it is (not built), so written compactly; tests/app/shellBoot.test.tsx runs it.
+//
+// 1. It starts the app's scripts once the page's first paint has happened, so that paint, the page's largest, never
+//    waits for them (a browser that has the scripts before the HTML is parsed otherwise runs them first). Its
+//    element carries the addresses: `data-app`, the entry module, and `data-preload`, the page's modules. Without
+//    paint timing, or with no paint (a tab in the background), it starts them after 300 ms.
+// 2. The shell's fields stay usable meanwhile: a form sent from the shell is held (not sent by the browser, which
+//    would leave the page), and when the app is about to replace the shell (src/main.tsx dispatches SHELL_REPLACE
+//    on the document) what the visitor typed or chose, where the focus and caret were, and which form was sent are
+//    noted, then given to the app's fields of the same name (name, placeholder or label; forms by their label) as
+//    if typed there, and the form is sent through the app.
+export const SHELL_REPLACE = 'shell-replace'
+
+export const SHELL_BOOT_SCRIPT =
+  '(()=>{const d=document,s=d.querySelector("script[data-app]"),r=d.getElementById("root");let done=0;' +
+  'const go=()=>{if(done)return;done=1;' +
+  'for(const h of (s.dataset.preload||"").split(" ").filter(Boolean)){const l=d.createElement("link");' +
+  'l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.append(l)}' +
+  'const m=d.createElement("script");m.type="module";m.crossOrigin="";m.src=s.dataset.app;d.head.append(m)};' +
+  'try{new PerformanceObserver((l,o)=>{o.disconnect();setTimeout(go)}).observe({type:"paint",buffered:true})}catch{}' +
+  'setTimeout(go,300);' +
+  'const F="input,select,textarea",shell=new Set(r.querySelectorAll(F+",form")),sent=new Set();' +
+  'const key=f=>{const n=f.getAttribute(f.localName=="form"?"aria-label":"name")||f.getAttribute("placeholder")||' +
+  '(f.labels&&f.labels[0]?f.labels[0].textContent.trim():"")||f.getAttribute("aria-label");return n?f.localName+"|"+n:""};' +
+  'const changed=f=>f.localName=="select"?[...f.options].some(o=>o.selected!=o.defaultSelected):f.value!=f.defaultValue;' +
+  'd.addEventListener("submit",e=>{if(shell.has(e.target)){e.preventDefault();sent.add(key(e.target))}},true);' +
+  'd.addEventListener("' +
+  SHELL_REPLACE +
+  '",()=>{const a=d.activeElement,want=new Map();' +
+  'for(const f of shell){const k=key(f),focus=f==a;if(!k||f.localName=="form"||!(focus||changed(f)))continue;' +
+  'want.set(k,{value:changed(f)?f.value:null,focus,sel:focus&&f.selectionStart!=null?[f.selectionStart,f.selectionEnd]:null})}' +
+  'if(!want.size&&!sent.size)return;' +
+  'const o=new MutationObserver(()=>{for(const f of r.querySelectorAll(F)){const k=key(f),w=!shell.has(f)&&want.get(k);if(!w)continue;' +
+  'want.delete(k);if(w.value!==null&&f.value!==w.value){Reflect.set(Object.getPrototypeOf(f),"value",w.value,f);' +
+  'f.dispatchEvent(new Event(f.localName=="select"?"change":"input",{bubbles:true}))}' +
+  'if(w.focus){f.focus();if(w.sel)try{f.setSelectionRange(...w.sel)}catch{}}}' +
+  'for(const f of r.querySelectorAll("form")){const k=key(f);if(!shell.has(f)&&sent.has(k)){sent.delete(k);setTimeout(()=>f.requestSubmit())}}' +
+  'if(!want.size&&!sent.size)o.disconnect()});' +
+  'o.observe(r,{childList:true,subtree:true});setTimeout(()=>o.disconnect(),1e4)},{once:true})})()'

@@ -1,0 +1,137 @@
+// The prerendered pages' loader (src/domain/shellBoot.ts), run as the page runs it: it starts the app's scripts,
+// and what the visitor typed, chose or sent in the shell before the app replaced it goes on in the app.
+import { useState } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { act } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SHELL_BOOT_SCRIPT, SHELL_REPLACE } from '@/domain/shellBoot'
+
+/** A page of the app with the shell's fields, controlled, showing their state and what was sent. */
+function App({ onSend }: { onSend: (text: string) => void }) {
+  const [text, setText] = useState('')
+  const [sort, setSort] = useState('newest')
+  return (
+    <>
+      <form
+        aria-label="Search players by username"
+        onSubmit={(e) => {
+          e.preventDefault()
+          onSend(text)
+        }}
+      >
+        <label htmlFor="app-generated-id">Username</label>
+        <input
+          id="app-generated-id"
+          type="search"
+          placeholder="Enter a chess.com username"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit">Search</button>
+      </form>
+      <label>
+        <span>Sort by</span>
+        <select value={sort} onChange={(e) => setSort(e.target.value)}>
+          <option value="newest">Newest</option>
+          <option value="title">Title</option>
+        </select>
+      </label>
+      <output>{`${text}|${sort}`}</output>
+    </>
+  )
+}
+
+/** The shell's markup of the same fields, as react-dom/server writes it (other generated ids), and the loader. */
+const SHELL = `<form aria-label="Search players by username"><label for="_R_ak_">Username</label>
+<input id="_R_ak_" type="search" placeholder="Enter a chess.com username" value=""/><button type="submit">Search</button></form>
+<label><span>Sort by</span><select><option value="newest" selected="">Newest</option><option value="title">Title</option></select></label>`
+
+let root: Root | undefined
+afterEach(() => {
+  act(() => root?.unmount())
+  root = undefined
+  document.body.innerHTML = ''
+  document.head.innerHTML = ''
+  vi.useRealTimers()
+})
+
+/** The page as the server sends it, with the loader run at the end of its body. */
+function page() {
+  document.body.innerHTML = `<div id="root">${SHELL}</div><script data-app="/assets/index-1.js" data-preload="/assets/Page-2.js /assets/shared-3.js"></script>`
+  // The loader's text run as the page runs it (it is sent as text, so it is tested as text).
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  new Function(SHELL_BOOT_SCRIPT)()
+  const container = document.getElementById('root')!
+  return {
+    container,
+    input: container.querySelector('input')!,
+    select: container.querySelector('select')!,
+    form: container.querySelector('form')!,
+  }
+}
+
+/** What src/main.tsx does: say the shell is being replaced, then render the app into #root. */
+async function mountApp(container: HTMLElement, onSend = (_text: string) => {}) {
+  document.dispatchEvent(new Event(SHELL_REPLACE))
+  root = createRoot(container)
+  await act(async () => root!.render(<App onSend={onSend} />))
+  // The loader waits for the app's fields (a MutationObserver), types, and sends a form a task later.
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 10)))
+}
+
+describe("the shell's loader", () => {
+  it("starts the entry and preloads the page's modules (after 300 ms where there is no paint timing)", () => {
+    vi.useFakeTimers()
+    page()
+    expect(document.head.querySelector('script')).toBeNull()
+    vi.advanceTimersByTime(300)
+    const entry = document.head.querySelector<HTMLScriptElement>('script[type="module"]')
+    expect(entry?.getAttribute('src')).toBe('/assets/index-1.js')
+    expect(
+      [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')),
+    ).toEqual(['/assets/Page-2.js', '/assets/shared-3.js'])
+    vi.advanceTimersByTime(1000)
+    expect(document.head.querySelectorAll('script')).toHaveLength(1)
+  })
+
+  it("types the shell's text and choice into the app's fields, which the app then holds, with the focus and caret", async () => {
+    const { container, input, select } = page()
+    input.focus()
+    input.value = 'hikaru'
+    input.setSelectionRange(2, 2)
+    select.value = 'title'
+    await mountApp(container)
+    expect(container.querySelector('output')?.textContent).toBe('hikaru|title')
+    const appInput = container.querySelector('input')!
+    expect(appInput).not.toBe(input)
+    expect(appInput.value).toBe('hikaru')
+    expect(document.activeElement).toBe(appInput)
+    expect([appInput.selectionStart, appInput.selectionEnd]).toEqual([2, 2])
+  })
+
+  it('holds a form sent from the shell and sends it through the app once it is there, with the text', async () => {
+    const { container, input, form } = page()
+    input.value = 'magnus'
+    const sentByBrowser = new Event('submit', { bubbles: true, cancelable: true })
+    form.dispatchEvent(sentByBrowser)
+    expect(sentByBrowser.defaultPrevented).toBe(true)
+    const sent: string[] = []
+    await mountApp(container, (text) => sent.push(text))
+    expect(sent).toEqual(['magnus'])
+  })
+
+  it('changes nothing the visitor did not touch, and leaves the forms of the app alone', async () => {
+    const { container } = page()
+    const sent: string[] = []
+    await mountApp(container, (text) => sent.push(text))
+    expect(container.querySelector('output')?.textContent).toBe('|newest')
+    expect(document.activeElement).toBe(document.body)
+    expect(sent).toEqual([])
+    // A form of the app sent now is the app's: not held.
+    const appSend = new Event('submit', { bubbles: true, cancelable: true })
+    act(() => {
+      container.querySelector('form')!.dispatchEvent(appSend)
+    })
+    expect(sent).toEqual([''])
+  })
+})

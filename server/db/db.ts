@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
-import pg from 'pg'
+import type { PoolClient } from 'pg'
 
 /** The one query layer: the same SQL runs on embedded PGlite and on a PostgreSQL server. */
 export interface Db {
@@ -133,7 +133,7 @@ export async function openPglite(
   }
 }
 
-function clientDb(client: pg.PoolClient): Db {
+function clientDb(client: PoolClient): Db {
   const self: Db = {
     kind: 'postgres',
     query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
@@ -148,6 +148,8 @@ function clientDb(client: pg.PoolClient): Db {
 
 /** A pg.Pool on a PostgreSQL server. */
 export async function openPostgres(url: string, max = 10): Promise<Db> {
+  // Loaded here: a server on PGlite never needs it, nor its start the time to load it.
+  const { default: pg } = await import('pg')
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 })
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {})

@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildApp } from './app'
+import { secureDataDir, type Config } from './config'
+import { onceOpen, type Db } from './db/db'
+import { sendProblem } from './plugins/errors'
+import { isEmpty, seedDemo } from './db/seed'
+import { demoAccounts, demoAccountsWithPublishedPasswords, isLoopbackHost } from './services/demoAccounts'
+
+const migrationsDir = fileURLToPath(new URL('./db/migrations', import.meta.url))
+
+/**
+ * True when the database holds exactly the migrations in server/db/migrations, each unchanged (postgrator's md5 of
+ * the file): then the migration run is skipped, and with it postgrator's look into information_schema and one
+ * query per migration, which are most of a start on existing data. Anything else goes through migrate().
+ */
+async function schemaIsCurrent(db: Db): Promise<boolean> {
+  const [found] = await db.query<{ name: string | null }>("SELECT to_regclass('schemaversion')::text AS name")
+  if (!found?.name) return false
+  const applied = await db.query<{ version: number | string; md5: string | null }>(
+    'SELECT version, md5 FROM schemaversion WHERE version > 0',
+  )
+  const files = readdirSync(migrationsDir).filter((f) => /^\d+\.do\..*\.sql$/.test(f))
+  if (applied.length !== files.length) return false
+  const md5s = new Map(applied.map((row) => [Number(row.version), row.md5]))
+  return files.every(
+    (file) =>
+      md5s.get(Number(file.split('.')[0])) ===
+      createHash('md5')
+        .update(readFileSync(join(migrationsDir, file), 'utf8'))
+        .digest('hex'),
+  )
+}
+
+/**
+ * The server once its database is opening (server/main.ts): the app built meanwhile, the schema checked, the demo
+ * data seeded where it belongs, and listening. `phase` notes when each step ended (logged once listening).
+ */
+export async function serve({
+  config,
+  opening,
+  started,
+  phases,
+  phase,
+}: {
+  config: Config
+  opening: Promise<Db>
+  started: number
+  phases: Record<string, number>
+  phase: (name: string) => void
+}): Promise<void> {
+  // The app is built while PGlite loads (its WebAssembly compiles off this thread): on a Db whose calls wait for the
+  // database (nothing the build does queries it). It only listens once the checks below have passed.
+  const building = buildApp({ config, db: onceOpen(opening, config.databaseUrl ? 'postgres' : 'pglite') })
+  building.catch(() => {})
+  const db = await opening
+  phase('database')
+  try {
+    if (!(await schemaIsCurrent(db))) {
+      const { migrate } = await import('./db/migrate')
+      await migrate(db)
+    }
+    phase('migrations')
+  } catch (err) {
+    console.error(`Could not migrate the database: ${(err as Error).message}`)
+    await db.close().catch(() => {})
+    process.exit(1)
+  }
+
+  // Demo data only lands in an empty database: by default only an embedded one, or when SEED_DEMO=1 asks for it.
+  const seed = (config.seedDemo ?? !config.databaseUrl) && (await isEmpty(db))
+
+  // Reachable from other machines: not while anyone can sign in with a password published in the README.
+  // (On loopback the check is skipped: the demo is meant to be tried locally.)
+  if (!isLoopbackHost(config.host)) {
+    const open = seed ? demoAccounts.map((a) => a.email) : await demoAccountsWithPublishedPasswords(db)
+    if (open.length) {
+      console.error(
+        [
+          `Refusing to listen on HOST=${config.host}: other machines could reach this server, and the demo account${open.length === 1 ? '' : 's'} ` +
+            `${open.join(', ')} ${seed ? 'would be created with their' : open.length === 1 ? 'still has its' : 'still have their'} published password${open.length === 1 ? '' : 's'} (see the README).`,
+          'Either:',
+          '  - change those passwords: start without HOST (the server then listens on 127.0.0.1 only), sign in as each',
+          '    of these accounts and use "Change password" on its profile, then start again with this HOST; or',
+          '  - start on a fresh DATA_DIR (or an empty database) with SEED_DEMO=0 and create your accounts with',
+          '    printf \'%s\\n\' "$PASSWORD" | npm run user:create -- --username U --email E --role admin',
+        ].join('\n'),
+      )
+      await db.close().catch(() => {})
+      process.exit(1)
+    }
+  }
+
+  phase('checks')
+  const app = await building
+  phase('app')
+  if (seed) {
+    await seedDemo(db, config.mediaDir)
+    app.log.info('seeded demo data (see README for the demo accounts)')
+  }
+  // Folders and the secret made by an older version (or by hand) get the same private modes as new ones, and so do
+  // the files PGlite creates with modes of its own (initdb's files 0666, its relation cache 0644) instead of the umask.
+  secureDataDir(config)
+  if (!existsSync(join(config.distDir, 'index.html')))
+    app.log.warn({ distDir: config.distDir }, 'no built SPA; serving the API only')
+
+  let closing = false
+  // While closing: what is in flight finishes, anything new gets a 503 problem, and no connection is kept alive
+  // (a kept-alive connection would hold the close open until the 10 s limit).
+  app.addHook('onRequest', async (_req, reply) => {
+    if (!closing) return
+    reply.header('connection', 'close')
+    return sendProblem(reply, 503, 'The server is shutting down')
+  })
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
+  async function shutdown(signal: string) {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting')
+      process.exit(1)
+    }, 10_000)
+    timer.unref()
+    try {
+      await app.close() // stops accepting, lets in-flight requests finish
+      await db.close()
+      // PGlite writes a few files (its relation cache) with its own modes, not the umask: tidy up after it.
+      try {
+        secureDataDir(config)
+      } catch (err) {
+        app.log.warn({ err }, 'could not tighten the data folder modes')
+      }
+      process.exit(0)
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown')
+      process.exit(1)
+    }
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+
+  await app.listen({ port: config.port, host: config.host })
+  phase('listening')
+  const shown = isLoopbackHost(config.host)
+    ? 'localhost'
+    : config.host.includes(':')
+      ? `[${config.host}]`
+      : config.host
+  app.log.info(
+    // ms: from the start of this module to listening
+    { database: db.kind, host: config.host, ms: Date.now() - started, phases },
+    `Chess Online Education listening on http://${shown}:${config.port}`,
+  )
+
+  // Embedded PGlite has no autovacuum, so nothing gathers the planner's statistics: without them a catalogue search
+  // over thousands of courses may take a poor plan (measured: 140 ms instead of 14 ms). Gathered once after the
+  // start, not before listening; PostgreSQL's autovacuum does this by itself.
+  if (db.kind === 'pglite') {
+    db.exec('ANALYZE').catch((err: unknown) => app.log.warn({ err }, 'ANALYZE after start failed'))
+  }
+}

@@ -3,7 +3,7 @@
 // and the same page as JSON, which the SPA puts into its cache before it replaces the shell (src/main.tsx): the
 // largest paint, a card, no longer waits for the scripts and a request of theirs. The cards are CourseCard's
 // (src/features/courses/CourseCard.tsx) as a visitor not signed in sees them, written here as text: the server
-// renders no React. tests/features/courses/coursesPage.test.tsx holds the two to the same markup.
+// renders no React. tests/features/courses/coursesPageHtml.test.tsx holds the two to the same markup.
 //
 // The HTML is the same for everyone (the session lives in the browser), so the card's one part that depends on the
 // visitor, 'Log in to enroll', keeps its space unseen, as the shell's navigation keeps the role's links.

@@ -1,6 +1,7 @@
 import type { CoursePage } from '@/api/generated/api'
 import { catalogueApi, catalogueArg } from '@/api/enhancedApi'
 import { catalogueViewOf, FIRST_PAGE_ELEMENT_ID } from '@/domain/catalogue'
+import { shellPageOf } from '@/domain/shellPages'
 
 /** What /courses brings in its HTML (server/services/coursesPage.ts): a view of the catalogue and its first page. */
 interface FirstPage {
@@ -40,7 +41,8 @@ export function firstPageAction(
   } catch {
     return undefined
   }
-  if (!isFirstPage(first) || at.pathname.replace(/(.)\/+$/, '$1') !== '/courses') return undefined
+  // Only the address the server fills the page for (src/domain/shellPages.ts).
+  if (!isFirstPage(first) || shellPageOf(at.pathname)?.path !== '/courses') return undefined
   const params = new URLSearchParams(at.search)
   const view = catalogueViewOf((name) => params.get(name))
   if (view.q !== first.q || view.sort !== first.sort) return undefined

@@ -143,6 +143,15 @@ describe('the SPA starting from the page in the HTML', () => {
       page: { items, nextCursor: null },
     })
     expect(firstPageAction(doc, at)).toBeUndefined()
+    // Nor at another address than /courses (the page's view matching the search).
+    const other = pageAt('?q=rook', { q: 'rook', sort: 'newest', page: { items, nextCursor: null } })
+    expect(firstPageAction(other.doc, { pathname: '/home', search: '?q=rook' })).toBeUndefined()
+    expect(
+      firstPageAction(
+        pageAt('?q=rook', { q: 'rook', sort: 'newest', page: { items, nextCursor: null } }).doc,
+        other.at,
+      ),
+    ).toBeDefined()
     const store = makeStore()
     renderWithProviders(<CoursesPage />, { store, route: '/courses?q=rook&sort=price', path: '/courses' })
     expect(screen.queryAllByRole('article')).toEqual([])

@@ -5,7 +5,8 @@
 // 1. It starts the app's scripts once the page's first paint has happened, so that paint, the page's largest, never
 //    waits for them (a browser that has the scripts before the HTML is parsed otherwise runs them first). Its
 //    element carries the addresses: `data-app`, the entry module, and `data-preload`, the page's modules. Without
-//    paint timing, or with no paint (a tab in the background), it starts them after 300 ms.
+//    paint timing, or in a tab in the background (no paint comes), it starts them after 300 ms; with paint timing
+//    it waits for the paint (a slow device may take longer than 300 ms to paint), at most 3 s.
 // 2. The shell's fields stay usable meanwhile: a form sent from the shell is held (not sent by the browser, which
 //    would leave the page), and when the app is about to replace the shell (src/main.tsx dispatches SHELL_REPLACE
 //    on the document) what the visitor typed or chose, where the focus and caret were, and which form was sent are
@@ -19,8 +20,9 @@ export const SHELL_BOOT_SCRIPT =
   'for(const h of (s.dataset.preload||"").split(" ").filter(Boolean)){const l=d.createElement("link");' +
   'l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.append(l)}' +
   'const m=d.createElement("script");m.type="module";m.crossOrigin="";m.src=s.dataset.app;d.head.append(m)};' +
-  'try{new PerformanceObserver((l,o)=>{o.disconnect();setTimeout(go)}).observe({type:"paint",buffered:true})}catch{}' +
-  'setTimeout(go,300);' +
+  'let paint=0;try{new PerformanceObserver((l,o)=>{o.disconnect();setTimeout(go)}).observe({type:"paint",buffered:true});' +
+  'paint=PerformanceObserver.supportedEntryTypes.includes("paint")}catch{}' +
+  'setTimeout(go,paint&&d.visibilityState=="visible"?3e3:300);' +
   'const F="input,select,textarea",shell=new Set(r.querySelectorAll(F+",form")),sent=new Set();' +
   'const key=f=>{const n=f.getAttribute(f.localName=="form"?"aria-label":"name")||f.getAttribute("placeholder")||' +
   '(f.labels&&f.labels[0]?f.labels[0].textContent.trim():"")||f.getAttribute("aria-label");return n?f.localName+"|"+n:""};' +

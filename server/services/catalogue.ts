@@ -117,13 +117,11 @@ export async function catalogue(db: Db, query: CatalogueQuery): Promise<CoursePa
   const sort = query.sort ?? 'newest'
   const limit = query.limit ?? CATALOGUE_PAGE_SIZE
   const q = query.q?.trim() ?? ''
-  // The first page of an order, unfiltered, is what every visit to /courses asks for: kept until the courses change,
-  // as the spec's whole list is (courseList: right with several instances on one database).
-  if (!q && query.cursor === undefined && query.minPrice === undefined && query.maxPrice === undefined)
-    return courseList(db).keptUntilChange(`first page ${sort} ${limit}`, () =>
-      cataloguePage(db, { sort, limit }),
-    )
-  return cataloguePage(db, { ...query, sort, limit, q })
+  // Every page is kept until the courses change, as the spec's whole list is (courseList: right with several
+  // instances on one database), the least recently asked going first: the first page of an order is what every
+  // visit to /courses asks for, and the searches people make repeat (a search is case-blind, so is its key).
+  const key = JSON.stringify([sort, limit, q.toLowerCase(), query.cursor, query.minPrice, query.maxPrice])
+  return courseList(db).keptUntilChange(`page ${key}`, () => cataloguePage(db, { ...query, sort, limit, q }))
 }
 
 async function cataloguePage(

@@ -75,6 +75,9 @@ const listSql = `SELECT v.version::text AS list_version, ${courseColumns}
  * - On embedded PGlite this process is the only writer and the triggers' NOTIFY reaches it before a write returns
  *   (Db.listen): the version is known without a query.
  */
+/** How many values keptUntilChange holds at most: about 20 courses each, so a few MB at most. */
+export const KEPT_VALUES = 500
+
 class CourseListCache {
   private entry?: CourseListEntry
   private loading?: { started: number; promise: Promise<CourseListEntry> }
@@ -165,7 +168,11 @@ class CourseListCache {
     return promise
   }
 
-  /** Values worked out from the courses (the catalogue's first pages), each kept with the version it was made at. */
+  /**
+   * Values worked out from the courses (the catalogue's pages, searched or not), each kept with the version it was
+   * made at. At most KEPT_VALUES of them, the least recently used going first (a Map iterates in insertion order and
+   * a value used is put back at the end).
+   */
   private readonly kept = new Map<string, { version: bigint; value: Promise<unknown> }>()
 
   /**
@@ -178,11 +185,17 @@ class CourseListCache {
     if (read === null) return compute()
     const version = BigInt(read)
     const held = this.kept.get(key)
-    if (held?.version === version) return held.value as Promise<T>
+    if (held?.version === version) {
+      this.kept.delete(key)
+      this.kept.set(key, held)
+      return held.value as Promise<T>
+    }
     const value = compute()
     // Never replaced by one made at an older version (a slower caller's).
     if (!held || held.version < version) {
+      this.kept.delete(key)
       this.kept.set(key, { version, value })
+      if (this.kept.size > KEPT_VALUES) this.kept.delete(this.kept.keys().next().value as string)
       value.catch(() => {
         if (this.kept.get(key)?.value === value) this.kept.delete(key)
       })

@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { expectContract, expectProblem } from '../../helpers/contract'
 import { type TestUser, useTestServer } from '../../helpers/buildServer'
+import { KEPT_VALUES } from '../../../server/services/courses'
 
 const server = useTestServer()
 
@@ -293,4 +294,47 @@ describe('GET /api/courses: first pages kept until the courses change', () => {
       expect((await get(`sort=${sort}&limit=2`)).items).toHaveLength(2)
     },
   )
+})
+
+describe('GET /api/courses: searched and later pages kept until the courses change', () => {
+  it('a search asked again (in any case) reads no course; a course made, edited or deleted shows on the next one', async () => {
+    const teacher = await server.current.createUser('instructor')
+    for (let i = 0; i < 3; i++) await course(teacher, `Kept Grünfeld ${i}`, 10 + i)
+    const search = (q: string) => get(`q=${encodeURIComponent(q)}&limit=2`)
+    const kept = await search('grünfeld')
+    expect(titles(kept)).toEqual(['Kept Grünfeld 2', 'Kept Grünfeld 1'])
+    const next = `q=gr%C3%BCnfeld&limit=2&cursor=${kept.nextCursor}`
+    expect(titles(await get(next))).toEqual(['Kept Grünfeld 0'])
+    const reads = await coursesRead(async () => {
+      expect(await search(' GRÜNFELD ')).toEqual(kept)
+      expect(titles(await get(next))).toEqual(['Kept Grünfeld 0'])
+    })
+    expect(reads).toEqual([])
+    const made = await course(teacher, 'Kept Grünfeld new')
+    expect(titles(await search('Grünfeld'))).toEqual(['Kept Grünfeld new', 'Kept Grünfeld 2'])
+    await server.current.db.query('UPDATE courses SET title = $2 WHERE id = $1', [
+      made,
+      'Kept Grünfeld edited',
+    ])
+    expect(titles(await search('grünfeld'))[0]).toBe('Kept Grünfeld edited')
+    await server.current.db.query('DELETE FROM courses WHERE id = $1', [made])
+    expect(titles(await search('grünfeld'))).toEqual(['Kept Grünfeld 2', 'Kept Grünfeld 1'])
+  })
+
+  it(`keeps at most ${KEPT_VALUES} values, the least recently asked going first`, async () => {
+    const teacher = await server.current.createUser('instructor')
+    await course(teacher, 'Kept bounded')
+    // KEPT_VALUES - 1 different pages of one search (the limit, sort and lower price bound vary)
+    const sorts = ['newest', 'title', 'price']
+    const search = (n: number) =>
+      get(
+        `q=bounded&limit=${(n % 100) + 1}&sort=${sorts[Math.floor(n / 100) % 3]}&minPrice=${Math.floor(n / 300)}`,
+      )
+    for (let n = 0; n < KEPT_VALUES - 1; n++) await search(n)
+    // With the search's instructors (used by every search) that fills the cache; one more page lets the least
+    // recently asked go (page 0): it is read again, and page 1 is still kept.
+    await search(KEPT_VALUES - 1)
+    expect(await coursesRead(() => search(1))).toEqual([])
+    expect((await coursesRead(() => search(0))).length).toBeGreaterThan(0)
+  })
 })

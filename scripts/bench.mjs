@@ -656,8 +656,8 @@ async function loadFigures(label, server, data) {
       connections: 50,
     },
     // Searches the server has not kept: each request a key of its own among 1,000 (a price bound above every
-    // price, so the same courses as the search above), each connection 100 keys ahead of the previous one, so a key
-    // comes back only after the other 999 (the server keeps 500 pages, the least recently asked going first).
+    // price, so the same courses as the search above), the connections spread evenly over them, so a key comes back
+    // only after the other 999 were asked (the server keeps 500 pages, the least recently asked going first).
     ...[10, 50].map((n) => ({
       name: `GET /api/courses?q=sicilian&limit=20&maxPrice=… (search over ${courseCount}, not kept)`,
       method: 'GET',
@@ -767,7 +767,14 @@ async function versusBare(label, base, endpoints) {
           body: e.body,
           connections: e.connections ?? connections,
           ...(e.perConnection ? { setupClient: setupClient(e.perConnection) } : {}),
-          ...(e.eachRequest ? { setupClient: rotateClient(e.eachRequest, 100) } : {}),
+          ...(e.eachRequest
+            ? {
+                setupClient: rotateClient(
+                  e.eachRequest,
+                  e.eachRequest.length / (e.connections ?? connections),
+                ),
+              }
+            : {}),
         }
         await cannon({ ...opts, duration: 1 }) // warm-up
         return cannon({ ...opts, duration })

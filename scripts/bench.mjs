@@ -657,7 +657,7 @@ async function loadFigures(label, server, data) {
     },
     // Searches the server has not kept: each request a key of its own among 1,000 (a price bound above every
     // price, so the same courses as the search above), the connections spread evenly over them, so a key comes back
-    // only after the other 999 were asked (the server keeps 500 pages, the least recently asked going first).
+    // only after the other 999 were asked (the server keeps 100 pages, the least recently asked going first).
     ...[10, 50].map((n) => ({
       name: `GET /api/courses?q=sicilian&limit=20&maxPrice=… (search over ${courseCount}, not kept)`,
       method: 'GET',

@@ -67,6 +67,12 @@ const listSql = `SELECT v.version::text AS list_version, ${courseColumns}
   ORDER BY c.created_at DESC, c.id`
 
 /**
+ * How many values keptUntilChange holds at most: a page takes about its JSON's size in memory (~50 KB for 20 courses
+ * with 2 KB descriptions), so ~5 MB.
+ */
+export const KEPT_VALUES = 100
+
+/**
  * The course list kept until the data changes, right with several instances on one database. Each call needs the
  * version as of a moment after it began; the kept list is used only when its version is that one, otherwise the
  * list is read again (with its version, in one statement).
@@ -75,9 +81,6 @@ const listSql = `SELECT v.version::text AS list_version, ${courseColumns}
  * - On embedded PGlite this process is the only writer and the triggers' NOTIFY reaches it before a write returns
  *   (Db.listen): the version is known without a query.
  */
-/** How many values keptUntilChange holds at most: about 20 courses each, so a few MB at most. */
-export const KEPT_VALUES = 500
-
 class CourseListCache {
   private entry?: CourseListEntry
   private loading?: { started: number; promise: Promise<CourseListEntry> }

@@ -1,14 +1,13 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Provider } from 'react-redux'
 import { BrowserRouter } from 'react-router-dom'
-import { PersistGate } from 'redux-persist/integration/react'
 import { makePersistor, makeStore } from '@/app/store'
 import { AppRoutes, SHELL_PAGE_COMPONENTS } from '@/app/router'
 import { shellPageOf } from '@/domain/shellPages'
 import { firstPageAction } from '@/features/courses/firstPage'
 import { SHELL_REPLACE } from '@/domain/shellBoot'
-import { Spinner } from '@/components/Spinner'
+import { ShellReplaced } from '@/app/ShellReplaced'
 import '@/index.css'
 
 const store = makeStore()
@@ -25,20 +24,38 @@ const pageLoaded = () => {
 
 function mount() {
   const root = document.getElementById('root')!
-  // What the visitor typed, chose or sent in the shell meanwhile goes on in the app (src/domain/shellBoot.ts).
+  // What the visitor types, chooses or sends in the shell until the app has replaced it goes on in the app
+  // (src/domain/shellBoot.ts).
   document.dispatchEvent(new Event(SHELL_REPLACE))
-  createRoot(root).render(
-    <StrictMode>
-      <Provider store={store}>
-        <PersistGate loading={<Spinner />} persistor={persistor}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </PersistGate>
-      </Provider>
-    </StrictMode>,
+  const app = createRoot(root)
+  // Rendered as a transition: React renders in slices of a few milliseconds, letting the browser answer the visitor
+  // between them, and replaces the shell (or the empty root) once, at the end. Rendered at once, the whole app was one
+  // task of ~150 ms at Lighthouse's mobile slowdown, most of its total blocking time.
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <ShellReplaced>
+          <Provider store={store}>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </Provider>
+        </ShellReplaced>
+      </StrictMode>,
+    ),
   )
 }
+
+// The app is drawn once the persisted slices (the session, the game) are read back, so its first render is the
+// right one: no PersistGate, whose loading state would be committed first and then replaced in one synchronous,
+// unsliced render of the whole app.
+const rehydrated = new Promise<void>((resolve) => {
+  const check = () => {
+    if (persistor.getState().bootstrapped) resolve()
+  }
+  persistor.subscribe(check)
+  check()
+})
 
 // And the shell is painted first: were the app mounted before the browser's first frame (its scripts can be ready as
 // soon as the stylesheet is), the first paint, and the largest, would be the app's instead of the shell's.
@@ -53,5 +70,5 @@ const firstPage = firstPageAction()
 const seeded = firstPage ? store.dispatch(firstPage).catch(() => {}) : undefined
 
 if (document.getElementById('root')!.firstChild)
-  void Promise.all([pageLoaded(), painted(), seeded]).then(mount)
-else mount()
+  void Promise.all([pageLoaded(), painted(), seeded, rehydrated]).then(mount)
+else void rehydrated.then(mount)

@@ -1,15 +1,18 @@
 // The prerendered pages' loader (src/domain/shellBoot.ts), run as the page runs it: it starts the app's scripts,
 // and what the visitor typed, chose or sent in the shell before the app replaced it goes on in the app.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { act } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SHELL_BOOT_SCRIPT, SHELL_REPLACE } from '@/domain/shellBoot'
+import { ShellReplaced } from '@/app/ShellReplaced'
 
 /** A page of the app with the shell's fields, controlled, showing their state and what was sent. */
 function App({ onSend }: { onSend: (text: string) => void }) {
   const [text, setText] = useState('')
   const [sort, setSort] = useState('newest')
+  // As the catalogue's search box does, the field takes its value from the address once it is drawn.
+  useEffect(() => setText(''), [])
   return (
     <>
       <form
@@ -70,11 +73,21 @@ function page() {
   }
 }
 
-/** What src/main.tsx does: say the shell is being replaced, then render the app into #root. */
+/** What src/main.tsx does: say the app starts rendering, then render it into #root (the shell's place). */
 async function mountApp(container: HTMLElement, onSend = (_text: string) => {}) {
   document.dispatchEvent(new Event(SHELL_REPLACE))
+  await renderApp(container, onSend)
+}
+
+async function renderApp(container: HTMLElement, onSend = (_text: string) => {}) {
   root = createRoot(container)
-  await act(async () => root!.render(<App onSend={onSend} />))
+  await act(async () =>
+    root!.render(
+      <ShellReplaced>
+        <App onSend={onSend} />
+      </ShellReplaced>,
+    ),
+  )
   // The loader waits for the app's fields (a MutationObserver), types, and sends a form a task later.
   await act(async () => new Promise((resolve) => setTimeout(resolve, 10)))
 }
@@ -107,6 +120,45 @@ describe("the shell's loader", () => {
     expect(appInput.value).toBe('hikaru')
     expect(document.activeElement).toBe(appInput)
     expect([appInput.selectionStart, appInput.selectionEnd]).toEqual([2, 2])
+  })
+
+  it('notes what is typed while the app renders, until it replaces the shell', async () => {
+    const { container, input, select } = page()
+    // The app starts rendering (in slices: the shell is still there and usable)...
+    document.dispatchEvent(new Event(SHELL_REPLACE))
+    // ...and the visitor goes on: chooses, then types with the caret after the 3rd letter.
+    select.value = 'title'
+    select.dispatchEvent(new Event('change', { bubbles: true }))
+    input.focus()
+    input.value = 'magnus'
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+    input.setSelectionRange(3, 3)
+    input.dispatchEvent(new KeyboardEvent('keyup', { bubbles: true }))
+    // (The visitor's events and React's commit are tasks of their own.)
+    await new Promise((resolve) => setTimeout(resolve))
+    // As in Chromium, the field loses the focus and is sent a change as React removes it: not the visitor's doing,
+    // so not noted.
+    input.blur()
+    input.dispatchEvent(new Event('change', { bubbles: true }))
+    container.replaceChildren()
+    await renderApp(container)
+    expect(container.querySelector('output')?.textContent).toBe('magnus|title')
+    const appInput = container.querySelector('input')!
+    expect(document.activeElement).toBe(appInput)
+    expect([appInput.selectionStart, appInput.selectionEnd]).toEqual([3, 3])
+  })
+
+  it('notes the focus the visitor takes away from a field before the app replaces the shell', async () => {
+    const { container, input } = page()
+    input.focus()
+    document.dispatchEvent(new Event(SHELL_REPLACE))
+    input.value = 'nakamura'
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+    input.blur()
+    await act(async () => {}) // the focusout is noted a microtask later, the field still being there
+    await renderApp(container)
+    expect(container.querySelector('input')!.value).toBe('nakamura')
+    expect(document.activeElement).toBe(document.body)
   })
 
   it('holds a form sent from the shell and sends it through the app once it is there, with the text', async () => {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { buildApp } from './app'
 import { secureDataDir, type Config } from './config'
 import { onceOpen, type Db } from './db/db'
+import { ANALYZE_EVERY_MS, ANALYZE_FIRST_MS, analyzeStale } from './db/analyze'
 import { sendProblem } from './plugins/errors'
 import { isEmpty, seedDemo } from './db/seed'
 import { demoAccounts, demoAccountsWithPublishedPasswords, isLoopbackHost } from './services/demoAccounts'
@@ -107,6 +108,8 @@ export async function serve({
     app.log.warn({ distDir: config.distDir }, 'no built SPA; serving the API only')
 
   let closing = false
+  /** Stops the statistics checks of PGlite (set below, once listening). */
+  let stopAnalyzing = () => {}
   // While closing: what is in flight finishes, anything new gets a 503 problem, and no connection is kept alive
   // (a kept-alive connection would hold the close open until the 10 s limit).
   app.addHook('onRequest', async (_req, reply) => {
@@ -120,6 +123,7 @@ export async function serve({
   async function shutdown(signal: string) {
     if (closing) return
     closing = true
+    stopAnalyzing()
     app.log.info({ signal }, 'shutting down')
     const timer = setTimeout(() => {
       app.log.error('shutdown took longer than 10 s; exiting')
@@ -157,10 +161,26 @@ export async function serve({
     `Chess Online Education listening on http://${shown}:${config.port}`,
   )
 
-  // Embedded PGlite has no autovacuum, so nothing gathers the planner's statistics: without them a catalogue search
-  // over thousands of courses may take a poor plan (measured: 140 ms instead of 14 ms). Gathered once after the
-  // start, not before listening; PostgreSQL's autovacuum does this by itself.
+  // Embedded PGlite has no autovacuum, so nothing gathers the planner's statistics (server/db/analyze.ts): the tables
+  // that need it are analyzed shortly after the start, once the first requests have gone, and then every minute as
+  // they grow. PostgreSQL's autovacuum does this by itself.
   if (db.kind === 'pglite') {
-    db.exec('ANALYZE').catch((err: unknown) => app.log.warn({ err }, 'ANALYZE after start failed'))
+    const analyze = () =>
+      analyzeStale(db).then(
+        (tables) => {
+          if (tables.length) app.log.info({ tables }, 'gathered the planner statistics of changed tables')
+        },
+        (err: unknown) => {
+          if (!closing) app.log.warn({ err }, 'ANALYZE of changed tables failed')
+        },
+      )
+    const first = setTimeout(() => void analyze(), ANALYZE_FIRST_MS)
+    const every = setInterval(() => void analyze(), ANALYZE_EVERY_MS)
+    first.unref()
+    every.unref()
+    stopAnalyzing = () => {
+      clearTimeout(first)
+      clearInterval(every)
+    }
   }
 }

@@ -7,7 +7,7 @@ import {
   type SerializerFactory,
 } from '@fastify/fast-json-stringify-compiler'
 import rateLimit from '@fastify/rate-limit'
-import { Ajv, type ValidateFunction } from 'ajv'
+import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
 import Fastify, {
   LogController,
@@ -17,7 +17,7 @@ import Fastify, {
 } from 'fastify'
 import type { Config } from './config'
 import type { Db } from './db/db'
-import { loadContract } from './openapi'
+import { compiledOnFirstUse, loadContract } from './openapi'
 import { authPlugin, tokenService } from './plugins/auth'
 import { errorsPlugin, sendProblem } from './plugins/errors'
 import { databaseRateLimitStore } from './plugins/rateLimitStore'
@@ -62,21 +62,11 @@ const AJV_OPTIONS = {
  */
 function lazyValidatorCompiler(): FastifySchemaCompiler<unknown> {
   let ajv: Ajv | undefined
-  return ({ schema }) => {
-    let compiled: ValidateFunction | undefined
-    const validate = (data: unknown) => {
-      if (!compiled) {
-        ajv ??= addFormats(new Ajv({ ...AJV_OPTIONS, addUsedSchema: false }))
-        compiled = ajv.compile(schema as object)
-      }
-      const valid = compiled(data)
-      // Fastify reads a failed validation's errors from the function it was given
-      validate.errors = compiled.errors
-      return valid
-    }
-    validate.errors = null as ValidateFunction['errors']
-    return validate
-  }
+  return ({ schema }) =>
+    compiledOnFirstUse(() => {
+      ajv ??= addFormats(new Ajv({ ...AJV_OPTIONS, addUsedSchema: false }))
+      return ajv.compile(schema as object)
+    })
 }
 
 /**

@@ -140,11 +140,28 @@ function contractAjv(coerceTypes: boolean): Ajv {
 }
 
 let compilers: { strict: Ajv; query: Ajv } | undefined
+const contractCompilers = () => (compilers ??= { strict: contractAjv(false), query: contractAjv(true) })
+
+/**
+ * A validator compiled on its first call instead of when it is made: the routes' validators are made before the
+ * server listens, and compiling them then (and making their Ajv instances) lengthened every start. Like Ajv's own
+ * function, it says why a call failed in `errors` (which Fastify reads from the function it was given).
+ */
+export function compiledOnFirstUse<T = unknown>(compile: () => ValidateFunction<T>): ValidateFunction<T> {
+  let compiled: ValidateFunction<T> | undefined
+  const validate = ((data: unknown) => {
+    compiled ??= compile()
+    const valid = compiled(data)
+    validate.errors = compiled.errors
+    return valid
+  }) as ValidateFunction<T>
+  validate.errors = null
+  return validate
+}
 
 /** A validator for a schema taken from the contract, as strict as the routes' (for what Fastify does not validate). */
 export function contractValidator<T>(schema: JsonSchema): ValidateFunction<T> {
-  compilers ??= { strict: contractAjv(false), query: contractAjv(true) }
-  return compilers.strict.compile<T>(schema)
+  return compiledOnFirstUse(() => contractCompilers().strict.compile<T>(schema))
 }
 
 /**
@@ -153,7 +170,8 @@ export function contractValidator<T>(schema: JsonSchema): ValidateFunction<T> {
  * path parameters, headers and bodies stay strict (a JSON body's "20" is not a number).
  * Use it as a route's `validatorCompiler`.
  */
-export const contractValidatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
-  compilers ??= { strict: contractAjv(false), query: contractAjv(true) }
-  return (httpPart === 'querystring' ? compilers.query : compilers.strict).compile(schema as JsonSchema)
-}
+export const contractValidatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) =>
+  compiledOnFirstUse(() => {
+    const { query, strict } = contractCompilers()
+    return (httpPart === 'querystring' ? query : strict).compile(schema as JsonSchema)
+  })

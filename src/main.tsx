@@ -11,7 +11,10 @@ import { ShellReplaced } from '@/app/ShellReplaced'
 import '@/index.css'
 
 const store = makeStore()
-const persistor = makePersistor(store)
+// The app is drawn once the persisted slices (the session, the game) are read back, so its first render is the
+// right one: no PersistGate, whose loading state would be committed first and then replaced in one synchronous,
+// unsliced render of the whole app.
+const rehydrated = new Promise<void>((resolve) => makePersistor(store, resolve))
 
 // /, /home and /courses arrive with their first paint already in #root (src/app/Shell.tsx, issue 14), which React
 // replaces at its first commit. Were the page's chunk still loading then, that commit would show the loading
@@ -45,17 +48,6 @@ function mount() {
     ),
   )
 }
-
-// The app is drawn once the persisted slices (the session, the game) are read back, so its first render is the
-// right one: no PersistGate, whose loading state would be committed first and then replaced in one synchronous,
-// unsliced render of the whole app.
-const rehydrated = new Promise<void>((resolve) => {
-  const check = () => {
-    if (persistor.getState().bootstrapped) resolve()
-  }
-  persistor.subscribe(check)
-  check()
-})
 
 // And the shell is painted first: were the app mounted before the browser's first frame (its scripts can be ready as
 // soon as the stylesheet is), the first paint, and the largest, would be the app's instead of the shell's.

@@ -60,7 +60,9 @@ export function makeStore(preloadedState?: PreloadedState, options: StoreOptions
   return store
 }
 
-export const makePersistor = (store: AppStore) => persistStore(store)
+/** The store's persistor; `onRehydrated` is called once every persisted slice has been read back. */
+export const makePersistor = (store: AppStore, onRehydrated?: () => void) =>
+  persistStore(store, null, onRehydrated)
 
 export type AppStore = ReturnType<typeof makeStore>
 export type AppDispatch = AppStore['dispatch']

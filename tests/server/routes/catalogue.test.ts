@@ -336,5 +336,9 @@ describe('GET /api/courses: searched and later pages kept until the courses chan
     await search(KEPT_VALUES - 1)
     expect(await coursesRead(() => search(1))).toEqual([])
     expect((await coursesRead(() => search(0))).length).toBeGreaterThan(0)
+    // Least recently asked, not first made: page 1 was just asked again, so page 0 coming back let page 2 go, and
+    // page 1, made before page 2, is still kept.
+    expect(await coursesRead(() => search(1))).toEqual([])
+    expect((await coursesRead(() => search(2))).length).toBeGreaterThan(0)
   })
 })

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import cookie from '@fastify/cookie'
-import multipart from '@fastify/multipart'
 import {
   SerializerSelector,
   type Serializer,
@@ -158,7 +157,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // An empty body on a JSON request (an enroll call with Content-Type set) means "no body".
   const defaultJson = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser('application/json')
-  // Only JSON (and multipart for uploads) is accepted; anything else is a 415.
+  // Only JSON (and multipart for uploads, server/routes/videos.ts) is accepted; anything else is a 415.
   app.removeContentTypeParser('text/plain')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '' || body === undefined) return done(null, undefined)
@@ -189,7 +188,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       file === 'courses.html' ? coursesPage(db, template, get) : undefined,
   })
   await app.register(xsrfPlugin)
-  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } })
   await app.register(authPlugin, { db, tokens: tokenService(config.jwtSecret, config.jwtTtl) })
   // ETags and 304s, and the kept course list: before the routes, whose hooks it adds to.
   await app.register(responseCachePlugin, { db })

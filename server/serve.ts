@@ -112,13 +112,15 @@ export async function serve({
   let stopAnalyzing = () => {}
   // While closing: what is in flight finishes, anything new gets a 503 problem, and no connection is kept alive
   // (a kept-alive connection would hold the close open until the 10 s limit).
-  app.addHook('onRequest', async (_req, reply) => {
-    if (!closing) return
+  // (Callback hooks: every request runs both, and an async hook costs a promise and a microtask turn each time.)
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (!closing) return done()
     reply.header('connection', 'close')
-    return sendProblem(reply, 503, 'The server is shutting down')
+    void sendProblem(reply, 503, 'The server is shutting down')
   })
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) reply.header('connection', 'close')
+    done(null, payload)
   })
   async function shutdown(signal: string) {
     if (closing) return

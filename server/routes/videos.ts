@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
 import { contractValidator } from '../openapi'
 import { actorOf } from '../plugins/auth'
@@ -18,6 +19,9 @@ function uploadFieldsValidator(app: FastifyInstance) {
 }
 
 export async function videoRoutes(app: FastifyInstance, { db, config, signer, media }: RouteDeps) {
+  // Multipart bodies are for the upload alone: registered in this plugin's scope, its parser and its hooks (one on
+  // every request's start and end) stay off every other route, where a multipart body is a 415 like any non-JSON one.
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } })
   const validateFields = uploadFieldsValidator(app)
 
   // Counted per user once the role is checked: a 401 or 403 never counts.

@@ -206,6 +206,16 @@ class CourseListCache {
     return value
   }
 
+  /**
+   * The kept list when it is known to be the current one without a query, as current() would answer it (embedded
+   * PGlite, where every write is this process's and notified before it returns), else undefined: then the caller
+   * asks current(). Lets the course list leave in the request's own turn, with no promise to wait for.
+   */
+  known(): CourseListEntry | undefined {
+    if (!this.listens || this.notified === undefined || !this.entry?.version) return undefined
+    return this.entry.version === String(this.notified) ? this.entry : undefined
+  }
+
   /** The list as of a moment after this call (the kept one while the version has not moved). */
   async current(): Promise<CourseListEntry> {
     const version = await this.version()
@@ -226,6 +236,7 @@ const courseLists = new WeakMap<Db, CourseListCache>()
 
 /** The course list cache of this database handle (one per process and database). */
 export function courseList(db: Db): {
+  known(): CourseListEntry | undefined
   current(): Promise<CourseListEntry>
   keptUntilChange<T>(key: string, compute: () => Promise<T>): Promise<T>
 } {

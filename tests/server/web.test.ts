@@ -531,4 +531,26 @@ describe('routing and failures', () => {
     expect(res.json()).toMatchObject({ status: 415, title: 'Unsupported Media Type' })
     expect(await server.current.db.query('SELECT 1 FROM courses')).toHaveLength(0)
   })
+
+  it('answers 415 for a multipart body anywhere but the video upload, which takes one', async () => {
+    const user = await server.current.createUser('instructor')
+    const boundary = 'b0undary'
+    const payload = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="title"',
+      '',
+      'Multipart course',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n')
+    const headers = { ...user.auth, 'content-type': `multipart/form-data; boundary=${boundary}` }
+    const res = await inject({ method: 'POST', url: '/api/courses', headers, payload })
+    expect(res.statusCode).toBe(415)
+    expect(res.json()).toMatchObject({ status: 415, title: 'Unsupported Media Type' })
+    expect(await server.current.db.query('SELECT 1 FROM courses')).toHaveLength(0)
+    // The upload still reads its multipart body: a body without a file is refused for that, not for its type.
+    const upload = await inject({ method: 'POST', url: '/api/videos', headers, payload })
+    expect(upload.statusCode).toBe(400)
+    expect(upload.json().detail).toBe('body/file is required')
+  })
 })

@@ -12,6 +12,8 @@
 //   - the catalogue (issue 14): the first page of GET /api/courses?limit=20 at 50 connections and a search for
 //     'sicilian', over the seeded courses (200, or --courses N); that search again, each request with a key the
 //     server has not kept
+//   - the spec's course list on the demo data at 50 connections next to bare node:http: three pairs, the median
+//     ratio (one pair's ratio moves by a third on a shared machine)
 //   - cold start of `npm start` on an existing build, and on existing data the compiled server beside the tsx loader
 // Options: --quick (1 s loads, no Lighthouse), --no-lighthouse, --no-postgres, --duration <s>, --courses <n> (seed n
 // courses with realistic titles, some of them Sicilians, from six instructors, instead of 200 from one).
@@ -788,8 +790,16 @@ async function versusBare(label, base, endpoints) {
         await cannon({ ...opts, duration: 1 }) // warm-up
         return cannon({ ...opts, duration })
       }
-      const ours = await run(base)
-      const node = await run(bare.url)
+      // A row may ask for several pairs, ours then bare, one after the other: the pair with the median ratio is
+      // reported (its figures all from the same two runs), and every pair's ratio beside it. On a shared machine one
+      // pair's ratio moved by a third between runs of the same code.
+      const pairs = []
+      for (let i = 0; i < (e.pairs ?? 1); i++) {
+        const ours = await run(base)
+        const node = await run(bare.url)
+        pairs.push({ ours, node, ratio: ours.requests.average / node.requests.average })
+      }
+      const { ours, node } = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)]
       const okOurs = ours['2xx'] ?? ours.requests.total - ours.non2xx
       rows.push({
         database: label,
@@ -806,6 +816,7 @@ async function versusBare(label, base, endpoints) {
         bareP50ms: node.latency.p50,
         bareP99ms: node.latency.p99,
         ratio: round(ours.requests.average / node.requests.average, 2),
+        ...(pairs.length > 1 ? { pairRatios: pairs.map((p) => round(p.ratio, 2)) } : {}),
         ok: okOurs,
       })
       log(
@@ -832,6 +843,7 @@ async function demoListFigures(label, databaseUrl) {
         path: '/api/courses',
         headers: {},
         connections: 50,
+        pairs: quick ? 1 : 3,
       },
     ])
     return { ...row, endpoint: `GET /api/courses (demo data, ${row.bytes} bytes)` }
@@ -980,7 +992,10 @@ function issueFigures() {
   const firstPage = (e) => e.startsWith('GET /api/courses?limit=20')
   const search = (e) => e.startsWith('GET /api/courses?q=sicilian&limit=20 (')
   const searchNotKept = (e) => e.startsWith('GET /api/courses?q=sicilian&limit=20&maxPrice')
-  const ratio = (db) => results.server.demoList?.find((r) => r.database === db)?.ratio ?? '-'
+  const ratio = (db) => {
+    const row = results.server.demoList?.find((r) => r.database === db)
+    return row ? `${row.ratio}${row.pairRatios ? ` (${row.pairRatios.join(', ')})` : ''}` : '-'
+  }
   const existing = results.coldStart?.existingData
   return table(
     `Issue 14: figures before its work, its goals, this run (${courseCount} courses seeded)`,
@@ -1011,7 +1026,7 @@ function issueFigures() {
       },
       {
         figure:
-          "spec's GET /api/courses, demo data, at 50 connections, ratio to bare node:http, PGlite / PostgreSQL",
+          "spec's GET /api/courses, demo data, at 50 connections, ratio to bare node:http (median of 3 pairs), PGlite / PostgreSQL",
         before: '0.18 / 0.08 (4 courses)',
         goal: '>= 0.5 / >= 0.5',
         now: `${ratio('pglite')} / ${ratio('postgres')}`,

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { serverNodeFlags } from '../../../scripts/server-node-flags.mjs'
 
 export const chromiumFlags = [
   '--no-sandbox',
@@ -133,7 +134,7 @@ export async function startServer(opts = {}) {
     throw e
   }
 
-  const command = opts.command ?? ['node', 'dist-server/main.js']
+  const command = opts.command ?? ['node', ...serverNodeFlags(), 'dist-server/main.js']
   const started = Date.now()
   const child = spawn(command[0], command.slice(1), {
     env,

@@ -7,6 +7,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { serverNodeFlags } from '../../../scripts/server-node-flags.mjs'
 import { fetchSender, type Send } from './http'
 import { createDatabase, dropDatabase } from './pg'
 
@@ -31,7 +32,7 @@ export function ensureServerBuild(): void {
 /** node with these arguments runs the compiled server (built first when stale). */
 export function serverCommand(): string[] {
   ensureServerBuild()
-  return [join(root, 'dist-server', 'main.js')]
+  return [...serverNodeFlags(), join(root, 'dist-server', 'main.js')]
 }
 
 /** node with these arguments runs the compiled `npm run user:create` (built first when stale). */

@@ -194,7 +194,9 @@ export const responseCachePlugin = fp(
         void reply.send(ready)
         return
       }
-      encode(rep, encoding).then((bytes) => void reply.send(bytes), done)
+      encode(rep, encoding)
+        .then((bytes) => void reply.send(bytes))
+        .catch(done)
     }
 
     /**
@@ -209,7 +211,11 @@ export const responseCachePlugin = fp(
       const list = courseList(opts.db)
       const known = list.known()
       if (known) return answer(req, reply, known, done)
-      list.current().then((entry) => answer(req, reply, entry, done), done)
+      // A failure here (the database, the serializer) goes to done, as an async hook's rejection would.
+      list
+        .current()
+        .then((entry) => answer(req, reply, entry, done))
+        .catch(done)
     }
 
     const conditional =

@@ -79,9 +79,8 @@ interface Representation {
   /** Strong tags by representation, all naming the same bytes before content coding. */
   tag: { identity: string; br: string; gzip: string }
   identity: Buffer
-  encoded: Partial<Record<Encoding, Promise<Buffer>>>
-  /** The encodings done, to send without waiting. */
-  ready: Partial<Record<Encoding, Buffer>>
+  /** Each encoding: its bytes once made (sent without waiting), the promise of them while being made. */
+  encoded: Partial<Record<Encoding, Buffer | Promise<Buffer>>>
 }
 
 /** Fastify's own test of a Buffer payload (reply.js), in this realm. */
@@ -95,7 +94,6 @@ function representationOf(serialized: string | ArrayBuffer | Buffer): Representa
     tag: { identity: `"${hash}"`, br: `"${hash}-br"`, gzip: `"${hash}-gz"` },
     identity,
     encoded: {},
-    ready: {},
   }
 }
 
@@ -108,7 +106,7 @@ function brotliQuality(bytes: number): number {
   return bytes <= 512 * 1024 ? 9 : 6
 }
 
-function encode(rep: Representation, encoding: Encoding): Promise<Buffer> {
+function encode(rep: Representation, encoding: Encoding): Buffer | Promise<Buffer> {
   rep.encoded[encoding] ??= (
     encoding === 'br'
       ? // Once per change of the list, off the event loop, and the first callers wait for it.
@@ -121,7 +119,7 @@ function encode(rep: Representation, encoding: Encoding): Promise<Buffer> {
         })
       : gzipAsync(rep.identity, { level: 9 })
   ).then(
-    (bytes) => (rep.ready[encoding] = bytes),
+    (bytes) => (rep.encoded[encoding] = bytes),
     (err: unknown) => {
       delete rep.encoded[encoding]
       throw err
@@ -189,14 +187,12 @@ export const responseCachePlugin = fp(
         return
       }
       void reply.header('content-encoding', encoding)
-      const ready = rep.ready[encoding]
-      if (ready) {
-        void reply.send(ready)
+      const bytes = encode(rep, encoding)
+      if (Buffer.isBuffer(bytes)) {
+        void reply.send(bytes)
         return
       }
-      encode(rep, encoding)
-        .then((bytes) => void reply.send(bytes))
-        .catch(done)
+      bytes.then((made) => void reply.send(made)).catch(done)
     }
 
     /**

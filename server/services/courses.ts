@@ -115,11 +115,15 @@ class CourseListCache {
     if (this.notified === undefined || v > this.notified) this.notified = v
   }
 
+  /** PGlite, listening: the version now, known from the notifications without a query; otherwise undefined. */
+  private notifiedVersion(): string | undefined {
+    return this.listens && this.notified !== undefined ? String(this.notified) : undefined
+  }
+
   /** The version now: read by a query started after this call (callers meanwhile wait for the next one). */
   private async version(): Promise<string | null> {
     if (!this.listens && this.listening) await this.listening
-    if (this.listens && this.notified !== undefined) return String(this.notified)
-    return this.checkVersion()
+    return this.notifiedVersion() ?? this.checkVersion()
   }
 
   private checkVersion(): Promise<string | null> {
@@ -212,8 +216,8 @@ class CourseListCache {
    * asks current(). Lets the course list leave in the request's own turn, with no promise to wait for.
    */
   known(): CourseListEntry | undefined {
-    if (!this.listens || this.notified === undefined || !this.entry?.version) return undefined
-    return this.entry.version === String(this.notified) ? this.entry : undefined
+    const version = this.notifiedVersion()
+    return version !== undefined && this.entry?.version === version ? this.entry : undefined
   }
 
   /** The list as of a moment after this call (the kept one while the version has not moved). */

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { dereference } from '@apidevtools/json-schema-ref-parser'
 import { Ajv, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify'
@@ -9,15 +8,19 @@ import type { FastifySchema, FastifySchemaCompiler } from 'fastify'
 const contractPath = fileURLToPath(new URL('../openapi/openapi.yaml', import.meta.url))
 
 /**
- * The compiled server (scripts/build-server.mjs) carries the contract as JSON text, read at build time: reading the
- * YAML was about a quarter of a second of each start. From source (tests, `npm run dev`) the YAML is read.
+ * The compiled server (scripts/build-server.mjs) carries the contract as JSON text, read and dereferenced at build
+ * time: reading the YAML was about a quarter of a second of each start, dereferencing it ~80 ms more. From source
+ * (tests, `npm run dev`) the YAML is read and dereferenced here.
  */
 declare const __CONTRACT_JSON__: string | undefined
 
-async function readContract(): Promise<JsonSchema> {
+async function dereferencedContract(): Promise<JsonSchema> {
   if (typeof __CONTRACT_JSON__ === 'string') return JSON.parse(__CONTRACT_JSON__) as JsonSchema
-  const { parse } = await import('yaml')
-  return parse(readFileSync(contractPath, 'utf8')) as JsonSchema
+  const [{ parse }, { dereference }] = await Promise.all([
+    import('yaml'),
+    import('@apidevtools/json-schema-ref-parser'),
+  ])
+  return dereference<JsonSchema>(parse(readFileSync(contractPath, 'utf8')) as JsonSchema)
 }
 
 type JsonSchema = Record<string, unknown>
@@ -51,8 +54,7 @@ let cached: Promise<Contract> | undefined
 /** The dereferenced contract, loaded once per process. */
 export function loadContract(): Promise<Contract> {
   cached ??= (async () => {
-    const raw = await readContract()
-    const document = await dereference<JsonSchema>(raw)
+    const document = await dereferencedContract()
     const operations = new Map<string, Operation>()
     const paths = document.paths as Record<string, Record<string, unknown>>
     for (const [path, item] of Object.entries(paths)) {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
-import { PGlite, type Transaction } from '@electric-sql/pglite'
+import type { Transaction } from '@electric-sql/pglite'
 import type { PoolClient } from 'pg'
+import { openPgliteThread } from './pgliteThread'
 
 /** The one query layer: the same SQL runs on embedded PGlite and on a PostgreSQL server. */
 export interface Db {
@@ -95,6 +96,7 @@ export async function openPglite(
   { sharedBuffers = '16MB' }: { sharedBuffers?: string } = {},
 ): Promise<Db> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
+  const { PGlite } = await import('@electric-sql/pglite')
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`]
   const lite = await PGlite.create(
     dataDir,
@@ -219,7 +221,7 @@ export function openDb(opts: {
 }): Promise<Db> {
   return opts.databaseUrl
     ? openPostgres(opts.databaseUrl)
-    : openPglite(opts.dataDir, undefined, { sharedBuffers: opts.pgliteSharedBuffers })
+    : openPgliteThread(opts.dataDir, { sharedBuffers: opts.pgliteSharedBuffers })
 }
 
 /** Connection-level failures: the database is unreachable, not the request at fault. */

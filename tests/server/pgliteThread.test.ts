@@ -1,0 +1,147 @@
+// The server's PGlite runs in a worker thread (server/db/pgliteThread.ts, server/db/pgliteWorker.mjs): every call
+// is a message, and it must behave as the Db of PGlite in the same thread does: rows, PostgreSQL's error codes,
+// transactions that commit or roll back, prepared statements, notifications before the statement that sent them
+// returns, and a clear failure once closed.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isDbUnavailable, openPglite, preparedQuery, type Db } from '../../server/db/db'
+import { openPgliteThread } from '../../server/db/pgliteThread'
+
+let db: Db
+const dir = mkdtempSync(join(tmpdir(), 'coe-thread-'))
+
+beforeAll(async () => {
+  db = await openPgliteThread(join(dir, 'pgdata'))
+  await db.exec(`
+    CREATE TABLE things (id serial PRIMARY KEY, name text UNIQUE NOT NULL, made timestamptz NOT NULL DEFAULT now());
+    CREATE FUNCTION things_notify() RETURNS trigger AS $$
+      BEGIN PERFORM pg_notify('things', NEW.name); RETURN NEW; END $$ LANGUAGE plpgsql;
+    CREATE TRIGGER things_notify AFTER INSERT ON things FOR EACH ROW EXECUTE FUNCTION things_notify();
+  `)
+}, 60_000)
+
+afterAll(async () => {
+  await db?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('PGlite in a worker thread', () => {
+  it('answers queries with their rows, parameters and types as PGlite gives them', async () => {
+    const rows = await db.query<{ n: number; t: string; d: Date; a: string[] }>(
+      'SELECT $1::int + 1 AS n, $2::text AS t, $3::timestamptz AS d, $4::text[] AS a',
+      [41, "it's", new Date('2026-01-02T03:04:05Z'), ['x', 'y']],
+    )
+    expect(rows).toEqual([{ n: 42, t: "it's", d: new Date('2026-01-02T03:04:05Z'), a: ['x', 'y'] }])
+  })
+
+  it("fails with PostgreSQL's error code and message, and the next call still works", async () => {
+    await db.query('INSERT INTO things (name) VALUES ($1)', ['unique one'])
+    const err = await db.query('INSERT INTO things (name) VALUES ($1)', ['unique one']).catch((e) => e)
+    expect(err).toBeInstanceOf(Error)
+    expect(err.code).toBe('23505')
+    expect(err.message).toMatch(/duplicate key/)
+    expect(isDbUnavailable(err)).toBe(false)
+    expect(await db.query('SELECT count(*)::int AS n FROM things WHERE name = $1', ['unique one'])).toEqual([
+      { n: 1 },
+    ])
+  })
+
+  it('commits a transaction, and rolls back all of one whose function throws', async () => {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: number }>('INSERT INTO things (name) VALUES ($1) RETURNING id', [
+        'kept',
+      ])
+      // a nested call joins the same transaction
+      await tx.transaction((inner) => inner.exec("INSERT INTO things (name) VALUES ('kept too')"))
+      return row.id
+    })
+    expect(id).toBeGreaterThan(0)
+    const failed = await db
+      .transaction(async (tx) => {
+        await tx.query('INSERT INTO things (name) VALUES ($1)', ['dropped'])
+        throw new Error('changed my mind')
+      })
+      .catch((e) => e)
+    expect(failed.message).toBe('changed my mind')
+    const names = await db.query<{ name: string }>(
+      "SELECT name FROM things WHERE name IN ('kept', 'kept too', 'dropped') ORDER BY name",
+    )
+    expect(names.map((r) => r.name)).toEqual(['kept', 'kept too'])
+  })
+
+  it('holds a call made outside an open transaction until it has ended', async () => {
+    const order: string[] = []
+    let outside: Promise<unknown> | undefined
+    await db.transaction(async (tx) => {
+      await tx.query("INSERT INTO things (name) VALUES ('in the transaction')")
+      outside = db
+        .query<{ n: number }>("SELECT count(*)::int AS n FROM things WHERE name = 'in the transaction'")
+        .then((rows) => order.push(`outside saw ${rows[0].n}`))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      order.push('transaction ends')
+    })
+    await outside
+    expect(order).toEqual(['transaction ends', 'outside saw 1'])
+  })
+
+  it('fails a statement of a transaction with its code, and the transaction then rolls back', async () => {
+    const err = await db
+      .transaction(async (tx) => {
+        await tx.query("INSERT INTO things (name) VALUES ('before the duplicate')")
+        await tx.query("INSERT INTO things (name) VALUES ('unique one')")
+      })
+      .catch((e) => e)
+    expect(err.code).toBe('23505')
+    expect(await db.query("SELECT 1 FROM things WHERE name = 'before the duplicate'")).toEqual([])
+  })
+
+  it('runs prepared statements with the same answers as plain queries', async () => {
+    const sql = 'SELECT $1::text AS v, $2::int * 2 AS n'
+    for (const value of ["x'); DROP TABLE things; --", 'back\\slash', '']) {
+      expect(await preparedQuery(db, sql, [value, 21])).toEqual(await db.query(sql, [value, 21]))
+    }
+    expect(await db.query('SELECT count(*)::int AS n FROM things')).not.toEqual([{ n: 0 }])
+  })
+
+  it('delivers a NOTIFY before the statement or transaction that sent it returns', async () => {
+    const seen: string[] = []
+    await db.listen!('things', (payload) => seen.push(payload))
+    await db.query("INSERT INTO things (name) VALUES ('notified')")
+    expect(seen).toEqual(['notified'])
+    await db.transaction(async (tx) => {
+      await tx.query("INSERT INTO things (name) VALUES ('committed')")
+      expect(seen).toEqual(['notified']) // not before the commit
+    })
+    expect(seen).toEqual(['notified', 'committed'])
+  })
+
+  it('dumps its data folder as a tarball PGlite opens', async () => {
+    const dump = await db.dump!()
+    expect(dump.size).toBeGreaterThan(1000)
+    const copy = await openPglite('memory://', dump)
+    try {
+      expect(await copy.query("SELECT name FROM things WHERE name = 'kept'")).toEqual([{ name: 'kept' }])
+    } finally {
+      await copy.close()
+    }
+  }, 60_000)
+})
+
+describe('PGlite in a worker thread, closed or not opened', () => {
+  it('fails every call after close with an error the server reports as unavailable', async () => {
+    const other = await openPgliteThread('memory://')
+    expect(await other.query('SELECT 1 AS one')).toEqual([{ one: 1 }])
+    await other.close()
+    const err = await other.query('SELECT 1').catch((e) => e)
+    expect(err).toBeInstanceOf(Error)
+    expect(isDbUnavailable(err)).toBe(true)
+  }, 60_000)
+
+  it('rejects the opening when the data folder cannot be made', async () => {
+    const file = join(dir, 'a-file')
+    writeFileSync(file, 'not a folder')
+    await expect(openPgliteThread(join(file, 'pgdata'))).rejects.toThrow(/ENOTDIR|not a directory/i)
+  })
+})

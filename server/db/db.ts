@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
-import type { Transaction } from '@electric-sql/pglite'
-import type { PoolClient } from 'pg'
+import { namedStatements } from './pgliteStatements.mjs'
 import { openPgliteThread } from './pgliteThread'
 
 /** The one query layer: the same SQL runs on embedded PGlite and on a PostgreSQL server. */
@@ -46,13 +45,21 @@ export function preparedQuery<T>(db: Db, sql: string, params: unknown[] = []): P
   return db.prepared<T>(name, sql, params)
 }
 
-function pgliteTx(tx: Transaction): Db {
+/**
+ * The handle a transaction's function gets (`Db.transaction`): its statements run in the transaction, and a nested
+ * call joins it. Closing it is the transaction's owner's business.
+ */
+export function transactionDb(
+  kind: Db['kind'],
+  query: Db['query'],
+  exec: (sql: string) => Promise<unknown>,
+): Db {
   const self: Db = {
-    kind: 'pglite',
-    query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
+    kind,
+    query,
     transaction: (fn) => fn(self),
     exec: async (sql) => {
-      await tx.exec(sql)
+      await exec(sql)
     },
     close: async () => {},
   }
@@ -82,6 +89,12 @@ export function sqlLiteral(value: unknown): string | undefined {
   return body === undefined ? undefined : `'${body.replace(/'/g, "''")}'`
 }
 
+/** The parameters as SQL literals for a named statement's EXECUTE, or undefined when one has none (sqlLiteral). */
+export function sqlLiterals(params: unknown[]): string[] | undefined {
+  const args = params.map(sqlLiteral)
+  return args.some((arg) => arg === undefined) ? undefined : (args as string[])
+}
+
 /**
  * PGlite in `dataDir` (a folder, or `memory://` for a throwaway database). `template` is a dump
  * (PGlite.dumpDataDir) to start from, which skips the costly initdb. `sharedBuffers` is PostgreSQL's buffer cache,
@@ -102,28 +115,25 @@ export async function openPglite(
     dataDir,
     template ? { loadDataDir: template, startParams } : { startParams },
   )
-  // Its one session's prepared statements. PGlite's query() parses and plans its text on every call, which was
-  // about half of a catalogue search's time over 10,000 courses (4.6 -> 2.5 ms a search); a named statement is
-  // planned once and run with EXECUTE, its parameters written as literals (sqlLiteral).
-  const preparing = new Map<string, Promise<unknown>>()
   const query = async <T>(sql: string, params: unknown[] = []) => (await lite.query<T>(sql, params)).rows
+  const execute = namedStatements(lite)
   return {
     kind: 'pglite',
     query,
-    prepared: async <T>(name: string, sql: string, params: unknown[] = []) => {
-      const args = params.map(sqlLiteral)
-      if (args.some((arg) => arg === undefined)) return query<T>(sql, params)
-      let ready = preparing.get(name)
-      if (!ready) {
-        ready = lite.exec(`PREPARE ${name} AS ${sql}`)
-        preparing.set(name, ready)
-        // A statement that failed to prepare (the schema it reads not made yet) is tried again next time.
-        ready.catch(() => preparing.delete(name))
-      }
-      await ready
-      return (await lite.query<T>(`EXECUTE ${name}${args.length ? `(${args.join(', ')})` : ''}`)).rows
+    prepared: <T>(name: string, sql: string, params: unknown[] = []) => {
+      const args = sqlLiterals(params)
+      return args ? execute<T>(name, sql, args) : query<T>(sql, params)
     },
-    transaction: (fn) => lite.transaction((tx) => fn(pgliteTx(tx))),
+    transaction: (fn) =>
+      lite.transaction((tx) =>
+        fn(
+          transactionDb(
+            'pglite',
+            async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
+            (sql) => tx.exec(sql),
+          ),
+        ),
+      ),
     exec: async (sql) => {
       await lite.exec(sql)
     },
@@ -133,19 +143,6 @@ export async function openPglite(
       await lite.listen(channel, fn)
     },
   }
-}
-
-function clientDb(client: PoolClient): Db {
-  const self: Db = {
-    kind: 'postgres',
-    query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
-    transaction: (fn) => fn(self),
-    exec: async (sql) => {
-      await client.query(sql)
-    },
-    close: async () => {},
-  }
-  return self
 }
 
 /** A pg.Pool on a PostgreSQL server. */
@@ -163,7 +160,13 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       try {
         await client.query('BEGIN')
         try {
-          const result = await fn(clientDb(client))
+          const result = await fn(
+            transactionDb(
+              'postgres',
+              async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+              (sql) => client.query(sql),
+            ),
+          )
           await client.query('COMMIT')
           return result
         } catch (err) {

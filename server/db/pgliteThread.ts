@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import { sqlLiteral, type Db } from './db'
+import { sqlLiterals, transactionDb, type Db } from './db'
 
 type Call =
   | { op: 'query'; sql: string; params: unknown[]; tx?: number }
@@ -71,32 +71,24 @@ export function openPgliteThread(
       else waiting?.resolve(answer.result)
     })
 
-    const txDb = (tx: number): Db => {
-      const self: Db = {
-        kind: 'pglite',
-        query: <T>(sql: string, params: unknown[] = []) => call<T[]>({ op: 'query', sql, params, tx }),
-        transaction: (fn) => fn(self),
-        exec: (sql) => call<void>({ op: 'exec', sql, tx }),
-        close: async () => {},
-      }
-      return self
-    }
-
     const threadDb = (): Db => ({
       kind: 'pglite',
       query: <T>(sql: string, params: unknown[] = []) => call<T[]>({ op: 'query', sql, params }),
       prepared: <T>(name: string, sql: string, params: unknown[] = []) => {
-        const args = params.map(sqlLiteral)
-        if (args.some((arg) => arg === undefined)) return call<T[]>({ op: 'query', sql, params })
-        return call<T[]>({ op: 'prepared', name, sql, args: args as string[] })
+        const args = sqlLiterals(params)
+        return call<T[]>(args ? { op: 'prepared', name, sql, args } : { op: 'query', sql, params })
       },
       transaction: async (fn) => {
-        // The id of the 'begin' call names the transaction.
-        const tx = nextId
-        await call<null>({ op: 'begin' })
+        const tx = await call<number>({ op: 'begin' })
         let result
         try {
-          result = await fn(txDb(tx))
+          result = await fn(
+            transactionDb(
+              'pglite',
+              <T>(sql: string, params: unknown[] = []) => call<T[]>({ op: 'query', sql, params, tx }),
+              (sql) => call<null>({ op: 'exec', sql, tx }),
+            ),
+          )
         } catch (err) {
           await call<null>({ op: 'end', tx, commit: false }).catch(() => {})
           throw err

@@ -9,6 +9,7 @@
 import { mkdirSync } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
+import { namedStatements } from './pgliteStatements.mjs'
 
 /** An error as data: its message and its own plain fields (PostgreSQL's code, detail, constraint…). */
 function errorData(err) {
@@ -33,14 +34,17 @@ try {
   parentPort.close()
 }
 
-/** Named statements of the one session: their PREPARE, made once (dropped when it failed, to be tried again). */
-const prepared = new Map()
+/** Named statements of the one session (made once each). */
+const execute = lite && namedStatements(lite)
 /** Open transactions by the id of the call that began them. */
 const transactions = new Map()
 /** Ends a transaction that is rolled back on purpose (not reported as an error). */
 const rollback = new Error('rollback')
 
-/** Resolves once the transaction `id` is open (PGlite's lock held for it until an 'end' call finishes it). */
+/**
+ * Resolves to `id`, which names the transaction in later calls, once it is open (PGlite's lock held for it until an
+ * 'end' call finishes it).
+ */
 function begin(id) {
   return new Promise((began, failed) => {
     const entry = { tx: undefined, commit: undefined, abort: undefined, finished: undefined }
@@ -49,7 +53,7 @@ function begin(id) {
         new Promise((commit, abort) => {
           Object.assign(entry, { tx, commit, abort })
           transactions.set(id, entry)
-          began(null)
+          began(id)
         }),
     )
     // Failing before it began (BEGIN itself); a failure later is the 'end' call's to report.
@@ -68,17 +72,8 @@ async function run(message) {
     case 'exec':
       await on.exec(message.sql)
       return null
-    case 'prepared': {
-      let ready = prepared.get(message.name)
-      if (!ready) {
-        ready = lite.exec(`PREPARE ${message.name} AS ${message.sql}`)
-        prepared.set(message.name, ready)
-        ready.catch(() => prepared.delete(message.name))
-      }
-      await ready
-      const args = message.args.length ? `(${message.args.join(', ')})` : ''
-      return (await lite.query(`EXECUTE ${message.name}${args}`)).rows
-    }
+    case 'prepared':
+      return execute(message.name, message.sql, message.args)
     case 'begin':
       return begin(message.id)
     case 'end': {
@@ -98,10 +93,8 @@ async function run(message) {
         parentPort.postMessage({ channel: message.channel, payload }),
       )
       return null
-    case 'dump': {
-      const bytes = await (await lite.dumpDataDir('none')).arrayBuffer()
-      return bytes
-    }
+    case 'dump':
+      return (await lite.dumpDataDir('none')).arrayBuffer()
     case 'close':
       await lite.close()
       return null

@@ -102,7 +102,11 @@ describe('PGlite in a worker thread', () => {
     for (const value of ["x'); DROP TABLE things; --", 'back\\slash', '']) {
       expect(await preparedQuery(db, sql, [value, 21])).toEqual(await db.query(sql, [value, 21]))
     }
+    // the hostile text was a value, not a statement: the table is still there
     expect(await db.query('SELECT count(*)::int AS n FROM things')).not.toEqual([{ n: 0 }])
+    // and the statement ran prepared, by name, in the worker's session
+    const named = await db.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements')
+    expect(named.map((r) => r.statement)).toEqual([expect.stringContaining(sql)])
   })
 
   it('delivers a NOTIFY before the statement or transaction that sent it returns', async () => {

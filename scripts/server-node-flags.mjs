@@ -7,12 +7,14 @@
 // 305-338 (issue 14's goal is 300), for about 3% more CPU per cached answer and ~10% longer cold start (more scavenges
 // while the modules load).
 //
-// --wasm-tiering-budget=20000000 (V8's default: 1,800,000): PGlite's WebAssembly runs first as V8's quickly made
+// --wasm-tiering-budget=1000000000 (V8's default: 1,800,000): PGlite's WebAssembly runs first as V8's quickly made
 // baseline code, and a function that has run for this budget is compiled again by the optimizing compiler, on V8's
 // background threads. At the default, those compiles took about 0.3 s of CPU while the server started, on a 2-core
-// machine where the start needs both cores; with this budget a start on existing data took ~1,190 ms instead of
-// ~1,340 (alternating starts), and a load of searches that are never kept ran as fast (the functions a load
-// repeats reach the budget within its first seconds).
+// machine where the start needs both cores; at 20,000,000 some still did (PGlite's own start and the first
+// statements reach it). At 1,000,000,000 none does: alternating starts on existing data took 674-943 ms (0.84-1.17 s
+// of CPU) instead of 943-1,074 (1.30-1.53 s) at 20,000,000, and the bench's cold start 772 instead of 869. A load
+// repeats its functions far past the budget within seconds: 40-second loads of progress writes and reads and of
+// searches never kept ran as fast from their first seconds on, within this machine's noise.
 import { readFileSync } from 'node:fs'
 
 /** The `--` flags before `scripts/start.mjs` in package.json's start script. */

@@ -36,10 +36,11 @@ export function MoveList() {
   const { moves, startFen } = useAppSelector(selectGame)
   const rows = rowsOf(sanMoves(moves, startFen), startFen)
   const scroller = useRef<HTMLDivElement>(null)
-  // The newest move stays in view.
+  // The newest move stays in view. Without moves there is nothing to scroll to, and reading the height would lay the
+  // whole page out inside the commit that first shows the board (the longest task of /home's first visit).
   useEffect(() => {
     const box = scroller.current
-    if (box) box.scrollTop = box.scrollHeight
+    if (box && moves.length > 0) box.scrollTop = box.scrollHeight
   }, [moves.length])
 
   return (

@@ -7,6 +7,7 @@ import type {
   FastifyRequest,
   onRequestHookHandler,
   onSendHookHandler,
+  preSerializationHookHandler,
 } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Db } from '../db/db'
@@ -128,6 +129,13 @@ function encode(rep: Representation, encoding: Encoding): Buffer | Promise<Buffe
   return rep.encoded[encoding]
 }
 
+/** The weak tag of a body: the compress plugin may still encode its bytes, and the tag stays the same. */
+function weakTag(body: string | Buffer): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+}
+
+const sentAsIs = (body: unknown) => body as string
+
 /** A route option's hooks (none, one or a list) as a list. */
 function hookList(hooks: unknown): unknown[] {
   return hooks === undefined ? [] : Array.isArray(hooks) ? (hooks as unknown[]) : [hooks]
@@ -140,6 +148,7 @@ function hookList(hooks: unknown): unknown[] {
  *   ETag per representation and Vary: Accept-Encoding; the route's handler does not run.
  * - The other reads in CONDITIONAL get a weak ETag hashed from the body their handler produced for this caller (so a
  *   304 only ever confirms what the caller would have received), and 304 to a matching If-None-Match.
+ * - A catalogue page the server keeps (getCourses with parameters) is serialized and tagged once while it is kept.
  */
 export const responseCachePlugin = fp(
   async (app: FastifyInstance, opts: { db: Db }) => {
@@ -214,6 +223,30 @@ export const responseCachePlugin = fp(
         .catch(done)
     }
 
+    /**
+     * The catalogue's pages as sent, by the page: catalogue() answers the very same object while it keeps a page (until
+     * the courses change), whose body is then serialized and tagged once instead of on every answer.
+     */
+    const keptBodies = new WeakMap<object, { body: string; tag: string }>()
+    /** The tag of the body a request's answer carries, when its body came from keptBodies. */
+    const knownTags = new WeakMap<FastifyRequest, string>()
+
+    const keptPageBody: preSerializationHookHandler<unknown> = function (req, reply, payload, done) {
+      if (req.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'object' || payload === null)
+        return done(null, payload)
+      let kept = keptBodies.get(payload)
+      if (!kept) {
+        const body: unknown = reply.serialize(payload)
+        if (typeof body !== 'string') return done(null, payload)
+        kept = { body, tag: weakTag(body) }
+        keptBodies.set(payload, kept)
+      }
+      knownTags.set(req, kept.tag)
+      // Fastify serializes what this hook hands on: here, the kept body as it is.
+      void reply.serializer(sentAsIs)
+      done(null, kept.body)
+    }
+
     const conditional =
       (secured: boolean): onSendHookHandler =>
       (req, reply, payload, done) => {
@@ -225,8 +258,7 @@ export const responseCachePlugin = fp(
         }
         if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload)))
           return done(null, payload)
-        // Weak: the compress plugin may still encode these bytes, and the tag stays the same.
-        const tag = `W/"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`
+        const tag = knownTags.get(req) ?? weakTag(payload)
         void reply.header('etag', tag)
         void reply.header('cache-control', cacheControl(req, reply, secured))
         if (!matches(req.headers['if-none-match'], [tag.slice(2)])) return done(null, payload)
@@ -244,10 +276,15 @@ export const responseCachePlugin = fp(
       if (!found || !methods.includes('GET')) return
       // First among the route's onSend hooks, so it reads the serialized body before compression.
       route.onSend = [conditional(found.secured), ...hookList(route.onSend)] as typeof route.onSend
-      if (found.operationId === 'getCourses')
+      if (found.operationId === 'getCourses') {
         // The route's own onRequest hooks run after the app's (security headers, cookies): the answer leaves before
         // body parsing, validation (there is nothing to validate without parameters) and the handler.
         route.onRequest = [...hookList(route.onRequest), courseListReply] as typeof route.onRequest
+        route.preSerialization = [
+          ...hookList(route.preSerialization),
+          keptPageBody,
+        ] as typeof route.preSerialization
+      }
     })
   },
   { name: 'responseCache', dependencies: ['web'] },

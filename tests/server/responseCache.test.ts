@@ -146,6 +146,47 @@ describe('GET /api/courses (the spec list, kept until a write)', () => {
   })
 })
 
+describe('GET /api/courses with parameters (a kept catalogue page)', () => {
+  const page = (url: string, headers: Record<string, string> = {}) => inject({ method: 'GET', url, headers })
+
+  it('answers the kept page as JSON with one weak tag, 304 to it, and the new page after a write', async () => {
+    const teacher = await server.current.createUser('instructor')
+    await server.current.createCourse(teacher, { title: 'Openings', description: long })
+    const first = await page('/api/courses?limit=5&sort=title')
+    expect(first.statusCode).toBe(200)
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(first.headers.etag).toMatch(/^W\/"/)
+    expectContract('getCourses', first)
+    // Asked again while kept: the same bytes and tag, from one serialization.
+    const again = await page('/api/courses?limit=5&sort=title')
+    expect(again.payload).toBe(first.payload)
+    expect(again.headers.etag).toBe(first.headers.etag)
+    const unchanged = await page('/api/courses?limit=5&sort=title', { 'if-none-match': first.headers.etag! })
+    expect(unchanged.statusCode).toBe(304)
+    expect(unchanged.payload).toBe('')
+
+    await server.current.createCourse(teacher, { title: 'Endgames', description: long })
+    const changed = await page('/api/courses?limit=5&sort=title', { 'if-none-match': first.headers.etag! })
+    expect(changed.statusCode).toBe(200)
+    expect(changed.headers.etag).not.toBe(first.headers.etag)
+    const items = (JSON.parse(changed.payload) as { items: { title: string }[] }).items
+    expect(items.map((c) => c.title)).toEqual(['Endgames', 'Openings'])
+    // Another page's answer is its own, not the first one's bytes.
+    const other = await page('/api/courses?limit=1&sort=title')
+    expect((JSON.parse(other.payload) as { items: { title: string }[] }).items.map((c) => c.title)).toEqual([
+      'Endgames',
+    ])
+    expect(other.headers.etag).not.toBe(changed.headers.etag)
+  })
+
+  it('answers a bad parameter with a problem, untouched by the kept pages', async () => {
+    const res = await page('/api/courses?cursor=nonsense')
+    expect(res.statusCode).toBe(400)
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(res.headers.etag).toBeUndefined()
+  })
+})
+
 describe('conditional GET on course and module reads', () => {
   it('getCourse: a weak ETag, 304 when it matches, 200 with the new body after a change', async () => {
     const teacher = await server.current.createUser('instructor')

@@ -127,22 +127,30 @@ function privateTree(dir: string): void {
   walk(dir, true)
 }
 
-/**
- * Makes the data folder, and whatever of it exists (database, media, secret), private to the server's user.
- * `{ below: false }` does the folder itself and the secret only: nothing below a 0700 folder can be reached by
- * other users, and the walk over every file of the database is left for later (it was ~45 ms of a start).
- */
-export function secureDataDir(
-  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'mediaDir'>,
-  { below = true }: { below?: boolean } = {},
-): void {
+type DataPlaces = Pick<Config, 'dataDir' | 'databaseUrl' | 'mediaDir'>
+
+/** Makes the data folder (where PGlite keeps its files) and the secret in it private to the server's user. */
+export function securePrivateFolder(config: DataPlaces): void {
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
   if (existsSync(config.dataDir)) chmodSync(config.dataDir, 0o700)
   const secret = join(config.dataDir, 'jwt-secret')
   if (existsSync(secret)) chmodSync(secret, 0o600)
-  if (!below) return
+}
+
+/**
+ * Makes whatever exists of the database's files and the media private to the server's user: a walk over every file
+ * (~45 ms of a start, hence run after listening by the server: nothing below a 0700 folder can be reached by other
+ * users meanwhile).
+ */
+export function secureDataFiles(config: DataPlaces): void {
   const trees = [config.mediaDir, ...(config.databaseUrl ? [] : [join(config.dataDir, 'pgdata')])]
   for (const dir of trees) if (existsSync(dir)) privateTree(dir)
+}
+
+/** Makes the data folder, and whatever of it exists (database, media, secret), private to the server's user. */
+export function secureDataDir(config: DataPlaces): void {
+  securePrivateFolder(config)
+  secureDataFiles(config)
 }
 
 /** Reads and validates the environment once; the rest of the server receives the typed result. */

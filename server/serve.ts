@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildApp } from './app'
-import { secureDataDir, type Config } from './config'
+import { secureDataFiles, securePrivateFolder, type Config } from './config'
 import { onceOpen, type Db } from './db/db'
 import { ANALYZE_EVERY_MS, ANALYZE_FIRST_MS, analyzeStale } from './db/analyze'
 import { sendProblem } from './plugins/errors'
@@ -106,7 +106,14 @@ export async function serve({
   // Folders and the secret made by an older version (or by hand) get the same private modes as new ones, and so do
   // the files PGlite creates with modes of its own (initdb's files 0666, its relation cache 0644) instead of the umask.
   // The data folder and the secret at once; the files below the (now private) folder once listening, see below.
-  secureDataDir(config, { below: false })
+  securePrivateFolder(config)
+  const secureFiles = () => {
+    try {
+      secureDataFiles(config)
+    } catch (err) {
+      app.log.warn({ err }, 'could not tighten the data folder modes')
+    }
+  }
   if (!existsSync(join(config.distDir, 'index.html')))
     app.log.warn({ distDir: config.distDir }, 'no built SPA; serving the API only')
 
@@ -139,11 +146,7 @@ export async function serve({
       await app.close() // stops accepting, lets in-flight requests finish
       await db.close()
       // PGlite writes a few files (its relation cache) with its own modes, not the umask: tidy up after it.
-      try {
-        secureDataDir(config)
-      } catch (err) {
-        app.log.warn({ err }, 'could not tighten the data folder modes')
-      }
+      secureFiles()
       process.exit(0)
     } catch (err) {
       app.log.error({ err }, 'error during shutdown')
@@ -156,12 +159,7 @@ export async function serve({
   await app.listen({ port: config.port, host: config.host })
   phase('listening')
   setTimeout(() => {
-    if (closing) return // the shutdown does it
-    try {
-      secureDataDir(config)
-    } catch (err) {
-      app.log.warn({ err }, 'could not tighten the data folder modes')
-    }
+    if (!closing) secureFiles() // (else the shutdown does it)
   }, 1000).unref()
   const shown = isLoopbackHost(config.host)
     ? 'localhost'

@@ -89,10 +89,20 @@ export function sqlLiteral(value: unknown): string | undefined {
   return body === undefined ? undefined : `'${body.replace(/'/g, "''")}'`
 }
 
-/** The parameters as SQL literals for a named statement's EXECUTE, or undefined when one has none (sqlLiteral). */
-export function sqlLiterals(params: unknown[]): string[] | undefined {
-  const args = params.map(sqlLiteral)
-  return args.some((arg) => arg === undefined) ? undefined : (args as string[])
+/**
+ * PGlite's Db.prepared: the statement run by name (`execute`, server/db/pgliteStatements.mjs) with its parameters
+ * as SQL literals, or as a plain query when one of them has none (sqlLiteral).
+ */
+export function preparedByName(
+  execute: <T>(name: string, sql: string, args: string[]) => Promise<T[]>,
+  query: Db['query'],
+): NonNullable<Db['prepared']> {
+  return <T>(name: string, sql: string, params: unknown[] = []) => {
+    const args = params.map(sqlLiteral)
+    return args.some((arg) => arg === undefined)
+      ? query<T>(sql, params)
+      : execute<T>(name, sql, args as string[])
+  }
 }
 
 /**
@@ -120,10 +130,7 @@ export async function openPglite(
   return {
     kind: 'pglite',
     query,
-    prepared: <T>(name: string, sql: string, params: unknown[] = []) => {
-      const args = sqlLiterals(params)
-      return args ? execute<T>(name, sql, args) : query<T>(sql, params)
-    },
+    prepared: preparedByName(execute, query),
     transaction: (fn) =>
       lite.transaction((tx) =>
         fn(

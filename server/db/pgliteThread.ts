@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import { sqlLiterals, transactionDb, type Db } from './db'
+import { preparedByName, transactionDb, type Db } from './db'
 
 type Call =
   | { op: 'query'; sql: string; params: unknown[]; tx?: number }
@@ -71,13 +71,14 @@ export function openPgliteThread(
       else waiting?.resolve(answer.result)
     })
 
+    const query = <T>(sql: string, params: unknown[] = []) => call<T[]>({ op: 'query', sql, params })
     const threadDb = (): Db => ({
       kind: 'pglite',
-      query: <T>(sql: string, params: unknown[] = []) => call<T[]>({ op: 'query', sql, params }),
-      prepared: <T>(name: string, sql: string, params: unknown[] = []) => {
-        const args = sqlLiterals(params)
-        return call<T[]>(args ? { op: 'prepared', name, sql, args } : { op: 'query', sql, params })
-      },
+      query,
+      prepared: preparedByName(
+        <T>(name: string, sql: string, args: string[]) => call<T[]>({ op: 'prepared', name, sql, args }),
+        query,
+      ),
       transaction: async (fn) => {
         const tx = await call<number>({ op: 'begin' })
         let result

@@ -157,7 +157,7 @@ describe('GET /api/courses with parameters (a kept catalogue page)', () => {
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8')
     expect(first.headers.etag).toMatch(/^W\/"/)
     expectContract('getCourses', first)
-    // Asked again while kept: the same bytes and tag, from one serialization.
+    // Asked again while kept: the same bytes and tag.
     const again = await page('/api/courses?limit=5&sort=title')
     expect(again.payload).toBe(first.payload)
     expect(again.headers.etag).toBe(first.headers.etag)

@@ -20,6 +20,13 @@
 // load). After the bench's load over 10,000 courses the server held 297 MB instead of 315-372 (three runs), for more
 // frequent full collections: that run's slower rows were within this machine's run-to-run spread (its bare server
 // was slower too), and the progress reads' ratio to bare fell by about a tenth.
+// --v8-pool-size=1 (Node's default: 4): V8's background work (concurrent and parallel parts of garbage collection,
+// compiles off the main thread) runs on one thread. glibc's malloc gives each thread that allocates its own arena, and
+// each of V8's threads kept ~20 MB there after the bench's load over 10,000 courses, most of it free but still
+// resident (malloc_info, read with gdb after the load: 100 MB in the arenas, 80 MB of it free, with four threads; 66
+// MB with one). The server held 250 MB after that load instead of 284-300 (266 with two threads); the load's figures,
+// the spec's course list's ratio to bare and the cold start (350 vs 365 ms, alternating) stayed within this machine's
+// noise. The server's work is on its main thread and PGlite's, so a second core is still in use.
 import { readFileSync } from 'node:fs'
 
 /** The `--` flags before `scripts/start.mjs` in package.json's start script. */

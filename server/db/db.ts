@@ -17,9 +17,11 @@ export interface Db {
   /**
    * Embedded PGlite only: fn gets the payload of every NOTIFY on channel once this resolves. This process is the
    * data's only writer, and a notification reaches fn before the statement or transaction that committed it
-   * returns, so fn knows of every committed write as soon as its writer does.
+   * returns, so fn knows of every committed write as soon as its writer does. `lost` runs when that may have stopped
+   * holding for a while (PGlite's thread stopped and starts again: a notification may have gone with it): what the
+   * payloads told is to be read again; fn gets every notification again from the first call that succeeds after it.
    */
-  listen?: (channel: string, fn: (payload: string) => void) => Promise<void>
+  listen?: (channel: string, fn: (payload: string) => void, lost?: () => void) => Promise<void>
   /**
    * Query as a named prepared statement, parsed and planned once per connection (PostgreSQL: each pooled one;
    * PGlite: its one session). Callers use `preparedQuery`, which names the statement and falls back to `query`
@@ -212,8 +214,8 @@ export function onceOpen(opening: Promise<Db>, kind: Db['kind']): Db {
     ...(kind === 'pglite'
       ? {
           dump: async () => (await opening).dump!(),
-          listen: async (channel: string, fn: (payload: string) => void) =>
-            (await opening).listen!(channel, fn),
+          listen: async (channel: string, fn: (payload: string) => void, lost?: () => void) =>
+            (await opening).listen!(channel, fn, lost),
         }
       : {}),
   }

@@ -96,10 +96,17 @@ class CourseListCache {
   constructor(private readonly db: Db) {
     if (db.listen) {
       this.listening = db
-        .listen('data_versions', (payload) => {
-          const [name, version] = payload.split(' ')
-          if (name === 'courses') this.saw(version)
-        })
+        .listen(
+          'data_versions',
+          (payload) => {
+            const [name, version] = payload.split(' ')
+            if (name === 'courses') this.saw(version)
+          },
+          // A notification may have been lost (PGlite's thread stopped): the version is read again by a query.
+          () => {
+            this.notified = undefined
+          },
+        )
         .then(
           () => {
             this.listens = true

@@ -1,13 +1,29 @@
 // The server's PGlite runs in a worker thread (server/db/pgliteThread.ts, server/db/pgliteWorker.mjs): every call
 // is a message, and it must behave as the Db of PGlite in the same thread does: rows, PostgreSQL's error codes,
 // transactions that commit or roll back, prepared statements, notifications before the statement that sent them
-// returns, and a clear failure once closed.
+// returns, a clear failure once closed, and a new thread on the same data when its thread stops on its own.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Worker } from 'node:worker_threads'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { isDbUnavailable, openPglite, preparedQuery, type Db } from '../../server/db/db'
 import { openPgliteThread } from '../../server/db/pgliteThread'
+import { courseList } from '../../server/services/courses'
+import { pgliteTemplate } from '../helpers/buildServer'
+
+// Every thread openPgliteThread starts, in order, so that a test can stop one as a crash would.
+const threads = vi.hoisted(() => [] as Worker[])
+vi.mock('node:worker_threads', async (original) => {
+  const real = await original<typeof import('node:worker_threads')>()
+  class RecordedWorker extends real.Worker {
+    constructor(...args: ConstructorParameters<typeof real.Worker>) {
+      super(...args)
+      threads.push(this)
+    }
+  }
+  return { ...real, Worker: RecordedWorker }
+})
 
 let db: Db
 const dir = mkdtempSync(join(tmpdir(), 'coe-thread-'))
@@ -148,4 +164,145 @@ describe('PGlite in a worker thread, closed or not opened', () => {
     writeFileSync(file, 'not a folder')
     await expect(openPgliteThread(join(file, 'pgdata'))).rejects.toThrow(/ENOTDIR|not a directory/i)
   })
+})
+
+/** Retries `fn` until it resolves (PGlite starting again), failing after `ms`. */
+async function once<T>(fn: () => Promise<T>, ms = 20_000): Promise<T> {
+  const until = Date.now() + ms
+  for (;;) {
+    try {
+      return await fn()
+    } catch (err) {
+      if (Date.now() > until) throw err
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+}
+
+describe('PGlite in a worker thread that stops on its own', () => {
+  it('starts again on the same data: calls meanwhile fail as unavailable, listeners are told and listen again', async () => {
+    const folder = join(mkdtempSync(join(tmpdir(), 'coe-restart-')), 'pgdata')
+    const warnings: string[] = []
+    const own = await openPgliteThread(folder, { warn: (m) => warnings.push(m) })
+    try {
+      await own.exec(`
+        CREATE TABLE notes (name text PRIMARY KEY);
+        CREATE FUNCTION notes_notify() RETURNS trigger AS $$
+          BEGIN PERFORM pg_notify('notes', NEW.name); RETURN NEW; END $$ LANGUAGE plpgsql;
+        CREATE TRIGGER notes_notify AFTER INSERT ON notes FOR EACH ROW EXECUTE FUNCTION notes_notify();
+      `)
+      const seen: string[] = []
+      let lost = 0
+      await own.listen!(
+        'notes',
+        (payload) => seen.push(payload),
+        () => lost++,
+      )
+      await own.query("INSERT INTO notes VALUES ('before')")
+      const first = threads.at(-1)!
+      const inFlight = own.query('SELECT pg_sleep(5)').catch((e: unknown) => e)
+      await first.terminate()
+
+      // the call in flight and a call made now fail as unavailable (503), and the listener knows
+      const failed = (await inFlight) as Error
+      expect(isDbUnavailable(failed)).toBe(true)
+      const meanwhile = await own.query('SELECT 1').catch((e: unknown) => e)
+      expect(isDbUnavailable(meanwhile)).toBe(true)
+      expect(lost).toBe(1)
+
+      // a new thread on the same folder: the committed row is there, and notifications flow again
+      const rows = await once(() => own.query<{ name: string }>('SELECT name FROM notes'))
+      expect(rows).toEqual([{ name: 'before' }])
+      expect(threads.at(-1)).not.toBe(first)
+      await own.query("INSERT INTO notes VALUES ('after')")
+      expect(seen).toEqual(['before', 'after'])
+      expect(lost).toBe(1)
+      expect(warnings).toEqual([
+        "PGlite's thread stopped (PGlite is closed); starting it again in 0 s",
+        'PGlite started again',
+      ])
+    } finally {
+      await own.close()
+      rmSync(join(folder, '..'), { recursive: true, force: true })
+    }
+  }, 60_000)
+
+  it('starts no thread once closed, even while starting again', async () => {
+    const folder = join(mkdtempSync(join(tmpdir(), 'coe-restart-')), 'pgdata')
+    const own = await openPgliteThread(folder, { warn: () => {} })
+    try {
+      const count = threads.length
+      await threads.at(-1)!.terminate()
+      await own.close()
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      expect(threads.length).toBeLessThanOrEqual(count + 1)
+      const err = await own.query('SELECT 1').catch((e: unknown) => e)
+      expect(isDbUnavailable(err)).toBe(true)
+      // a thread started before close() is stopped by it
+      const started = threads.slice(count)
+      for (const t of started) expect(t.threadId).toBe(-1)
+    } finally {
+      rmSync(join(folder, '..'), { recursive: true, force: true })
+    }
+  }, 60_000)
+
+  it('does not start an in-memory database again (it would come back empty)', async () => {
+    const own = await openPgliteThread('memory://', { warn: () => {} })
+    const count = threads.length
+    await threads.at(-1)!.terminate()
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(threads.length).toBe(count)
+    const err = await own.query('SELECT 1').catch((e: unknown) => e)
+    expect(isDbUnavailable(err)).toBe(true)
+  }, 60_000)
+
+  it("the course list is read again after a stop: a write whose notification was lost shows, the kept list doesn't", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coe-restart-'))
+    const folder = join(dir, 'pgdata')
+    const template = await openPglite(folder, await pgliteTemplate())
+    await template.close()
+    const thread = await openPgliteThread(folder, { warn: () => {} })
+    // The same Db, except that notifications can be dropped, as a thread that stops right after a commit drops them.
+    let dropping = false
+    const db: Db = {
+      ...thread,
+      listen: (channel, fn, lost) =>
+        thread.listen!(
+          channel,
+          (payload) => {
+            if (!dropping) fn(payload)
+          },
+          lost,
+        ),
+    }
+    try {
+      const [teacher] = await db.query<{ id: string }>(
+        "INSERT INTO users (username, email, password_hash, role) VALUES ('teacher', 't@example.com', 'x', 'instructor') RETURNING id",
+      )
+      const add = (title: string) =>
+        db.query('INSERT INTO courses (title, description, price, instructor_id) VALUES ($1, $2, 0, $3)', [
+          title,
+          'About it',
+          teacher.id,
+        ])
+      const titles = async () => (await courseList(db).current()).courses.map((c) => c.title)
+      await add('Openings')
+      expect(await titles()).toEqual(['Openings'])
+      dropping = true
+      await add('Endgames')
+      // what the lost notification would have told: the kept list still looks current
+      expect(
+        courseList(db)
+          .known()
+          ?.courses.map((c) => c.title),
+      ).toEqual(['Openings'])
+      dropping = false
+      await threads.at(-1)!.terminate()
+      expect(courseList(db).known()).toBeUndefined()
+      expect(await once(titles)).toEqual(['Endgames', 'Openings'])
+    } finally {
+      await db.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })

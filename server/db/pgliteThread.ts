@@ -81,7 +81,8 @@ export function openPgliteThread(
       })
       newest = worker
       let stopped = false
-      const stop = (err: Error) => {
+      /** `why` for the server's output, `err` for the calls that fail. */
+      const stop = (err: Error, why = err.message) => {
         if (stopped) return
         stopped = true
         const wasOpen = current === worker
@@ -96,22 +97,20 @@ export function openPgliteThread(
           return
         }
         restarting = Object.assign(
-          new Error(`PGlite is closed: its thread stopped (${err.message}); starting it again`),
-          {
-            cause: err,
-          },
+          new Error(`PGlite is closed: its thread stopped (${why}); starting it again`),
+          { cause: err },
         )
         if (wasOpen) for (const { lost } of listeners.values()) lost?.()
         for (const { reject } of pending.values()) reject(restarting)
         pending.clear()
         const delay = restartDelayMs(failures++)
-        warn(`PGlite's thread stopped (${err.message}); starting it again in ${delay / 1000} s`)
+        warn(`PGlite's thread stopped (${why}); starting it again in ${delay / 1000} s`)
         setTimeout(start, delay).unref()
       }
       worker.on('error', (err: Error) =>
-        stop(Object.assign(new Error(`PGlite is closed: ${err.message}`), { cause: err })),
+        stop(Object.assign(new Error(`PGlite is closed: ${err.message}`), { cause: err }), err.message),
       )
-      worker.on('exit', () => stop(new Error('PGlite is closed')))
+      worker.on('exit', (code) => stop(new Error('PGlite is closed'), `exit code ${code}`))
       worker.on('message', (answer: Answer) => {
         if ('ready' in answer) {
           if (!db) {

@@ -218,7 +218,7 @@ describe('PGlite in a worker thread that stops on its own', () => {
       expect(seen).toEqual(['before', 'after'])
       expect(lost).toBe(1)
       expect(warnings).toEqual([
-        "PGlite's thread stopped (PGlite is closed); starting it again in 0 s",
+        "PGlite's thread stopped (exit code 1); starting it again in 0 s",
         'PGlite started again',
       ])
     } finally {

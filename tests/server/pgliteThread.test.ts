@@ -167,7 +167,7 @@ describe('PGlite in a worker thread, closed or not opened', () => {
 })
 
 /** Retries `fn` until it resolves (PGlite starting again), failing after `ms`. */
-async function once<T>(fn: () => Promise<T>, ms = 20_000): Promise<T> {
+async function eventually<T>(fn: () => Promise<T>, ms = 20_000): Promise<T> {
   const until = Date.now() + ms
   for (;;) {
     try {
@@ -211,7 +211,7 @@ describe('PGlite in a worker thread that stops on its own', () => {
       expect(lost).toBe(1)
 
       // a new thread on the same folder: the committed row is there, and notifications flow again
-      const rows = await once(() => own.query<{ name: string }>('SELECT name FROM notes'))
+      const rows = await eventually(() => own.query<{ name: string }>('SELECT name FROM notes'))
       expect(rows).toEqual([{ name: 'before' }])
       expect(threads.at(-1)).not.toBe(first)
       await own.query("INSERT INTO notes VALUES ('after')")
@@ -227,20 +227,38 @@ describe('PGlite in a worker thread that stops on its own', () => {
     }
   }, 60_000)
 
-  it('starts no thread once closed, even while starting again', async () => {
+  it('starts no thread when closed right after its thread stopped', async () => {
+    const folder = join(mkdtempSync(join(tmpdir(), 'coe-restart-')), 'pgdata')
+    const own = await openPgliteThread(folder, { warn: () => {} })
+    try {
+      const count = threads.length
+      // the new start waits for a timer; close() comes first
+      await threads.at(-1)!.terminate()
+      await own.close()
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      expect(threads.length).toBe(count)
+      const err = await own.query('SELECT 1').catch((e: unknown) => e)
+      expect(isDbUnavailable(err)).toBe(true)
+    } finally {
+      rmSync(join(folder, '..'), { recursive: true, force: true })
+    }
+  }, 60_000)
+
+  it('stops the thread still starting when closed, and starts no other', async () => {
     const folder = join(mkdtempSync(join(tmpdir(), 'coe-restart-')), 'pgdata')
     const own = await openPgliteThread(folder, { warn: () => {} })
     try {
       const count = threads.length
       await threads.at(-1)!.terminate()
+      await eventually(async () => expect(threads.length).toBe(count + 1))
+      const starting = threads.at(-1)!
+      expect(starting.threadId).toBeGreaterThan(0)
       await own.close()
       await new Promise((resolve) => setTimeout(resolve, 1500))
-      expect(threads.length).toBeLessThanOrEqual(count + 1)
+      expect(threads.length).toBe(count + 1)
+      expect(starting.threadId).toBe(-1) // terminated
       const err = await own.query('SELECT 1').catch((e: unknown) => e)
       expect(isDbUnavailable(err)).toBe(true)
-      // a thread started before close() is stopped by it
-      const started = threads.slice(count)
-      for (const t of started) expect(t.threadId).toBe(-1)
     } finally {
       rmSync(join(folder, '..'), { recursive: true, force: true })
     }
@@ -299,7 +317,7 @@ describe('PGlite in a worker thread that stops on its own', () => {
       dropping = false
       await threads.at(-1)!.terminate()
       expect(courseList(db).known()).toBeUndefined()
-      expect(await once(titles)).toEqual(['Endgames', 'Openings'])
+      expect(await eventually(titles)).toEqual(['Endgames', 'Openings'])
     } finally {
       await db.close()
       rmSync(dir, { recursive: true, force: true })

@@ -454,7 +454,7 @@ export interface paths {
     }
     /** The logged-in user's own profile, with email */
     get: operations['getMyProfile']
-    /** Update one's own bio and phone number */
+    /** Update one's own bio and phone number, and whether the profile shows one's purchased courses */
     put: operations['updateMyProfile']
     post?: never
     delete?: never
@@ -489,7 +489,7 @@ export interface paths {
       }
       cookie?: never
     }
-    /** Another user's public profile (never the email); the phone number only to a signed-in caller (a token is optional here, and checked when sent) */
+    /** Another user's public profile (never the email); the phone number only to a signed-in caller (a token is optional here, and checked when sent); a student's purchased courses only to signed-in callers the owner shows them to */
     get: operations['getProfile']
     put?: never
     post?: never
@@ -949,19 +949,23 @@ export interface components {
       phoneNumber: string
       /** @description Teaching courses for an instructor, purchased (enrolled) courses otherwise */
       courses: components['schemas']['Course'][]
+      showCoursesOnProfile: components['schemas']['ShowCoursesOnProfile']
     }
-    /** @description phoneNumber is present only when the caller is signed in */
+    /** @description 'Show my courses on my profile': whether signed-in readers of the profile see its purchased courses (on by default). Off, only the owner and admins see them; an instructor's teaching courses are public either way */
+    ShowCoursesOnProfile: boolean
+    /** @description phoneNumber is present only when the caller is signed in. courses: an instructor's teaching courses, always; otherwise the purchased courses, present only for the owner and admins, and for other signed-in callers when the owner shows them (showCoursesOnProfile) */
     PublicProfile: {
       _id: components['schemas']['Id']
       username: string
       role: components['schemas']['Role']
       bio: string
       phoneNumber?: string
-      courses: components['schemas']['Course'][]
+      courses?: components['schemas']['Course'][]
     }
     ProfileUpdate: {
       bio: string
       phoneNumber: string
+      showCoursesOnProfile?: components['schemas']['ShowCoursesOnProfile']
     }
     Follower: {
       _id: components['schemas']['Id']
@@ -2158,7 +2162,7 @@ export interface operations {
       }
     }
     responses: {
-      /** @description The saved bio and phone number */
+      /** @description The saved bio, phone number and course visibility */
       200: {
         headers: {
           [name: string]: unknown

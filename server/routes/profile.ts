@@ -34,9 +34,10 @@ export async function profileRoutes(app: FastifyInstance, { db, config }: RouteD
   )
 
   // Public: the email is never part of another user's profile (and the response schema drops it too); the phone
-  // number only for a signed-in caller. The answer depends on the Authorization header, so caches must key on it.
+  // number only for a signed-in caller, a student's purchased courses only for those the owner shows them to. The
+  // answer depends on the Authorization header, so caches must key on it.
   defineRoute(app, 'getProfile', { preHandler: app.authenticateOptional }, async (req, reply) => {
     void reply.header('Vary', 'Authorization')
-    return users.getProfile(db, req.params.id, req.actor ? 'signedIn' : 'visitor')
+    return users.getProfile(db, req.params.id, req.actor ?? null)
   })
 }

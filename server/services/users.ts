@@ -18,6 +18,7 @@ interface UserRow {
   bio: string
   phone_number: string
   password_hash: string
+  show_courses_on_profile: boolean
 }
 
 type NewUser = Schema<'RegisterInput'>
@@ -159,48 +160,61 @@ async function coursesOf(db: Db, userId: string, role: Role): Promise<CourseView
   return rows.map(courseFrom)
 }
 
-/** A public profile, with the email for its owner. */
-type ProfileView = Schema<'PublicProfile'> & { email?: string }
-
-/** Who reads a profile: its owner (email included), a signed-in user (phone number included), a visitor. */
-export type ProfileReader = 'owner' | 'signedIn' | 'visitor'
+/** A public profile, with the email and the course setting for its owner. */
+type ProfileView = Schema<'PublicProfile'> & { email?: string; showCoursesOnProfile?: boolean }
 
 /**
- * A profile as `reader` may see it: the email only for its owner, the phone number only for signed-in users
- * (issue 10: a visitor never sees it). Courses: teaching courses for an instructor, enrolled ones otherwise.
+ * Who reads a profile: its owner through `/me`, or anyone through its id: a signed-in actor, or `null` for a
+ * visitor.
+ */
+export type ProfileReader = 'owner' | Actor | null
+
+/**
+ * Whether `reader` sees the courses of `owner`'s profile. An instructor's teaching courses are public; what a
+ * student bought is theirs: only signed-in readers see it, and only while its owner shows it, except the owner
+ * and admins, who see it always (admins read anyone's enrolled courses anyway).
+ */
+function seesCourses(reader: ProfileReader, owner: UserRow): boolean {
+  if (owner.role === 'instructor' || reader === 'owner') return true
+  if (reader === null) return false
+  return reader.id === owner.id || canAdministerUsers(reader) || owner.show_courses_on_profile
+}
+
+/**
+ * A profile as `reader` may see it: the email and the course setting only for its owner (through `/me`), the
+ * phone number only for signed-in users (a visitor never sees it), the courses as `seesCourses` says (absent,
+ * not empty, when hidden). Courses: teaching courses for an instructor, enrolled ones otherwise.
  */
 export function getProfile(db: Db, id: string, reader: 'owner'): Promise<Schema<'Profile'>>
-export function getProfile(
-  db: Db,
-  id: string,
-  reader: 'signedIn' | 'visitor',
-): Promise<Schema<'PublicProfile'>>
+export function getProfile(db: Db, id: string, reader: Actor | null): Promise<Schema<'PublicProfile'>>
 export async function getProfile(db: Db, id: string, reader: ProfileReader): Promise<ProfileView> {
   const [row] = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id])
   if (!row) throw new NotFound('User')
-  const profile: ProfileView = {
-    _id: row.id,
-    username: row.username,
-    role: row.role,
-    bio: row.bio,
-    courses: await coursesOf(db, row.id, row.role),
+  const profile: ProfileView = { _id: row.id, username: row.username, role: row.role, bio: row.bio }
+  if (reader !== null) profile.phoneNumber = row.phone_number
+  if (reader === 'owner') {
+    profile.email = row.email
+    profile.showCoursesOnProfile = row.show_courses_on_profile
   }
-  if (reader !== 'visitor') profile.phoneNumber = row.phone_number
-  if (reader === 'owner') profile.email = row.email
+  if (seesCourses(reader, row)) profile.courses = await coursesOf(db, row.id, row.role)
   return profile
 }
 
+type SavedProfile = Required<Schema<'ProfileUpdate'>>
+
+/** Saves the caller's bio and phone number, and their course setting when sent (kept as it is otherwise). */
 export async function updateProfile(
   db: Db,
   actor: Actor,
   input: Schema<'ProfileUpdate'>,
-): Promise<Schema<'ProfileUpdate'>> {
-  const [row] = await db.query<{ bio: string; phone_number: string }>(
-    'UPDATE users SET bio = $2, phone_number = $3 WHERE id = $1 RETURNING bio, phone_number',
-    [actor.id, input.bio, input.phoneNumber],
+): Promise<SavedProfile> {
+  const [row] = await db.query<{ bio: string; phone_number: string; show_courses_on_profile: boolean }>(
+    `UPDATE users SET bio = $2, phone_number = $3, show_courses_on_profile = coalesce($4, show_courses_on_profile)
+     WHERE id = $1 RETURNING bio, phone_number, show_courses_on_profile`,
+    [actor.id, input.bio, input.phoneNumber, input.showCoursesOnProfile ?? null],
   )
   if (!row) throw new Unauthenticated('This account no longer exists')
-  return { bio: row.bio, phoneNumber: row.phone_number }
+  return { bio: row.bio, phoneNumber: row.phone_number, showCoursesOnProfile: row.show_courses_on_profile }
 }
 
 type UserSummary = Schema<'UserSummary'>

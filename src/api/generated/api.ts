@@ -441,7 +441,8 @@ export type GetVideoApiArg = {
 }
 export type GetMyProfileApiResponse = /** status 200 Own profile */ Profile
 export type GetMyProfileApiArg = void
-export type UpdateMyProfileApiResponse = /** status 200 The saved bio and phone number */ ProfileUpdate
+export type UpdateMyProfileApiResponse =
+  /** status 200 The saved bio, phone number and course visibility */ ProfileUpdate
 export type UpdateMyProfileApiArg = {
   profileUpdate: ProfileUpdate
 }
@@ -751,6 +752,7 @@ export type VideoUpload = {
   /** A video file (MP4, WebM or Ogg) */
   file: Blob
 }
+export type ShowCoursesOnProfile = boolean
 export type Profile = {
   _id: Id
   username: string
@@ -760,10 +762,12 @@ export type Profile = {
   phoneNumber: string
   /** Teaching courses for an instructor, purchased (enrolled) courses otherwise */
   courses: Course[]
+  showCoursesOnProfile: ShowCoursesOnProfile
 }
 export type ProfileUpdate = {
   bio: string
   phoneNumber: string
+  showCoursesOnProfile?: ShowCoursesOnProfile
 }
 export type Password = string
 export type PasswordChange = {
@@ -776,7 +780,7 @@ export type PublicProfile = {
   role: Role
   bio: string
   phoneNumber?: string
-  courses: Course[]
+  courses?: Course[]
 }
 export type UserSummary = {
   _id: Id

@@ -53,9 +53,51 @@ describe('PUT /api/profile/me', () => {
     const user = await server.current.createUser('student')
     const payload = { bio: '<b>Loves</b> the King’s Gambit', phoneNumber: '+44 (0) 20 7946 0958' }
     const res = await inject({ method: 'PUT', url: '/api/profile/me', headers: user.auth, payload })
-    expect(expectContract('updateMyProfile', res)).toEqual(payload)
+    expect(expectContract('updateMyProfile', res)).toEqual({ ...payload, showCoursesOnProfile: true })
     const me = (await inject({ method: 'GET', url: '/api/profile/me', headers: user.auth })).json()
     expect(me).toMatchObject(payload)
+  })
+
+  it("saves 'Show my courses on my profile' (on by default), and keeps it when a request leaves it out", async () => {
+    const user = await server.current.createUser('student')
+    const me = async () =>
+      expectContract(
+        'getMyProfile',
+        await inject({ method: 'GET', url: '/api/profile/me', headers: user.auth }),
+      )
+    expect(await me()).toMatchObject({ showCoursesOnProfile: true })
+    const put = (payload: object) =>
+      inject({ method: 'PUT', url: '/api/profile/me', headers: user.auth, payload })
+    const off = await put({ bio: 'Private', phoneNumber: '', showCoursesOnProfile: false })
+    expect(expectContract('updateMyProfile', off)).toEqual({
+      bio: 'Private',
+      phoneNumber: '',
+      showCoursesOnProfile: false,
+    })
+    expect(await me()).toMatchObject({ bio: 'Private', showCoursesOnProfile: false })
+    // the spec's call sends bio and phone number only: the setting stays as it was
+    const kept = expectContract('updateMyProfile', await put({ bio: 'Still private', phoneNumber: '' }))
+    expect(kept).toMatchObject({ showCoursesOnProfile: false })
+    expect(await me()).toMatchObject({ bio: 'Still private', showCoursesOnProfile: false })
+    expectContract('updateMyProfile', await put({ bio: '', phoneNumber: '', showCoursesOnProfile: true }))
+    expect(await me()).toMatchObject({ showCoursesOnProfile: true })
+  })
+
+  it('refuses a setting that is not a boolean (400) and changes nothing', async () => {
+    const user = await server.current.createUser('student')
+    for (const showCoursesOnProfile of ['false', 0, null, 'off', {}]) {
+      const payload = { bio: 'Changed', phoneNumber: '', showCoursesOnProfile }
+      expectProblem(
+        'updateMyProfile',
+        await inject({ method: 'PUT', url: '/api/profile/me', headers: user.auth, payload }),
+        400,
+      )
+    }
+    const [row] = await server.current.db.query(
+      'SELECT bio, show_courses_on_profile FROM users WHERE id = $1',
+      [user.id],
+    )
+    expect(row).toEqual({ bio: '', show_courses_on_profile: true })
   })
 
   it('refuses anonymous (401), invalid fields and attempts to change role or email (400)', async () => {
@@ -140,5 +182,82 @@ describe('GET /api/profile/{id}', () => {
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {
     expectProblem('getProfile', await inject({ method: 'GET', url: `/api/profile/${unknownId()}` }), 404)
     expectProblem('getProfile', await inject({ method: 'GET', url: '/api/profile/abc' }), 400)
+  })
+})
+
+describe("GET /api/profile/{id}: a student's purchased courses are theirs", () => {
+  async function studentWithPurchase() {
+    const teacher = await server.current.createUser('instructor')
+    const owner = await server.current.createUser('student')
+    const courseId = await server.current.createCourse(teacher, { title: 'Bought secretly' })
+    await server.current.db.query('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [
+      courseId,
+      owner.id,
+    ])
+    return { teacher, owner, url: `/api/profile/${owner.id}` }
+  }
+  const hide = (owner: { auth: { authorization: string } }) =>
+    inject({
+      method: 'PUT',
+      url: '/api/profile/me',
+      headers: owner.auth,
+      payload: { bio: '', phoneNumber: '', showCoursesOnProfile: false },
+    })
+  const titles = (body: { courses?: { title: string }[] }) => body.courses?.map((c) => c.title)
+
+  it('leaves them out for a visitor: no list at all, not an empty one', async () => {
+    const { url } = await studentWithPurchase()
+    const res = await inject({ method: 'GET', url })
+    const body = expectContract('getProfile', res)
+    expect(body).not.toHaveProperty('courses')
+    expect(res.body).not.toContain('Bought secretly')
+  })
+
+  it('shows them to another signed-in student, an instructor, an admin and the owner while the owner shows them', async () => {
+    const { teacher, owner, url } = await studentWithPurchase()
+    const other = await server.current.createUser('student')
+    const admin = await server.current.createUser('admin')
+    for (const reader of [other, teacher, admin, owner]) {
+      const body = expectContract('getProfile', await inject({ method: 'GET', url, headers: reader.auth }))
+      expect(titles(body), reader.username).toEqual(['Bought secretly'])
+    }
+  })
+
+  it('with the setting off, leaves them out for everyone but the owner and admins', async () => {
+    const { teacher, owner, url } = await studentWithPurchase()
+    const other = await server.current.createUser('student')
+    const admin = await server.current.createUser('admin')
+    expectContract('updateMyProfile', await hide(owner))
+    for (const reader of [undefined, other, teacher]) {
+      const res = await inject({ method: 'GET', url, headers: reader?.auth })
+      const body = expectContract('getProfile', res)
+      expect(body, reader?.username ?? 'visitor').not.toHaveProperty('courses')
+      expect(res.body).not.toContain('Bought secretly')
+      // the setting itself is the owner's business too
+      expect(body).not.toHaveProperty('showCoursesOnProfile')
+    }
+    for (const reader of [owner, admin]) {
+      const body = expectContract('getProfile', await inject({ method: 'GET', url, headers: reader.auth }))
+      expect(titles(body), reader.username).toEqual(['Bought secretly'])
+    }
+    const me = expectContract(
+      'getMyProfile',
+      await inject({ method: 'GET', url: '/api/profile/me', headers: owner.auth }),
+    )
+    expect(titles(me)).toEqual(['Bought secretly'])
+  })
+
+  it("keeps an instructor's teaching courses public, whatever the instructor's setting", async () => {
+    const teacher = await server.current.createUser('instructor')
+    await server.current.createCourse(teacher, { title: 'Taught openly' })
+    expectContract('updateMyProfile', await hide(teacher))
+    const student = await server.current.createUser('student')
+    for (const reader of [undefined, student]) {
+      const body = expectContract(
+        'getProfile',
+        await inject({ method: 'GET', url: `/api/profile/${teacher.id}`, headers: reader?.auth }),
+      )
+      expect(titles(body)).toEqual(['Taught openly'])
+    }
   })
 })

@@ -5,11 +5,23 @@ import { ErrorMessage } from '@/components/ErrorMessage'
 import { Field } from '@/components/Field'
 import { updateFailure } from '@/features/profile/errorMessage'
 
-type Props = { bio: string; phoneNumber: string; onDone: () => void }
+type Props = {
+  bio: string
+  phoneNumber: string
+  /** The owner's 'Show my courses on my profile'; absent where it changes nothing (an instructor's profile). */
+  showCourses?: boolean
+  onDone: () => void
+}
 
-export function ProfileEditForm({ bio: initialBio, phoneNumber: initialPhone, onDone }: Props) {
+export function ProfileEditForm({
+  bio: initialBio,
+  phoneNumber: initialPhone,
+  showCourses: initialShowCourses,
+  onDone,
+}: Props) {
   const [bio, setBio] = useState(initialBio)
   const [phoneNumber, setPhoneNumber] = useState(initialPhone)
+  const [showCourses, setShowCourses] = useState(initialShowCourses)
   const [update, { isLoading }] = useUpdateMyProfileMutation()
   const [failure, setFailure] = useState<ReadableProblem | null>(null)
   const bioErrorId = useId()
@@ -19,7 +31,8 @@ export function ProfileEditForm({ bio: initialBio, phoneNumber: initialPhone, on
     e.preventDefault()
     setFailure(null)
     try {
-      await update({ profileUpdate: { bio, phoneNumber } }).unwrap()
+      const visibility = showCourses === undefined ? {} : { showCoursesOnProfile: showCourses }
+      await update({ profileUpdate: { bio, phoneNumber, ...visibility } }).unwrap()
       onDone()
     } catch (error) {
       // What was typed stays; the sentence goes next to the field it is about.
@@ -54,6 +67,17 @@ export function ProfileEditForm({ bio: initialBio, phoneNumber: initialPhone, on
         value={phoneNumber}
         onChange={(e) => setPhoneNumber(e.target.value)}
       />
+      {showCourses !== undefined && (
+        <label className="row">
+          <input
+            type="checkbox"
+            name="showCoursesOnProfile"
+            checked={showCourses}
+            onChange={(e) => setShowCourses(e.target.checked)}
+          />
+          <span>Show my courses on my profile</span>
+        </label>
+      )}
       {failure && !failure.field && <ErrorMessage>{failure.text}</ErrorMessage>}
       <div className="row">
         <button type="submit" className="btn btn--primary" disabled={isLoading}>

@@ -11,13 +11,18 @@ export type ProfileData = {
   /** Absent on someone else's profile for a visitor: the server shows it to signed-in users only. */
   phoneNumber?: string
   email?: string
-  courses: Course[]
+  /**
+   * Absent when the reader may not see them: a student's purchases go to signed-in readers only, and only while
+   * the owner shows them (an instructor's teaching courses are public).
+   */
+  courses?: Course[]
+  /** The owner's 'Show my courses on my profile' (on the own profile only). */
+  showCoursesOnProfile?: boolean
 }
 
 /** A profile in view mode, or edit mode for its owner. */
 export function ProfileView({ profile, isOwner }: { profile: ProfileData; isOwner: boolean }) {
   const [editing, setEditing] = useState(false)
-  const navigate = useNavigate()
   const teaching = profile.role === 'instructor'
   return (
     <article className="card profile">
@@ -26,6 +31,7 @@ export function ProfileView({ profile, isOwner }: { profile: ProfileData; isOwne
         <ProfileEditForm
           bio={profile.bio}
           phoneNumber={profile.phoneNumber ?? ''}
+          showCourses={teaching ? undefined : profile.showCoursesOnProfile}
           onDone={() => setEditing(false)}
         />
       ) : (
@@ -51,12 +57,27 @@ export function ProfileView({ profile, isOwner }: { profile: ProfileData; isOwne
           Edit Profile
         </button>
       )}
-      <h2>{teaching ? 'Teaching Courses' : 'Purchased Courses'}</h2>
-      {profile.courses.length === 0 ? (
+      {/* A list the reader may not see is left out whole: 'No purchased courses.' would be false. */}
+      {profile.courses && (
+        <ProfileCourses courses={profile.courses} teaching={teaching} withProgress={isOwner && !teaching} />
+      )}
+      {isOwner && !teaching && profile.showCoursesOnProfile === false && (
+        <p className="muted">Only you and admins can see your courses.</p>
+      )}
+    </article>
+  )
+}
+
+function ProfileCourses(props: { courses: Course[]; teaching: boolean; withProgress: boolean }) {
+  const navigate = useNavigate()
+  return (
+    <>
+      <h2>{props.teaching ? 'Teaching Courses' : 'Purchased Courses'}</h2>
+      {props.courses.length === 0 ? (
         <p className="muted">No purchased courses.</p>
       ) : (
         <ul className="course-buttons">
-          {profile.courses.map((c) => (
+          {props.courses.map((c) => (
             <li key={c._id}>
               <button
                 type="button"
@@ -65,11 +86,11 @@ export function ProfileView({ profile, isOwner }: { profile: ProfileData; isOwne
               >
                 {c.title}
               </button>
-              {isOwner && !teaching && <CourseProgress courseId={c._id} />}
+              {props.withProgress && <CourseProgress courseId={c._id} />}
             </li>
           ))}
         </ul>
       )}
-    </article>
+    </>
   )
 }

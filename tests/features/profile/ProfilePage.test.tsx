@@ -6,6 +6,7 @@ import { PHONE_NUMBER_RULE_TEXT } from '@/features/profile/errorMessage'
 import { config } from '@/app/config'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
 import {
+  query,
   stored,
   seedCourse,
   seedEnrollment,
@@ -206,5 +207,74 @@ describe('/profile/{id}: the phone number is for signed-in users only (issue 10.
     expect(screen.queryByText('Phone Number')).not.toBeInTheDocument()
     expect(screen.queryByText('555-0199')).not.toBeInTheDocument()
     expect(screen.queryByText('N/A')).not.toBeInTheDocument()
+  })
+})
+
+describe("/profile/{id}: a student's purchased courses are theirs", () => {
+  function studentWithPurchase() {
+    const stu = seedUser({ username: 'stu' })
+    seedEnrollment(seedCourse({ title: 'Secret Openings' })._id, stu._id)
+    return stu
+  }
+  const hideCoursesOf = (user: SeededUser) =>
+    query('UPDATE users SET show_courses_on_profile = false WHERE id = $1', [user._id])
+
+  it("shows a visitor the profile without the purchased-courses list at all, not 'No purchased courses.'", async () => {
+    const stu = studentWithPurchase()
+    render(`/profile/${stu._id}`)
+    expect(await screen.findByRole('heading', { name: 'stu' })).toBeInTheDocument()
+    expect(field('Bio')).toHaveTextContent('N/A')
+    expect(screen.queryByRole('heading', { name: 'Purchased Courses' })).not.toBeInTheDocument()
+    expect(screen.queryByText('No purchased courses.')).not.toBeInTheDocument()
+    expect(screen.queryByText('Secret Openings')).not.toBeInTheDocument()
+  })
+
+  it('shows a signed-in reader the list while the owner shows it, and no list once the owner hides it', async () => {
+    const stu = studentWithPurchase()
+    const reader = seedUser({ username: 'reader' })
+    const first = render(`/profile/${stu._id}`, reader)
+    expect(await screen.findByRole('heading', { name: 'Purchased Courses' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Secret Openings' })).toBeInTheDocument()
+    first.unmount()
+    await hideCoursesOf(stu)
+    render(`/profile/${stu._id}`, reader)
+    expect(await screen.findByRole('heading', { name: 'stu' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Purchased Courses' })).not.toBeInTheDocument()
+    expect(screen.queryByText('No purchased courses.')).not.toBeInTheDocument()
+    expect(screen.queryByText('Secret Openings')).not.toBeInTheDocument()
+  })
+
+  it("lets the owner turn 'Show my courses on my profile' off and on, and still see the list", async () => {
+    const stu = studentWithPurchase()
+    const { user } = render('/profile', stu)
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }))
+    const box = screen.getByRole('checkbox', { name: 'Show my courses on my profile' })
+    expect(box).toBeChecked()
+    await user.click(box)
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('Only you and admins can see your courses.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Secret Openings' })).toBeInTheDocument()
+    expect(
+      await query('SELECT show_courses_on_profile AS shown FROM users WHERE id = $1', [stu._id]),
+    ).toEqual([{ shown: false }])
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }))
+    const again = screen.getByRole('checkbox', { name: 'Show my courses on my profile' })
+    expect(again).not.toBeChecked()
+    await user.click(again)
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }))
+    await waitFor(() =>
+      expect(screen.queryByText('Only you and admins can see your courses.')).not.toBeInTheDocument(),
+    )
+    expect(
+      await query('SELECT show_courses_on_profile AS shown FROM users WHERE id = $1', [stu._id]),
+    ).toEqual([{ shown: true }])
+  })
+
+  it("offers no such setting to an instructor, whose 'Teaching Courses' are public", async () => {
+    const t = seedUser({ username: 'teach', role: 'instructor' })
+    seedCourse({ title: 'Taught', instructor: t })
+    const { user } = render('/profile', t)
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }))
+    expect(screen.queryByRole('checkbox', { name: 'Show my courses on my profile' })).not.toBeInTheDocument()
   })
 })

@@ -6,7 +6,8 @@
 // renders no React. tests/features/courses/coursesPageHtml.test.tsx holds the two to the same markup.
 //
 // The HTML is the same for everyone (the session lives in the browser), so the card's one part that depends on the
-// visitor, 'Log in to enroll', keeps its space unseen, as the shell's navigation keeps the role's links.
+// visitor, 'Log in to enroll', keeps its space unseen, as the shell's navigation keeps the role's links: what a
+// signed-in student sees there ('Enroll Now' or 'View Modules') waits for the app, which knows the student.
 import type { Db } from '../db/db'
 import {
   CATALOGUE_PAGE_SIZE,
@@ -36,8 +37,12 @@ export const jsonInHtml = (value: unknown): string =>
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   )
 
-/** What 'Log in to enroll' carries where the visitor is not known yet: its space, unseen and out of reach. */
-const RESERVED = ' aria-hidden="true" tabindex="-1" style="visibility:hidden"'
+/**
+ * What 'Log in to enroll' carries where the visitor is not known yet: its space, unseen (the app's stylesheet's
+ * `reserved` class: the pages' Content-Security-Policy refuses style attributes) and out of reach.
+ */
+const RESERVED_CLASS = ' reserved'
+const RESERVED = ' aria-hidden="true" tabindex="-1"'
 
 /**
  * A course's card as CourseCard draws it for a visitor not signed in. `reserved`: the visitor is not known (the
@@ -51,7 +56,9 @@ export function courseCardHtml(course: CourseView, { reserved }: { reserved: boo
     `<p>${escapeHtml(course.description)}</p>`,
     `<p class="price">${escapeHtml(formatMoney(course.price))}</p>`,
     course.instructor ? `<p class="muted">Instructor: ${escapeHtml(course.instructor.username)}</p>` : '',
-    `<a class="btn btn--primary" href="/login" data-discover="true"${reserved ? RESERVED : ''}>Log in to enroll</a>`,
+    `<a class="btn btn--primary${reserved ? RESERVED_CLASS : ''}" href="/login" data-discover="true"${
+      reserved ? RESERVED : ''
+    }>Log in to enroll</a>`,
     '</article>',
   ].join('')
 }

@@ -23,10 +23,13 @@ import { SHELL_BOOT_SCRIPT } from '@/domain/shellBoot'
 // The build step (scripts/vite-prerender.mjs) reads the pages from here, with this module's renderShell.
 export { SHELL_PAGES }
 
-/** Text kept invisible: its space is reserved for what the app puts there once it knows the visitor. */
+/**
+ * Text kept invisible: its space is reserved for what the app puts there once it knows the visitor. A class of the
+ * app's stylesheet, not a style attribute, which the pages' Content-Security-Policy refuses.
+ */
 function Reserved({ children }: { children: ReactNode }) {
   return (
-    <span aria-hidden="true" style={{ visibility: 'hidden' }}>
+    <span aria-hidden="true" className="reserved">
       {children}
     </span>
   )

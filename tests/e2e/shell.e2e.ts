@@ -156,6 +156,7 @@ describe('prerendered first paint', () => {
           await seeText(o.page, 'You need to be logged in to view enroll courses. Please login or register.')
         const direct = await rootMarkup(o.page)
         expect(direct).not.toContain('visibility:hidden')
+        expect(direct).not.toMatch(/class="[^"]*\breserved\b/)
         expect(o.errors).toEqual([])
 
         // The same page reached inside the app from index.html (/blog): the same markup.

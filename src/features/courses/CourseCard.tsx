@@ -1,17 +1,17 @@
 import { Link } from 'react-router-dom'
 import type { Course } from '@/api/generated/api'
-import { CourseProgress } from '@/components/CourseProgress'
 import type { SessionUser } from '@/features/auth/authSlice'
 import { LoginLink } from '@/features/auth/LoginRequiredModal'
 import { Coursemates } from '@/features/courses/Coursemates'
-import { StudentActions } from '@/features/courses/StudentActions'
+import { ENROLLED_NOTICE, StudentCardControls } from '@/features/courses/StudentCardControls'
 import { asCaller, canBuyCourses, canManageCourse, canReadModules, formatMoney } from '@/domain/rules'
 
 type Props = {
   course: Course
   user: SessionUser | null
-  enrolled: boolean
-  inCart: boolean
+  /** Whether a student is enrolled in the course, and has it in the cart: undefined until known. */
+  enrolled: boolean | undefined
+  inCart: boolean | undefined
   onEdit: (course: Course) => void
   onDelete: (course: Course) => void
 }
@@ -26,16 +26,19 @@ export function CourseCard({ course, user, enrolled, inCart, onEdit, onDelete }:
       <p className="price">{formatMoney(course.price)}</p>
       {course.instructor && <p className="muted">Instructor: {course.instructor.username}</p>}
       {user && <Coursemates courseId={course._id} />}
-      {canReadModules(caller, enrolled) && (
-        <div className="course-card__access">
-          <Link className="btn btn--primary" to={`/courses/${course._id}/modules`}>
-            View Modules
-          </Link>
-          <p className="notice">You are already enrolled in this course.</p>
-        </div>
+      {canBuyCourses(caller) ? (
+        <StudentCardControls courseId={course._id} enrolled={enrolled} inCart={inCart} />
+      ) : (
+        // Instructors and admins read every course's modules, enrolled or not.
+        canReadModules(caller, false) && (
+          <div className="course-card__access">
+            <Link className="btn btn--primary" to={`/courses/${course._id}/modules`}>
+              View Modules
+            </Link>
+            <p className="notice">{ENROLLED_NOTICE}</p>
+          </div>
+        )
       )}
-      {user && enrolled && <CourseProgress courseId={course._id} />}
-      {canBuyCourses(caller) && !enrolled && <StudentActions courseId={course._id} inCart={inCart} />}
       {!user && (
         // A visitor enrolls after logging in, which comes back to this page.
         <LoginLink className="btn btn--primary">Log in to enroll</LoginLink>

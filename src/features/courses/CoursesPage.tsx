@@ -31,7 +31,6 @@ export default function CoursesPage() {
   const courses = currentData?.pages.flatMap((page) => page.items) ?? []
   const enrolledQuery = useGetEnrolledCoursesQuery({ userId: user?._id ?? '' }, { skip: !isStudent })
   const cartQuery = useGetCartQuery(undefined, { skip: !isStudent })
-  const enrolled = enrolledQuery.data ?? []
   const cart = cartQuery.data
   // Without them every card would guess (a wrong 'Enroll Now' for a course already bought): say so instead.
   const ownFailed =
@@ -40,8 +39,9 @@ export default function CoursesPage() {
   const [editing, setEditing] = useState<Course | null>(null)
   const [deleting, setDeleting] = useState<Course | null>(null)
 
-  const enrolledIds = new Set(enrolled.map((c) => c._id))
-  const cartIds = new Set((cart?.items ?? []).map((c) => c._id))
+  // Undefined while a student's own lists are on their way: the cards keep their controls' place until then.
+  const enrolledIds = enrolledQuery.data && new Set(enrolledQuery.data.map((c) => c._id))
+  const cartIds = cart && new Set(cart.items.map((c) => c._id))
 
   function retryOwn() {
     if (enrolledQuery.isError) void enrolledQuery.refetch()
@@ -80,8 +80,8 @@ export default function CoursesPage() {
               key={course._id}
               course={course}
               user={user}
-              enrolled={enrolledIds.has(course._id)}
-              inCart={cartIds.has(course._id)}
+              enrolled={isStudent ? enrolledIds?.has(course._id) : false}
+              inCart={isStudent ? cartIds?.has(course._id) : false}
               onEdit={setEditing}
               onDelete={setDeleting}
             />

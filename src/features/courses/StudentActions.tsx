@@ -40,7 +40,8 @@ export function StudentActions({
   onEnrolled,
 }: {
   courseId: string
-  inCart: boolean
+  /** Undefined while the cart is not known: 'Add to Cart' keeps its place unseen (it might be 'In your cart'). */
+  inCart: boolean | undefined
   /** Called once enrolling succeeded (the modules page then loads the videos). */
   onEnrolled?: () => void
 }) {
@@ -70,7 +71,9 @@ export function StudentActions({
         <button type="button" className="btn btn--primary" disabled={enrolling.isLoading} onClick={onEnroll}>
           Enroll Now
         </button>
-        {inCart ? (
+        {inCart === undefined ? (
+          <span className="btn reserved reserved-text" aria-hidden="true" data-text="Add to Cart" />
+        ) : inCart ? (
           <span className="notice">In your cart</span>
         ) : (
           <button

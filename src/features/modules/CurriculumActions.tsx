@@ -9,7 +9,13 @@ import { useLocation, useNavigate } from 'react-router-dom'
  * Idempotency-Key, so pressing 'Enroll Now' again is never charged twice).
  */
 export function EnrollActions({ courseId, onEnrolled }: { courseId: string; onEnrolled: () => void }) {
-  const inCart = useGetCartQuery().data?.items.some((c) => c._id === courseId) ?? false
+  const cart = useGetCartQuery()
+  // Not known yet: no guess at 'Add to Cart'. A cart that could not be read still offers it.
+  const inCart = cart.data
+    ? cart.data.items.some((c) => c._id === courseId)
+    : cart.isError
+      ? false
+      : undefined
   return (
     <>
       <p className="notice">Enroll in this course to watch its modules.</p>

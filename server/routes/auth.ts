@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { sendProblem } from '../plugins/errors'
 import { Unauthenticated } from '../services/errors'
+import {
+  KNOWN_DEVICE_COOKIE,
+  KNOWN_DEVICE_DAYS,
+  KNOWN_DEVICE_PATH,
+  KnownDevices,
+} from '../services/knownDevices'
 import { addressKey, SignInThrottle } from '../services/signInThrottle'
 import { checkCredentials, createUser } from '../services/users'
 import { defineRoute } from './define'
@@ -19,6 +25,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: RouteDeps
     perAddress: config.loginMaxFailuresPerAddress,
     windowSeconds: config.loginFailureWindowSeconds,
   })
+  const devices = new KnownDevices(config.jwtSecret)
 
   defineRoute(app, 'register', { config: { rateLimit: registerLimit } }, async (req, reply) => {
     const body = req.body
@@ -35,7 +42,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: RouteDeps
 
   defineRoute(app, 'login', {}, async (req, reply) => {
     const { email, password } = req.body
-    const attempt = await throttle.begin(email, req.ip)
+    const cookie = req.cookies[KNOWN_DEVICE_COOKIE]
+    const attempt = await throttle.begin(email, req.ip, await devices.deviceFor(db, cookie, email))
     if (attempt.throttled) {
       req.log.info({ retryAfter: attempt.retryAfterSeconds }, 'sign-in throttled')
       reply.header('retry-after', String(attempt.retryAfterSeconds))
@@ -50,6 +58,16 @@ export async function authRoutes(app: FastifyInstance, { db, config }: RouteDeps
       throw err
     }
     await attempt.succeeded()
+    // Remembers this browser for this account (a new entry on every sign-in), so a lock set off by strangers'
+    // failures does not keep it out. HttpOnly: the page never needs it; Strict: only the SPA's own calls send it.
+    void reply.setCookie(KNOWN_DEVICE_COOKIE, devices.issue(cookie, result._id), {
+      path: KNOWN_DEVICE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: req.protocol === 'https',
+      maxAge: KNOWN_DEVICE_DAYS * 24 * 3600,
+    })
+    req.log.info({ userId: result._id, knownDevice: attempt.knownDevice }, 'signed in')
     return { token: await app.issueToken(result._id), result }
   })
 }

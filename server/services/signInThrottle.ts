@@ -34,7 +34,8 @@ export function accountKey(email: string): string {
 /** The eight 16-bit groups of a valid IPv6 address (with `::` and an IPv4 tail resolved). */
 export function expandIPv6(address: string): number[] {
   let s = address
-  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(s)
+  // from the first digit of a run only: unanchored, the pattern would be tried again at each digit of a long run
+  const v4 = /(?<!\d)(\d+\.\d+\.\d+\.\d+)$/.exec(s)
   if (v4) {
     const [a, b, c, d] = v4[1].split('.').map(Number) as [number, number, number, number]
     s = `${s.slice(0, -v4[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
@@ -64,6 +65,8 @@ export interface Throttled {
 /** An attempt counted as a failure until it is known to be something else. */
 export interface Attempt {
   throttled: false
+  /** Counted under this browser's known-device entry for the account, not under the account. */
+  knownDevice: boolean
   /** The password was wrong (or the email unknown): the failure stays counted. */
   failed(): Promise<void>
   /** Signed in: the account's failures are cleared and the attempt no longer counts for the address. */
@@ -90,6 +93,11 @@ interface CounterRow {
  * Counts failed sign-ins in the database (every instance shares the counters). Only failures count: each
  * attempt is counted up front, in one statement, so parallel guesses cannot all pass a check made before any
  * of them is recorded, and the count is given back once the attempt turns out to be a success or a refusal.
+ *
+ * An attempt is counted per client address and either per account (its email) or, from a browser that signed in
+ * to that account before (a known device, see KnownDevices), per device instead: strangers' failures lock the
+ * account for unknown browsers only, and a known device that keeps failing is locked out on its own, after as
+ * many failures as an account, and is then an unknown browser again until its window ends.
  */
 export class SignInThrottle {
   constructor(
@@ -97,10 +105,11 @@ export class SignInThrottle {
     private readonly limits: SignInLimits,
   ) {}
 
-  async begin(email: string, ip: string): Promise<Throttled | Attempt> {
-    const account = accountKey(email)
-    const address = `address:${addressKey(ip)}`
-    // Always the same order ('account:' sorts before 'address:'), so concurrent statements cannot deadlock.
+  /** Counts one more attempt under `key` and `address`, in one statement. */
+  private async count(key: string, address: string): Promise<[CounterRow, CounterRow]> {
+    // Always in the order of the keys ('account:' < 'address:' < 'device:'), so concurrent statements cannot
+    // deadlock.
+    const [first, second] = key < address ? [key, address] : [address, key]
     const rows = await this.db.query<CounterRow>(
       `INSERT INTO sign_in_failures AS f (key, failures, window_ends)
        VALUES ($1, 1, clock_timestamp() + $3 * interval '1 second'), ($2, 1, clock_timestamp() + $3 * interval '1 second')
@@ -109,45 +118,78 @@ export class SignInThrottle {
          window_ends = CASE WHEN f.window_ends <= clock_timestamp() THEN EXCLUDED.window_ends ELSE f.window_ends END
        RETURNING f.key, f.failures, f.window_ends::text AS window_ends,
          greatest(0, extract(epoch FROM f.window_ends - clock_timestamp()))::float8 AS seconds_left`,
-      [account, address, this.limits.windowSeconds],
+      [first, second, this.limits.windowSeconds],
     )
-    const acc = rows.find((r) => r.key === account)!
-    const addr = rows.find((r) => r.key === address)!
-    const giveBack = async (row: CounterRow) => {
-      await this.db.query(
-        'UPDATE sign_in_failures SET failures = failures - 1 WHERE key = $1 AND window_ends = $2::timestamptz AND failures > 0',
-        [row.key, row.window_ends],
-      )
-    }
-    const release = async () => {
-      await giveBack(acc)
-      await giveBack(addr)
-    }
+    return [rows.find((r) => r.key === key)!, rows.find((r) => r.key === address)!]
+  }
 
-    const accountOver = acc.failures > this.limits.perAccount
+  private async giveBack(row: CounterRow): Promise<void> {
+    await this.db.query(
+      'UPDATE sign_in_failures SET failures = failures - 1 WHERE key = $1 AND window_ends = $2::timestamptz AND failures > 0',
+      [row.key, row.window_ends],
+    )
+  }
+
+  /**
+   * `device`: the nonce of this browser's known-device entry for the account the email names, when it has one
+   * (KnownDevices.deviceFor).
+   */
+  async begin(email: string, ip: string, device?: string): Promise<Throttled | Attempt> {
+    const address = `address:${addressKey(ip)}`
+    if (device !== undefined) {
+      const [dev, addr] = await this.count(`device:${device}`, address)
+      if (dev.failures <= this.limits.perAccount) return this.decide(dev, addr, true)
+      // This device has used up its own failures: until its window ends it is treated as an unknown browser.
+      await this.giveBack(dev)
+      await this.giveBack(addr)
+    }
+    const [acc, addr] = await this.count(accountKey(email), address)
+    return this.decide(acc, addr, false, device === undefined)
+  }
+
+  /** `offerKnownDevice`: a refusal for the account may say that a known device still gets in (not to one). */
+  private async decide(
+    own: CounterRow,
+    addr: CounterRow,
+    knownDevice: boolean,
+    offerKnownDevice = false,
+  ): Promise<Throttled | Attempt> {
+    const release = async () => {
+      await this.giveBack(own)
+      await this.giveBack(addr)
+    }
+    const accountOver = !knownDevice && own.failures > this.limits.perAccount
     const addressOver = addr.failures > this.limits.perAddress
     if (accountOver || addressOver) {
       await release()
       const seconds = Math.max(
         1,
-        Math.ceil(Math.max(accountOver ? acc.seconds_left : 0, addressOver ? addr.seconds_left : 0)),
+        Math.ceil(Math.max(accountOver ? own.seconds_left : 0, addressOver ? addr.seconds_left : 0)),
       )
-      const who = accountOver ? 'this account' : 'your network address'
+      const wait = `Try again in ${inWords(seconds)}`
       return {
         throttled: true,
         retryAfterSeconds: seconds,
-        detail: `Too many failed sign-in attempts for ${who}. Try again in ${inWords(seconds)}.`,
+        detail: accountOver
+          ? addressOver || !offerKnownDevice
+            ? `Too many failed sign-in attempts for this account. ${wait}.`
+            : // The lock holds for browsers that never signed in to the account; the owner's own still get in.
+              `Too many failed sign-in attempts for this account. ${wait}, or sign in from a device you have used before.`
+          : `Too many failed sign-in attempts for your network address. ${wait}.`,
       }
     }
     return {
       throttled: false,
+      knownDevice,
       failed: async () => {
         // Rows whose window has ended are dead weight: delete them as new failures come in (indexed, cheap).
         await this.db.query('DELETE FROM sign_in_failures WHERE window_ends <= clock_timestamp()')
       },
       succeeded: async () => {
-        await this.db.query('DELETE FROM sign_in_failures WHERE key = $1', [account])
-        await giveBack(addr)
+        // A known device clears its own failures only: strangers' failures on the account run their window, or
+        // each of the owner's sign-ins would hand a guesser a fresh set of guesses.
+        await this.db.query('DELETE FROM sign_in_failures WHERE key = $1', [own.key])
+        await this.giveBack(addr)
       },
       release,
     }

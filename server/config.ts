@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
+import { exposureOf } from './services/demoAccounts'
 
 export interface Config {
   port: number
@@ -56,6 +57,12 @@ export interface Config {
    * review schedule's "now", so a browser test can move the clock forward without waiting.
    */
   testClock: boolean
+  /**
+   * The address people reach the product at (`https://chess.example.org`), without a trailing slash: for links that
+   * leave the browser (mail, payment returns) and to mark cookies Secure whenever it is https, whatever a request
+   * looks like on its way through a proxy. Undefined when not set.
+   */
+  publicUrl: string | undefined
 }
 
 export class ConfigError extends Error {}
@@ -198,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
       `HEADERS_TIMEOUT_SECONDS (${headersTimeoutSeconds}) may not exceed REQUEST_TIMEOUT_SECONDS (${requestTimeoutSeconds})`,
     )
   }
+  const trustProxy = trustProxyFrom(env.TRUST_PROXY)
   return {
     port: int(env, 'PORT', 3000, 0),
     host: env.HOST || '127.0.0.1',
@@ -222,24 +230,40 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     pgliteSharedBuffers,
     distDir: resolve(env.DIST_DIR || 'dist'),
-    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    trustProxy,
     scryptLog2N: intInRange(env, 'SCRYPT_LOG2N', 17, 14, 20),
     commentRateLimitMax: int(env, 'COMMENT_RATE_LIMIT_MAX', 10),
     followRateLimitMax: int(env, 'FOLLOW_RATE_LIMIT_MAX', 30),
     uploadRateLimitMax: int(env, 'UPLOAD_RATE_LIMIT_MAX', 10),
     uploadQuotaBytes: int(env, 'UPLOAD_QUOTA_BYTES', 2 * 1024 * 1024 * 1024),
-    testClock: testClockFrom(env),
+    testClock: testClockFrom(env, trustProxy),
+    publicUrl: publicUrlFrom(env.PUBLIC_URL),
   }
 }
 
-function testClockFrom(env: Env): boolean {
+function publicUrlFrom(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError(`PUBLIC_URL "${raw}" is not an absolute URL like https://chess.example.org`)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigError(`PUBLIC_URL must start with https:// (or http://), got "${raw}"`)
+  if (url.username || url.password || url.search || url.hash)
+    throw new ConfigError(`PUBLIC_URL "${raw}" may not carry a user, a password, a query or a fragment`)
+  return `${url.origin}${url.pathname}`.replace(/\/$/, '')
+}
+
+function testClockFrom(env: Env, trustProxy: Config['trustProxy']): boolean {
   const raw = env.TEST_CLOCK
   if (raw === undefined || raw === '' || raw === '0') return false
   if (raw !== '1') throw new ConfigError('TEST_CLOCK must be 0 or 1')
-  const host = env.HOST || '127.0.0.1'
-  if (!['127.0.0.1', '::1', 'localhost'].includes(host))
+  const exposure = exposureOf(env.HOST || '127.0.0.1', trustProxy)
+  if (exposure)
     throw new ConfigError(
-      'TEST_CLOCK=1 lets any client set the time: it is for tests on a loopback HOST only',
+      `TEST_CLOCK=1 lets any client set the time: it is for tests on a loopback HOST without TRUST_PROXY only, and other machines could reach this server (${exposure})`,
     )
   return true
 }

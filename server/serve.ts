@@ -8,7 +8,12 @@ import { onceOpen, type Db } from './db/db'
 import { ANALYZE_EVERY_MS, ANALYZE_FIRST_MS, analyzeStale } from './db/analyze'
 import { sendProblem } from './plugins/errors'
 import { isEmpty, seedDemo } from './db/seed'
-import { demoAccounts, demoAccountsWithPublishedPasswords, isLoopbackHost } from './services/demoAccounts'
+import {
+  demoAccounts,
+  demoAccountsWithPublishedPasswords,
+  exposureOf,
+  isLoopbackHost,
+} from './services/demoAccounts'
 
 const migrationsDir = fileURLToPath(new URL('./db/migrations', import.meta.url))
 
@@ -75,18 +80,22 @@ export async function serve({
   // Demo data only lands in an empty database: by default only an embedded one, or when SEED_DEMO=1 asks for it.
   const seed = (config.seedDemo ?? !config.databaseUrl) && (await isEmpty(db))
 
-  // Reachable from other machines: not while anyone can sign in with a password published in the README.
-  // (On loopback the check is skipped: the demo is meant to be tried locally.)
-  if (!isLoopbackHost(config.host)) {
+  // Reachable from other machines (a non-loopback HOST, or a reverse proxy in front): not while anyone can sign in with
+  // a password published in the README. (Only this machine reaching it, the check is skipped: the demo is meant to be
+  // tried locally.)
+  const exposure = exposureOf(config.host, config.trustProxy)
+  if (exposure) {
     const open = seed ? demoAccounts.map((a) => a.email) : await demoAccountsWithPublishedPasswords(db)
     if (open.length) {
+      const one = open.length === 1
       console.error(
         [
-          `Refusing to listen on HOST=${config.host}: other machines could reach this server, and the demo account${open.length === 1 ? '' : 's'} ` +
-            `${open.join(', ')} ${seed ? 'would be created with their' : open.length === 1 ? 'still has its' : 'still have their'} published password${open.length === 1 ? '' : 's'} (see the README).`,
+          `Refusing to listen on ${exposure}: other machines could reach this server, and the demo account${one ? '' : 's'} ` +
+            `${open.join(', ')} ${seed ? 'would be created with their' : one ? 'still has its' : 'still have their'} published password${one ? '' : 's'} (see the README).`,
           'Either:',
-          '  - change those passwords: start without HOST (the server then listens on 127.0.0.1 only), sign in as each',
-          '    of these accounts and use "Change password" on its profile, then start again with this HOST; or',
+          '  - change those passwords: start without HOST and TRUST_PROXY (the server then listens on 127.0.0.1 only,',
+          '    for this machine alone), sign in as each of these accounts and use "Change password" on its profile,',
+          '    then start again with this setting; or',
           '  - start on a fresh DATA_DIR (or an empty database) with SEED_DEMO=0 and create your accounts with',
           '    printf \'%s\\n\' "$PASSWORD" | npm run user:create -- --username U --email E --role admin',
         ].join('\n'),

@@ -59,6 +59,18 @@ export function isLoopbackHost(host: string): boolean {
   return g.slice(0, 7).every((x) => x === 0) && g[7] === 1
 }
 
+/**
+ * Why other machines could reach this server, or undefined when only this machine can: a non-loopback `HOST`, or any
+ * `TRUST_PROXY` setting (a reverse proxy in front forwards the internet to a server that itself listens on loopback).
+ * Then nothing may accept a published password or a test-only header.
+ */
+export function exposureOf(host: string, trustProxy: false | number | string[]): string | undefined {
+  if (!isLoopbackHost(host)) return `HOST=${host}`
+  if (trustProxy !== false)
+    return `TRUST_PROXY=${Array.isArray(trustProxy) ? trustProxy.join(',') : trustProxy} (behind a reverse proxy)`
+  return undefined
+}
+
 /** Emails of demo accounts that exist and still accept their published password. */
 export async function demoAccountsWithPublishedPasswords(db: Db): Promise<string[]> {
   const rows = await db.query<{ email: string; password_hash: string }>(

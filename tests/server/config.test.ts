@@ -33,6 +33,8 @@ describe('loadConfig', () => {
       mediaUrlTtl: 3600,
       logLevel: 'info',
       pgliteSharedBuffers: '16MB',
+      publicUrl: undefined,
+      testClock: false,
     })
   })
 
@@ -77,6 +79,11 @@ describe('loadConfig', () => {
     ['LOGIN_MAX_FAILURES_PER_ACCOUNT', '0'],
     ['REGISTER_RATE_LIMIT_MAX', 'many'],
     ['REQUEST_TIMEOUT_SECONDS', '0'],
+    ['PUBLIC_URL', 'chess.example.org'],
+    ['PUBLIC_URL', 'ftp://chess.example.org'],
+    ['PUBLIC_URL', 'https://user:pw@chess.example.org'],
+    ['PUBLIC_URL', 'https://chess.example.org/?next=1'],
+    ['TEST_CLOCK', 'yes'],
   ])('refuses an invalid %s with a clear message', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(name)
   })
@@ -115,4 +122,34 @@ describe('loadConfig', () => {
       loadConfig({ DATA_DIR: dir, HEADERS_TIMEOUT_SECONDS: '60', REQUEST_TIMEOUT_SECONDS: '30' }),
     ).toThrow(/HEADERS_TIMEOUT_SECONDS \(60\) may not exceed REQUEST_TIMEOUT_SECONDS \(30\)/)
   })
+
+  it('reads PUBLIC_URL as an origin with an optional path, without its trailing slash', () => {
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://Chess.Example.org/' }).publicUrl).toBe(
+      'https://chess.example.org',
+    )
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://example.org/chess/' }).publicUrl).toBe(
+      'https://example.org/chess',
+    )
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:3000' }).publicUrl).toBe(
+      'http://localhost:3000',
+    )
+  })
+
+  it.each([
+    [{ HOST: '127.0.0.1' }, true],
+    [{ HOST: 'localhost' }, true],
+    [{ HOST: '::1' }, true],
+    [{ HOST: '0.0.0.0' }, false],
+    [{ HOST: '192.168.1.5' }, false],
+    [{ TRUST_PROXY: '1' }, false],
+    [{ TRUST_PROXY: 'loopback' }, false],
+    [{ HOST: '::1', TRUST_PROXY: '10.0.0.0/8' }, false],
+  ])(
+    'TEST_CLOCK=1 with %o: allowed only when nothing but this machine reaches the server (%s)',
+    (env, ok) => {
+      const load = () => loadConfig({ DATA_DIR: dir, TEST_CLOCK: '1', ...env })
+      if (ok) expect(load().testClock).toBe(true)
+      else expect(load).toThrow(/TEST_CLOCK=1 lets any client set the time.*other machines could reach/)
+    },
+  )
 })

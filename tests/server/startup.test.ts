@@ -2,7 +2,7 @@
 // beside its sources, where it listens by default, and that it refuses to be reachable from other machines while a
 // demo account keeps its published password.
 import { connect } from 'node:net'
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -203,6 +203,88 @@ describe('start-up', () => {
       if (external) expect(await accepts(external.address, p.port), external.address).toBe(false)
     } finally {
       await p.stop()
+    }
+  }, 240_000)
+})
+
+describe('reachable from other machines: a non-loopback HOST or any TRUST_PROXY', () => {
+  let emptyTemplate: string
+  let seeded: string
+  beforeAll(async () => {
+    emptyTemplate = await dataDir(false)
+    seeded = await dataDir(true)
+  }, 240_000)
+
+  /** A fresh copy of an empty, migrated data folder (each start may seed it). */
+  function freshEmpty(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'coe-exposure-'))
+    dirs.push(dir)
+    cpSync(emptyTemplate, dir, { recursive: true })
+    return dir
+  }
+
+  const combos = [] as { HOST: string; TRUST_PROXY: string; SEED_DEMO: string; TEST_CLOCK: string }[]
+  for (const HOST of ['127.0.0.1', '0.0.0.0'])
+    for (const TRUST_PROXY of ['', '1'])
+      for (const SEED_DEMO of ['', '0', '1'])
+        for (const TEST_CLOCK of ['0', '1']) combos.push({ HOST, TRUST_PROXY, SEED_DEMO, TEST_CLOCK })
+
+  /** What a start on an empty database must do with these settings. */
+  function expected(c: (typeof combos)[number]): 'config error' | 'refused' | 'starts' {
+    const reachable = c.HOST !== '127.0.0.1' || c.TRUST_PROXY !== ''
+    if (!reachable) return 'starts'
+    if (c.TEST_CLOCK === '1') return 'config error'
+    return c.SEED_DEMO === '0' ? 'starts' : 'refused'
+  }
+
+  it.each(combos)(
+    'HOST=$HOST TRUST_PROXY=$TRUST_PROXY SEED_DEMO=$SEED_DEMO TEST_CLOCK=$TEST_CLOCK on an empty database',
+    async (c) => {
+      const dir = freshEmpty()
+      const p = await spawnMain({ ...base, ...c, DATA_DIR: dir, SCRYPT_LOG2N: '14' })
+      const want = expected(c)
+      try {
+        if (want === 'starts') {
+          expect(await waitForHealth(p), p.output()).toBe(true)
+          const courses = (await (await fetch(`http://127.0.0.1:${p.port}/api/courses`)).json()) as unknown[]
+          // the demo courses are there exactly when demo data was seeded
+          expect(courses.length > 0, p.output()).toBe(c.SEED_DEMO !== '0')
+          return
+        }
+        const { code } = await p.exited
+        const out = p.output()
+        expect(code, out).toBe(1)
+        if (want === 'config error') {
+          expect(out).toContain('Configuration error: TEST_CLOCK=1 lets any client set the time')
+          expect(out).toContain(c.HOST !== '127.0.0.1' ? 'HOST=0.0.0.0' : 'TRUST_PROXY=1')
+        } else {
+          expect(out).toContain(
+            `Refusing to listen on ${c.HOST !== '127.0.0.1' ? 'HOST=0.0.0.0' : 'TRUST_PROXY=1 (behind a reverse proxy)'}`,
+          )
+          expect(out).toContain('would be created with their published passwords')
+          expect(out).toContain('SEED_DEMO=0')
+        }
+        expect(await withDb(dir, (db) => db.query('SELECT 1 FROM users')), 'nothing seeded').toEqual([])
+      } finally {
+        await p.stop()
+      }
+    },
+    120_000,
+  )
+
+  it('refuses TRUST_PROXY (a number or a list) on loopback while the demo accounts keep their published passwords', async () => {
+    for (const TRUST_PROXY of ['1', '10.0.0.0/8,fd00::/8']) {
+      const p = await spawnMain({ ...base, DATA_DIR: seeded, TRUST_PROXY })
+      try {
+        const { code } = await p.exited
+        const out = p.output()
+        expect(code, out).toBe(1)
+        expect(out).toContain(`Refusing to listen on TRUST_PROXY=${TRUST_PROXY} (behind a reverse proxy)`)
+        for (const a of demoAccounts) expect(out).toContain(a.email)
+        expect(out).toContain('start without HOST and TRUST_PROXY')
+      } finally {
+        await p.stop()
+      }
     }
   }, 240_000)
 })

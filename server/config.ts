@@ -37,6 +37,8 @@ export interface Config {
   logLevel: string
   /** Embedded PGlite's buffer cache (PostgreSQL's shared_buffers): its memory is taken at start. */
   pgliteSharedBuffers: string
+  /** Embedded PGlite: seconds its thread may owe an answer before it counts as hung and is started again. */
+  pgliteCallTimeoutSeconds: number
   /** The built SPA; served when it holds an index.html. */
   distDir: string
   /**
@@ -229,6 +231,7 @@ export function loadConfig(env: Env = process.env): Config {
     mediaUrlTtl: int(env, 'MEDIA_URL_TTL', 3600),
     logLevel,
     pgliteSharedBuffers,
+    pgliteCallTimeoutSeconds: int(env, 'PGLITE_CALL_TIMEOUT_SECONDS', 30),
     distDir: resolve(env.DIST_DIR || 'dist'),
     trustProxy,
     scryptLog2N: intInRange(env, 'SCRYPT_LOG2N', 17, 14, 20),

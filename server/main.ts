@@ -24,6 +24,7 @@ const opening = openDb({
   databaseUrl: config.databaseUrl,
   dataDir: join(config.dataDir, 'pgdata'),
   pgliteSharedBuffers: config.pgliteSharedBuffers,
+  pgliteCallTimeoutSeconds: config.pgliteCallTimeoutSeconds,
 })
 // The rest of the server (Fastify, its plugins and the routes: most of the bundle) is loaded while PGlite starts,
 // whose WebAssembly compiles and files load off this thread.

@@ -28,6 +28,17 @@ export interface Db {
    * where there is none (inside a transaction on PGlite).
    */
   prepared?: <T = Record<string, unknown>>(name: string, sql: string, params?: unknown[]) => Promise<T[]>
+  /** PGlite in its worker thread only: how that thread fares (for the health check). */
+  thread?: () => ThreadState
+}
+
+/** The state of PGlite's worker thread (server/db/pgliteThread.ts). */
+export interface ThreadState {
+  /** While it is being started again: because it stopped, or because it stopped answering (it hung). */
+  restarting: 'stopped' | 'hung' | undefined
+  /** How many times it was started again since the database was opened, and when it last answered again. */
+  restarts: number
+  lastRestartAt: Date | undefined
 }
 
 const statementNames = new Map<string, string>()
@@ -230,10 +241,16 @@ export function openDb(opts: {
   databaseUrl?: string
   dataDir: string
   pgliteSharedBuffers?: string
+  /** Embedded PGlite: how long its thread may owe an answer before it counts as hung and is started again. */
+  pgliteCallTimeoutSeconds?: number
 }): Promise<Db> {
   return opts.databaseUrl
     ? openPostgres(opts.databaseUrl)
-    : openPgliteThread(opts.dataDir, { sharedBuffers: opts.pgliteSharedBuffers })
+    : openPgliteThread(opts.dataDir, {
+        sharedBuffers: opts.pgliteSharedBuffers,
+        callTimeoutMs:
+          opts.pgliteCallTimeoutSeconds === undefined ? undefined : opts.pgliteCallTimeoutSeconds * 1000,
+      })
 }
 
 /** Connection-level failures: the database is unreachable, not the request at fault. */

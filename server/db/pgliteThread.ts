@@ -38,15 +38,27 @@ function restartDelayMs(failures: number): number {
  * fails: until it answers, calls fail as unavailable (the server's 503), and the calls in flight when it stopped
  * fail so. Each listener is told through its `lost` (a notification may have gone with the thread) and listens again
  * before the first call reaches the new thread. An in-memory database is not started again (it would be empty).
+ *
+ * A thread that hangs (a statement that never returns, a deadlock) is treated as one that stopped: once it has owed
+ * an answer for `callTimeoutMs` without giving any, the calls waiting on it fail as unavailable, it is terminated,
+ * and once it has exited (two PGlite on one folder would both write it) the same restart follows. PGlite runs one
+ * statement at a time, so the clock is the thread's: it runs from its last answer (or from when it began to owe
+ * one), not from each call's sending, and a deep queue that keeps being answered never trips it. While a transaction
+ * is open and none of its calls is in flight, the thread waits for this one (a transaction's function working
+ * between its statements), not the other way round: the clock stands still.
  */
 export function openPgliteThread(
   dataDir: string,
   {
     sharedBuffers = '16MB',
+    callTimeoutMs = 30_000,
     warn = (message: string) => console.warn(message),
-  }: { sharedBuffers?: string; warn?: (message: string) => void } = {},
+  }: { sharedBuffers?: string; callTimeoutMs?: number; warn?: (message: string) => void } = {},
 ): Promise<Db> {
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>()
+  const pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (err: Error) => void; op: Call['op']; tx?: number }
+  >()
   const listeners = new Map<string, { fn: (payload: string) => void; lost?: () => void }>()
   let nextId = 1
   /** The thread that answers calls; undefined while PGlite starts (again). */
@@ -58,13 +70,45 @@ export function openPgliteThread(
   let failures = 0
   /** The newest thread started, which may still be starting. */
   let newest: Worker | undefined
+  /** Stops the newest thread as hung (set by start). */
+  let hang = () => {}
+  /** Why calls fail while PGlite starts again after its thread stopped answering (the health check says so). */
+  let hung = false
+  let restarts = 0
+  let lastRestartAt: Date | undefined
+
+  /** Transactions begun and not yet ended, and how many calls of theirs are in flight. */
+  const openTx = new Set<number>()
+  let txCallsInFlight = 0
+  /** Whether the thread has a call it can answer now (see the hang watch above). */
+  const owes = () => (openTx.size ? txCallsInFlight > 0 : pending.size > 0)
+  /** When the thread last answered, or began to owe an answer (performance.now()). */
+  let lastProgress = 0
+  const watch = setInterval(
+    () => {
+      if (!owes()) return
+      if (performance.now() - lastProgress >= callTimeoutMs) hang()
+    },
+    Math.min(1000, callTimeoutMs / 4),
+  )
+  watch.unref()
 
   const post = <T>(worker: Worker, message: Call): Promise<T> => {
     const id = nextId++
     return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject })
+      if (!owes()) lastProgress = performance.now()
+      const tx = 'tx' in message ? message.tx : undefined
+      if (tx !== undefined && openTx.has(tx)) txCallsInFlight++
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject, op: message.op, tx })
       worker.postMessage({ id, ...message })
     })
+  }
+  /** Fails every call waiting on the thread that stopped. */
+  const failPending = (err: Error) => {
+    for (const { reject } of pending.values()) reject(err)
+    pending.clear()
+    openTx.clear()
+    txCallsInFlight = 0
   }
   const call = <T>(message: Call): Promise<T> => {
     const failure =
@@ -80,32 +124,51 @@ export function openPgliteThread(
         workerData: { dataDir, sharedBuffers },
       })
       newest = worker
+      const exited = new Promise((resolve) => worker.once('exit', resolve))
       let stopped = false
-      /** `why` for the server's output, `err` for the calls that fail. */
-      const stop = (err: Error, why = err.message) => {
+      /** `why` for the server's output, `err` for the calls that fail; `unanswered`: it hangs (still running). */
+      const stop = (err: Error, why = err.message, unanswered = false) => {
         if (stopped) return
         stopped = true
         const wasOpen = current === worker
         if (wasOpen) current = undefined
+        if (unanswered) void worker.terminate()
         const failure = closed ?? (db && !dataDir.startsWith('memory://') ? undefined : err)
         if (failure) {
           // closed on purpose, the first opening failed, or in memory: no new start
           closed ??= failure
-          for (const { reject } of pending.values()) reject(closed)
-          pending.clear()
+          clearInterval(watch)
+          failPending(closed)
           failed(closed)
           return
         }
+        hung = unanswered
         restarting = Object.assign(
-          new Error(`PGlite is closed: its thread stopped (${why}); starting it again`),
+          new Error(
+            unanswered
+              ? `PGlite is closed: its thread stopped answering (${why}); starting it again`
+              : `PGlite is closed: its thread stopped (${why}); starting it again`,
+          ),
           { cause: err },
         )
         if (wasOpen) for (const { lost } of listeners.values()) lost?.()
-        for (const { reject } of pending.values()) reject(restarting)
-        pending.clear()
+        failPending(restarting)
         const delay = restartDelayMs(failures++)
-        warn(`PGlite's thread stopped (${why}); starting it again in ${delay / 1000} s`)
-        setTimeout(start, delay).unref()
+        if (unanswered) {
+          warn(
+            `PGlite's thread stopped answering (${why}); stopping it and starting it again in ${delay / 1000} s`,
+          )
+          // Only once it has gone: two PGlite on one folder would both write it.
+          void exited.then(() => setTimeout(start, delay).unref())
+        } else {
+          warn(`PGlite's thread stopped (${why}); starting it again in ${delay / 1000} s`)
+          setTimeout(start, delay).unref()
+        }
+      }
+      hang = () => {
+        const seconds = Math.round(callTimeoutMs / 100) / 10
+        const why = `no answer within ${seconds} s`
+        stop(new Error(`PGlite is closed: ${why}`), why, true)
       }
       worker.on('error', (err: Error) =>
         stop(Object.assign(new Error(`PGlite is closed: ${err.message}`), { cause: err }), err.message),
@@ -126,7 +189,10 @@ export function openPgliteThread(
               if (stopped || closed) return
               current = worker
               restarting = undefined
+              hung = false
               failures = 0
+              restarts++
+              lastRestartAt = new Date()
               warn('PGlite started again')
             },
             (err: Error) => {
@@ -139,9 +205,14 @@ export function openPgliteThread(
         if ('channel' in answer) return listeners.get(answer.channel)?.fn(answer.payload)
         if (answer.id === 0 && 'error' in answer) return stop(rebuilt(answer.error))
         const waiting = pending.get(answer.id)
+        if (!waiting) return
         pending.delete(answer.id)
-        if ('error' in answer) waiting?.reject(rebuilt(answer.error))
-        else waiting?.resolve(answer.result)
+        lastProgress = performance.now()
+        if (waiting.tx !== undefined && openTx.has(waiting.tx)) txCallsInFlight--
+        if (waiting.op === 'end') openTx.delete(waiting.tx!)
+        if ('error' in answer) return waiting.reject(rebuilt(answer.error))
+        if (waiting.op === 'begin') openTx.add(answer.result as number)
+        waiting.resolve(answer.result)
       })
     }
 
@@ -176,6 +247,7 @@ export function openPgliteThread(
         if (closed) return
         const worker = current
         closed = new Error('PGlite is closed')
+        clearInterval(watch)
         if (!worker) {
           // stopped and starting again: the thread still starting (if any) is not needed
           await newest?.terminate()
@@ -189,6 +261,11 @@ export function openPgliteThread(
         listeners.set(channel, { fn, lost })
         await call<null>({ op: 'listen', channel })
       },
+      thread: () => ({
+        restarting: restarting ? (hung ? 'hung' : 'stopped') : undefined,
+        restarts,
+        lastRestartAt,
+      }),
     })
     start()
   })

@@ -783,6 +783,13 @@ export interface components {
       status: 'ok'
       /** @enum {string} */
       database: 'pglite' | 'postgres'
+      /** @description Embedded PGlite only: how many times its thread was started again since the server started, after it stopped or stopped answering (while that happens, this endpoint answers 503 saying so). */
+      databaseRestarts?: number
+      /**
+       * Format: date-time
+       * @description Embedded PGlite only, once it was started again: when it last answered again.
+       */
+      databaseRestartedAt?: string
     }
     RegisterInput: {
       username: string

@@ -539,6 +539,10 @@ export type CheckoutApiArg = {
 export type Health = {
   status: 'ok'
   database: 'pglite' | 'postgres'
+  /** Embedded PGlite only: how many times its thread was started again since the server started, after it stopped or stopped answering (while that happens, this endpoint answers 503 saying so). */
+  databaseRestarts?: number
+  /** Embedded PGlite only, once it was started again: when it last answered again. */
+  databaseRestartedAt?: string
 }
 export type Problem = {
   type: string

@@ -4,11 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contractOperationIds, loadOperations, responseErrors, type Operation } from '../support/contract'
 import { isProblem, json } from '../support/http'
 import { runDatabases, startApp, type AppHarness } from '../support/harness'
-import { ACTORS, MATRIX, cellCount } from '../support/matrix'
+import { ACTORS, MATRIX, PROFILE_COURSES, cellCount, type Actor, type CoursesSeen } from '../support/matrix'
 import { MATRIX_REQUESTS } from '../support/matrixRequests'
 import { leaks } from '../support/leaks'
 import { decodeJwt } from 'jose'
-import { account, buildWorld, resign, type World } from '../support/world'
+import {
+  account,
+  buildWorld,
+  createCourse,
+  enroll,
+  expectOk,
+  resign,
+  type Account,
+  type World,
+} from '../support/world'
 
 let h: AppHarness
 let w: World
@@ -128,6 +137,65 @@ for (const database of runDatabases()) {
           expect(problems).toEqual([])
         })
       }
+    })
+
+    describe("a profile's courses", () => {
+      /** The owner's 'Show my courses on my profile', set through the API, their bio and phone number kept. */
+      async function showCourses(owner: Account, shown: boolean) {
+        const me = expectOk(await h.send({ method: 'GET', url: '/api/profile/me', token: owner.token }), 'me')
+        const { bio, phoneNumber } = me.body as { bio: string; phoneNumber: string }
+        expectOk(
+          await h.send({
+            method: 'PUT',
+            url: '/api/profile/me',
+            token: owner.token,
+            ...json({ bio, phoneNumber, showCoursesOnProfile: shown }),
+          }),
+          'set showCoursesOnProfile',
+        )
+      }
+
+      /** Each actor's view of `owner`'s profile against `expected`; `courseId` must be in a list, nowhere else. */
+      async function problemsReading(owner: Account, courseId: string, expected: Record<Actor, CoursesSeen>) {
+        const problems: string[] = []
+        for (const actor of ACTORS) {
+          const res = await h.send({ method: 'GET', url: `/api/profile/${owner.id}`, token: w.tokens[actor] })
+          const body = res.body as { courses?: { _id: string }[] }
+          const seen = res.status !== 200 ? res.status : body.courses ? 'list' : 'absent'
+          if (seen !== expected[actor]) problems.push(`${actor}: expected ${expected[actor]}, got ${seen}`)
+          else if (seen === 'list' && !body.courses!.some((c) => c._id === courseId))
+            problems.push(`${actor}: the list misses the course`)
+          else if (seen !== 'list' && res.text.includes(courseId))
+            problems.push(`${actor}: the course is in the answer`)
+          const err =
+            res.status === 200 && responseErrors(ops.get('getProfile')!, 200, res.contentType, res.body)
+          if (err) problems.push(`${actor}: ${err}`)
+        }
+        return problems
+      }
+
+      it("a student's purchases reach signed-in readers while shown, only the owner and admins while hidden", async () => {
+        const bought = await createCourse(h.send, w.courseInstructor)
+        await enroll(h.send, w.student, bought._id)
+        expect(await problemsReading(w.student, bought._id, PROFILE_COURSES.purchasesShown)).toEqual([])
+        await showCourses(w.student, false)
+        try {
+          expect(await problemsReading(w.student, bought._id, PROFILE_COURSES.purchasesHidden)).toEqual([])
+        } finally {
+          await showCourses(w.student, true)
+        }
+      })
+
+      it("an instructor's teaching courses reach everyone, whatever the instructor's setting", async () => {
+        await showCourses(w.courseInstructor, false)
+        try {
+          expect(
+            await problemsReading(w.courseInstructor, w.course._id, PROFILE_COURSES.teachingWithSettingOff),
+          ).toEqual([])
+        } finally {
+          await showCourses(w.courseInstructor, true)
+        }
+      })
     })
 
     describe('what the matrix responses carried', () => {

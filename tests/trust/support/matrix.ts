@@ -99,7 +99,8 @@ export const MATRIX: Record<string, Row> = {
   streamVideo: everyone(200),
   getMyProfile: loggedIn({ others: 200 }),
   updateMyProfile: loggedIn({ others: 200 }),
-  // the phone number only for signed-in readers (exposure.test.ts checks which answer carries it)
+  // the phone number only for signed-in readers (exposure.test.ts checks which answer carries it); a student's
+  // purchases only for those PROFILE_COURSES lists
   getProfile: tokenOptional(200),
   getUsers: loggedIn({ admin: 200, others: 403 }),
   updateUserRole: loggedIn({ admin: 200, others: 403 }),
@@ -154,6 +155,35 @@ export const MATRIX: Record<string, Row> = {
   // the review schedule: everyone signed in has their own (empty for who never practised)
   getDueReviews: loggedIn({ others: 200 }),
   getReviewSummary: loggedIn({ others: 200 }),
+}
+
+/**
+ * What GET /api/profile/{id} shows of a profile's courses to each actor: `list` (the courses), `absent` (no
+ * `courses` field at all), or the refusal's status. A student's purchases are theirs: signed-in readers see them
+ * while their owner shows them ('Show my courses on my profile'); with it off, only the owner and admins do. An
+ * instructor's teaching courses are public, whatever the setting.
+ */
+export type CoursesSeen = 'list' | 'absent' | 401
+
+function coursesSeen(
+  rows: Partial<Record<Exclude<Actor, (typeof BAD_TOKENS)[number]>, CoursesSeen>> & { others: CoursesSeen },
+): Record<Actor, CoursesSeen> {
+  const { others, ...explicit } = rows
+  return Object.fromEntries(
+    ACTORS.map((a) => [
+      a,
+      (BAD_TOKENS as readonly string[]).includes(a)
+        ? 401
+        : ((explicit as Record<string, CoursesSeen>)[a] ?? others),
+    ]),
+  ) as Record<Actor, CoursesSeen>
+}
+
+/** The profile read is `student`'s (who bought a course), or `courseInstructor`'s (who teaches one). */
+export const PROFILE_COURSES = {
+  purchasesShown: coursesSeen({ anonymous: 'absent', others: 'list' }),
+  purchasesHidden: coursesSeen({ student: 'list', admin: 'list', others: 'absent' }),
+  teachingWithSettingOff: coursesSeen({ others: 'list' }),
 }
 
 export function cellCount(): number {

@@ -1,4 +1,5 @@
 // Limits: request body size, upload size, comment and bio length, rate limits on login and registration.
+import { createHmac } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fakeMp4, isProblem, json, multipart } from '../support/http'
@@ -197,7 +198,8 @@ for (const database of ['pglite', 'postgres'] as const) {
       expect(last.headers['content-type']).toContain('application/problem+json')
       expect(problem).toMatchObject({
         status: 429,
-        detail: 'Too many failed sign-in attempts for this account. Try again in 15 minutes.',
+        detail:
+          'Too many failed sign-in attempts for this account. Try again in 15 minutes, or sign in from a device you have used before.',
       })
       expect(Number(last.headers['retry-after'])).toBeGreaterThan(800)
       expect((await login(victim.email, victim.password)).statusCode, 'the right password waits too').toBe(
@@ -207,6 +209,81 @@ for (const database of ['pglite', 'postgres'] as const) {
         (await login(classmate.email, classmate.password)).statusCode,
         'a classmate on the same address',
       ).toBe(200)
+    })
+
+    it("a stranger's guesses lock the account for new browsers only: the owner's browser that signed in before still signs in, a forged or foreign cookie does not, and a device that keeps failing is locked out itself", async () => {
+      const owner = await register(h.send, uniq('owner'))
+      const other = await register(h.send, uniq('other'))
+      // the owner signs in from a browser that has its XSRF cookie, as the SPA does
+      const xsrf = 'trust-xsrf-token-0123456789abcdef'
+      const browser = (device: string | undefined) => ({
+        cookie: [`XSRF-TOKEN=${xsrf}`, ...(device ? [`known-device=${device}`] : [])].join('; '),
+        'x-xsrf-token': xsrf,
+      })
+      const deviceOf = (r: { headers: Record<string, unknown> }) => {
+        const set = ([] as string[]).concat((r.headers['set-cookie'] as string | string[] | undefined) ?? [])
+        const c = set.find((x) => x.startsWith('known-device='))
+        expect(c, 'a known-device cookie').toBeDefined()
+        expect(c).toMatch(/;\s*HttpOnly/i)
+        expect(c).toMatch(/;\s*SameSite=(Strict|Lax)/i)
+        return decodeURIComponent(c!.slice('known-device='.length).split(';')[0])
+      }
+      const first = await login(owner.email, owner.password, '192.0.2.10', browser(undefined))
+      expect(first.statusCode).toBe(200)
+      const device = deviceOf(first)
+      const otherSignIn = await login(other.email, other.password, '192.0.2.11')
+      const otherDevice = deviceOf(otherSignIn)
+
+      // a stranger elsewhere locks the account
+      const guesses: number[] = []
+      for (let i = 0; i < 6; i++)
+        guesses.push((await login(owner.email, `stranger-guess-${i}`, '203.0.113.99')).statusCode)
+      expect(guesses).toEqual([401, 401, 401, 401, 401, 429])
+
+      const known = await login(owner.email, owner.password, '192.0.2.10', browser(device))
+      expect(known.statusCode, "the owner's browser, right password").toBe(200)
+      const renewed = deviceOf(known)
+      const fresh = await login(owner.email, owner.password, '192.0.2.10', browser(undefined))
+      expect(fresh.statusCode, 'a new browser, right password').toBe(429)
+      expect(JSON.parse(fresh.body).detail).toBe(
+        'Too many failed sign-in attempts for this account. Try again in 15 minutes, or sign in from a device you have used before.',
+      )
+      const [userId, issued, nonce, mac] = renewed.split('~')[0].split('.')
+      const flip = (t: string) => (t[0] === 'A' ? 'B' : 'A') + t.slice(1)
+      const forgeries = {
+        "another account's cookie": otherDevice,
+        'tampered signature': [userId, issued, nonce, mac.slice(0, 5) + flip(mac.slice(5))].join('.'),
+        'another account id under the same signature': [
+          JSON.parse(otherSignIn.body).result._id,
+          issued,
+          nonce,
+          mac,
+        ].join('.'),
+        'signed with the JWT secret itself': [
+          userId,
+          issued,
+          nonce,
+          createHmac('sha256', h.config.jwtSecret)
+            .update(`${userId}.${issued}.${nonce}`)
+            .digest()
+            .subarray(0, 16)
+            .toString('base64url'),
+        ].join('.'),
+        nonsense: 'x'.repeat(200),
+      }
+      for (const [what, value] of Object.entries(forgeries))
+        expect(
+          (await login(owner.email, owner.password, '192.0.2.12', browser(value))).statusCode,
+          what,
+        ).toBe(429)
+
+      // the known device guessing wrong: its own 5 failures, then it is refused like a new browser
+      const own: number[] = []
+      for (let i = 0; i < 7; i++)
+        own.push((await login(owner.email, `device-guess-${i}`, '192.0.2.13', browser(renewed))).statusCode)
+      console.log(`known-device failures before that device is locked out (${database}): ${own.indexOf(429)}`)
+      expect(own).toEqual([401, 401, 401, 401, 401, 429, 429])
+      expect((await login(owner.email, owner.password, '192.0.2.13', browser(renewed))).statusCode).toBe(429)
     })
 
     it('other calls are not limited', async () => {
@@ -223,6 +300,29 @@ describe('behind one trusted proxy (TRUST_PROXY=1), a forged X-Forwarded-For doe
   })
   afterAll(async () => {
     await h?.close()
+  })
+
+  it('the known-device cookie is Secure when the sign-in came over HTTPS, and only then', async () => {
+    const u = await register(h.send, uniq('https'))
+    const deviceCookie = async (proto: string | undefined) => {
+      const r = await h.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.1.2.3',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': '203.0.113.20',
+          ...(proto ? { 'x-forwarded-proto': proto } : {}),
+        },
+        payload: JSON.stringify({ email: u.email, password: u.password }),
+      })
+      expect(r.statusCode).toBe(200)
+      return ([] as string[]).concat(r.headers['set-cookie'] ?? []).find((c) => c.startsWith('known-device='))
+    }
+    const https = await deviceCookie('https')
+    expect(https).toMatch(/;\s*Secure/i)
+    expect(https).toMatch(/;\s*HttpOnly/i)
+    expect(await deviceCookie(undefined)).not.toMatch(/;\s*Secure/i)
   })
 
   it('every attempt with a new forged left-most entry is counted against the same client', async () => {

@@ -209,6 +209,8 @@ describe('PGlite in a worker thread that stops on its own', () => {
       const meanwhile = await own.query('SELECT 1').catch((e: unknown) => e)
       expect(isDbUnavailable(meanwhile)).toBe(true)
       expect(lost).toBe(1)
+      // what the health check reports meanwhile
+      expect(own.thread!()).toEqual({ restarting: 'stopped', restarts: 0, lastRestartAt: undefined })
 
       // a new thread on the same folder: the committed row is there, and notifications flow again
       const rows = await eventually(() => own.query<{ name: string }>('SELECT name FROM notes'))
@@ -217,6 +219,7 @@ describe('PGlite in a worker thread that stops on its own', () => {
       await own.query("INSERT INTO notes VALUES ('after')")
       expect(seen).toEqual(['before', 'after'])
       expect(lost).toBe(1)
+      expect(own.thread!()).toEqual({ restarting: undefined, restarts: 1, lastRestartAt: expect.any(Date) })
       expect(warnings).toEqual([
         "PGlite's thread stopped (exit code 1); starting it again in 0 s",
         'PGlite started again',

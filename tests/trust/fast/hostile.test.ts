@@ -152,9 +152,8 @@ async function readBack(r: HostileRequest, res: Res): Promise<string | null> {
     }
     case 'updateMyProfile': {
       const me = await send({ method: 'GET', url: '/api/profile/me', token })
-      return (
-        cmp('response', res.body, ['bio', 'phoneNumber']) ?? cmp('stored', me.body, ['bio', 'phoneNumber'])
-      )
+      const fields = ['bio', 'phoneNumber', 'showCoursesOnProfile']
+      return cmp('response', res.body, fields) ?? cmp('stored', me.body, fields)
     }
     case 'commentPlayer': {
       const list = await send({

@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vitest/config'
 import { pieceSpritePlugin } from './scripts/vite-piece-sprite.mjs'
 import { prerenderShells } from './scripts/vite-prerender.mjs'
+import { cspStyleHashes } from './scripts/vite-csp-styles.mjs'
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`
 
@@ -159,7 +160,7 @@ const webFilesThatMock = filesThatMock(
 )
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), engineAssets, pieceSpritePlugin(), prerenderShells(), precompress],
+  plugins: [react(), engineAssets, pieceSpritePlugin(), prerenderShells(), cspStyleHashes(), precompress],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -14,7 +14,7 @@ import Fastify, {
   type FastifySchemaCompiler,
   type FastifyServerOptions,
 } from 'fastify'
-import type { Config } from './config'
+import { secureCookies, type Config } from './config'
 import type { Db } from './db/db'
 import { compiledOnFirstUse, loadContract } from './openapi'
 import { authPlugin, tokenService } from './plugins/auth'
@@ -187,7 +187,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     fillPage: async (file, template, get) =>
       file === 'courses.html' ? coursesPage(db, template, get) : undefined,
   })
-  await app.register(xsrfPlugin)
+  await app.register(xsrfPlugin, { alwaysSecure: secureCookies(config) })
   await app.register(authPlugin, { db, tokens: tokenService(config.jwtSecret, config.jwtTtl) })
   // ETags and 304s, and the kept course list: before the routes, whose hooks it adds to.
   await app.register(responseCachePlugin, { db })

@@ -270,3 +270,8 @@ function testClockFrom(env: Env, trustProxy: Config['trustProxy']): boolean {
     )
   return true
 }
+
+/** Cookies are Secure whatever a request looks like when people reach the product over https (PUBLIC_URL). */
+export function secureCookies(config: Pick<Config, 'publicUrl'>): boolean {
+  return config.publicUrl?.startsWith('https://') ?? false
+}

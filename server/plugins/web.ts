@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join, sep } from 'node:path'
@@ -13,7 +13,8 @@ import { sendProblem } from './errors'
 const contentSecurityPolicy = {
   'default-src': ["'self'"],
   'script-src': ["'self'", 'https://www.youtube.com', 'https://s.ytimg.com', 'https://player.vimeo.com'],
-  'style-src': ["'self'", "'unsafe-inline'"],
+  // Inline <style> elements only by their hashes (pageHeaders): no style attribute in markup, no injected <style>.
+  'style-src': ["'self'"],
   'img-src': [
     "'self'",
     'data:',
@@ -59,8 +60,24 @@ export const RESOURCE_HEADERS = {
 /** A hashed asset that is a script or a stylesheet, compressed or not. */
 const SCRIPT_OR_STYLE = /\.(m?js|css)(\.(br|gz))?$/
 
+/**
+ * The hashes of the <style> elements the built pages and the bundled code write (dist/csp-styles.json, made by the
+ * build: scripts/vite-csp-styles.mjs); none without a built SPA.
+ */
+function builtStyleHashes(distDir: string): string[] {
+  const file = join(distDir, 'csp-styles.json')
+  if (!existsSync(file)) return []
+  const { styleSrc } = JSON.parse(readFileSync(file, 'utf8')) as { styleSrc: unknown }
+  if (
+    !Array.isArray(styleSrc) ||
+    !styleSrc.every((s) => typeof s === 'string' && /^'sha256-[\w+/=]+'$/.test(s))
+  )
+    throw new Error(`${file} does not list style hashes`)
+  return styleSrc as string[]
+}
+
 /** Helmet's headers for a page, worked out once (its middleware writes the same headers on every call). */
-function pageHeaders(inlineScripts: string[]): Record<string, string> {
+function pageHeaders(inlineScripts: string[], inlineStyles: string[]): Record<string, string> {
   const headers: Record<string, string> = {}
   const middleware = helmet({
     contentSecurityPolicy: {
@@ -68,6 +85,7 @@ function pageHeaders(inlineScripts: string[]): Record<string, string> {
       directives: {
         ...contentSecurityPolicy,
         'script-src': [...contentSecurityPolicy['script-src'], ...inlineScripts],
+        'style-src': [...contentSecurityPolicy['style-src'], ...inlineStyles],
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -129,6 +147,7 @@ export const webPlugin = fp(
       (opts.inlineScripts ?? []).map(
         (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
       ),
+      builtStyleHashes(opts.distDir),
     )
     app.addHook('onRequest', (_req, reply, done) => {
       void reply.headers(RESOURCE_HEADERS)

@@ -28,9 +28,11 @@ const XSRF_HEADER = 'x-xsrf-token'
 /**
  * Double-submit cookie: the browser gets a readable XSRF-TOKEN cookie and echoes it in X-XSRF-TOKEN.
  * A state-changing request carrying the cookie must echo it; API clients without the cookie pass.
+ * The cookie is Secure when the public address is https (`alwaysSecure`), or else when the request came over https:
+ * a proxy that ends TLS without saying so (no X-Forwarded-Proto, or TRUST_PROXY unset) would otherwise make it plain.
  */
 export const xsrfPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { alwaysSecure = false }: { alwaysSecure?: boolean }) => {
     // A callback hook, not an async one: it runs on every request, and an async hook costs a promise and a turn of
     // the microtask queue each time.
     app.addHook('onRequest', (req, reply, done) => {
@@ -43,7 +45,7 @@ export const xsrfPlugin = fp(
         // checks on every answer to a client without the cookie.
         void reply.header(
           'set-cookie',
-          `${XSRF_COOKIE}=${newToken()}; Path=/; SameSite=Lax${req.protocol === 'https' ? '; Secure' : ''}`,
+          `${XSRF_COOKIE}=${newToken()}; Path=/; SameSite=Lax${alwaysSecure || req.protocol === 'https' ? '; Secure' : ''}`,
         )
         return done()
       }

@@ -15,6 +15,7 @@ import { renderShell } from '../../src/app/Shell'
 import { SHELL_PAGES } from '../../src/domain/shellPages'
 import { SHELL_BOOT_SCRIPT } from '../../src/domain/shellBoot'
 import { shellHtml } from '../../scripts/vite-prerender.mjs'
+import { cspHash } from '../../scripts/vite-csp-styles.mjs'
 
 // A built SPA stand-in: an index page and a hashed asset large enough to be compressed.
 const dist = mkdtempSync(join(tmpdir(), 'coe-dist-'))
@@ -44,6 +45,9 @@ for (const { path, file } of SHELL_PAGES) {
   writeFileSync(join(dist, `${file}.br`), brotliCompressSync(html))
   writeFileSync(join(dist, `${file}.gz`), gzipSync(html))
 }
+// The build's list of the inline <style> hashes (scripts/vite-csp-styles.mjs), here of one stylesheet.
+const inlineStyle = 'body{color:black}'
+writeFileSync(join(dist, 'csp-styles.json'), JSON.stringify({ styleSrc: [cspHash(inlineStyle)] }))
 mkdirSync(join(dist, 'engine'))
 writeFileSync(join(dist, 'engine', 'stockfish-19-lite-single.js'), 'self.onmessage = () => {}\n')
 
@@ -400,6 +404,11 @@ describe('security headers', () => {
     expect(directives['frame-ancestors']).toEqual(["'none'"])
     expect(directives['object-src']).toEqual(["'none'"])
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    // Styles: the stylesheets of the build, and inline only the <style> elements the build listed by their hash.
+    expect(directives['style-src']).toEqual([
+      "'self'",
+      `'sha256-${createHash('sha256').update(inlineStyle).digest('base64')}'`,
+    ])
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
     expect(res.headers['x-powered-by']).toBeUndefined()

@@ -38,6 +38,11 @@ function headerProblems(res: Res): string[] {
     )
       out.push(`script-src allows ${scripts.join(' ')}`)
     if (!d.has('script-src') && !d.has('default-src')) out.push('no script-src/default-src')
+    const styles = d.get('style-src') ?? d.get('default-src') ?? []
+    if (
+      styles.some((v) => ["'unsafe-inline'", "'unsafe-hashes'", '*', 'data:', 'http:', 'https:'].includes(v))
+    )
+      out.push(`style-src allows ${styles.join(' ')}`)
     const fa = d.get('frame-ancestors')
     if (!fa || !(fa.join(' ') === "'none'" || fa.join(' ') === "'self'"))
       out.push(`frame-ancestors ${fa?.join(' ')}`)
@@ -244,6 +249,25 @@ describe('cookies behind an HTTPS proxy (TRUST_PROXY=1)', () => {
     const r = await h.send({ method: 'GET', url: '/api/courses', headers: { 'x-forwarded-proto': 'https' } })
     const c = ([] as string[]).concat(r.headers['set-cookie'] ?? []).find((x) => x.startsWith('XSRF-TOKEN='))
     expect(c).not.toMatch(/;\s*Secure/i)
+  })
+})
+
+describe('cookies when the public address is https (PUBLIC_URL), whatever the request looks like', () => {
+  let hs: AppHarness
+  beforeAll(async () => {
+    // No TRUST_PROXY: a proxy that ends TLS and forwards plain http, saying nothing the server may believe.
+    hs = await startApp({ env: { PUBLIC_URL: 'https://chess.example.org' } })
+  })
+  afterAll(async () => {
+    await hs?.close()
+  })
+
+  it('the XSRF cookie is Secure on a plain http request', async () => {
+    const r = await hs.send({ method: 'GET', url: '/api/courses' })
+    const c = ([] as string[]).concat(r.headers['set-cookie'] ?? []).find((x) => x.startsWith('XSRF-TOKEN='))
+    expect(c).toBeDefined()
+    expect(c).toMatch(/;\s*Secure/i)
+    expect(c).toMatch(/;\s*SameSite=Lax/i)
   })
 })
 

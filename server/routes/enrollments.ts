@@ -19,8 +19,8 @@ export async function enrollmentRoutes(app: FastifyInstance, { db, payments, con
     { preHandler: app.authenticate, validatorCompiler: contractValidatorCompiler },
     async (req) =>
       isPageQuery(req.query)
-        ? courses.enrolledStudentPage(db, config.jwtSecret, req.params.courseId, req.query)
-        : courses.enrolledStudents(db, req.params.courseId),
+        ? courses.enrolledStudentPage(db, config.jwtSecret, actorOf(req), req.params.courseId, req.query)
+        : courses.enrolledStudents(db, actorOf(req), req.params.courseId),
   )
 
   // A free course enrolls directly; a paid one is charged through the payment provider (one order).

@@ -363,25 +363,46 @@ export async function enrolledCourses(db: Db, actor: Actor, userId: string): Pro
   return rows.map(courseFrom)
 }
 
-export async function enrolledStudents(db: Db, courseId: string): Promise<Schema<'EnrolledStudent'>[]> {
-  const rows = await db.query('SELECT 1 FROM courses WHERE id = $1', [courseId])
+/**
+ * Who of a course's students `actor` may see: a student who turned 'Show my courses on my profile' off is listed only
+ * to themself, the course's instructor and admins (a coursemates list would otherwise tell what they bought).
+ * 404 for no course.
+ */
+async function studentsShownTo(db: Db, actor: Actor, courseId: string) {
+  const rows = await db.query<{ instructor_id: string | null }>(
+    'SELECT instructor_id FROM courses WHERE id = $1',
+    [courseId],
+  )
   if (!rows.length) throw new NotFound('Course')
+  const seesAll = actor.role === 'admin' || rows[0].instructor_id === actor.id
+  return {
+    where: `e.course_id = $1 AND (u.show_courses_on_profile OR u.id = $2 OR $3::boolean)`,
+    params: [courseId, actor.id, seesAll],
+  }
+}
+
+export async function enrolledStudents(
+  db: Db,
+  actor: Actor,
+  courseId: string,
+): Promise<Schema<'EnrolledStudent'>[]> {
+  const { where, params } = await studentsShownTo(db, actor, courseId)
   return db.query(
     `SELECT u.id AS "_id", u.username FROM enrollments e JOIN users u ON u.id = e.student_id
-     WHERE e.course_id = $1 ORDER BY e.enrolled_at, u.id`,
-    [courseId],
+     WHERE ${where} ORDER BY e.enrolled_at, u.id`,
+    params,
   )
 }
 
-/** One page of a course's students, in the whole list's order (enrollment time, then id); 404 for no course. */
+/** One page of the course's students `actor` may see, in the whole list's order (enrollment time, then id). */
 export async function enrolledStudentPage(
   db: Db,
   secret: string,
+  actor: Actor,
   courseId: string,
   query: PageQuery,
 ): Promise<Page<Schema<'EnrolledStudent'>>> {
-  const rows = await db.query('SELECT 1 FROM courses WHERE id = $1', [courseId])
-  if (!rows.length) throw new NotFound('Course')
+  const { where, params } = await studentsShownTo(db, actor, courseId)
   return pageByCreation<Schema<'EnrolledStudent'>>(
     db,
     {
@@ -389,8 +410,8 @@ export async function enrolledStudentPage(
       secret,
       columns: 'u.id AS "_id", u.username',
       from: 'enrollments e JOIN users u ON u.id = e.student_id',
-      where: 'e.course_id = $1',
-      params: [courseId],
+      where,
+      params,
       key: 'e.enrolled_at',
       id: 'u.id',
     },

@@ -143,6 +143,42 @@ describe('GET /api/courses/{courseId}/enrolled-students', () => {
     ).toBe(200)
   })
 
+  it('leaves out, for other students, a student who hides their courses; the instructor, admins and they see them', async () => {
+    const teacher = await server.current.createUser('instructor')
+    const admin = await server.current.createUser('admin')
+    const shown = await server.current.createUser('student')
+    const hidden = await server.current.createUser('student')
+    const id = await server.current.createCourse(teacher)
+    await inject({ method: 'POST', url: `/api/courses/${id}/enroll`, headers: shown.auth })
+    await inject({ method: 'POST', url: `/api/courses/${id}/enroll`, headers: hidden.auth })
+    const hide = await inject({
+      method: 'PUT',
+      url: '/api/profile/me',
+      headers: hidden.auth,
+      payload: { bio: '', phoneNumber: '', showCoursesOnProfile: false },
+    })
+    expect(hide.statusCode).toBe(200)
+    /** The usernames of the list, or of its first page, as `auth` gets them. */
+    const names = async (auth: Record<string, string>, query = '') => {
+      const res = await inject({
+        method: 'GET',
+        url: `/api/courses/${id}/enrolled-students${query}`,
+        headers: auth,
+      })
+      const body = res.json<{ username: string }[] | { items: { username: string }[] }>()
+      return (Array.isArray(body) ? body : body.items).map((s) => s.username)
+    }
+    for (const query of ['', '?limit=10']) {
+      expect(await names(shown.auth, query), `another student ${query}`).toEqual([shown.username])
+      expect(await names(hidden.auth, query), `themself ${query}`).toEqual([shown.username, hidden.username])
+      expect(await names(teacher.auth, query), `the instructor ${query}`).toEqual([
+        shown.username,
+        hidden.username,
+      ])
+      expect(await names(admin.auth, query), `an admin ${query}`).toEqual([shown.username, hidden.username])
+    }
+  })
+
   it('answers 401 anonymously and 404 for an unknown course', async () => {
     const student = await server.current.createUser('student')
     const teacher = await server.current.createUser('instructor')

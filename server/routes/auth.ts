@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { secureCookies } from '../config'
 import { sendProblem } from '../plugins/errors'
 import { Unauthenticated } from '../services/errors'
 import {
@@ -64,7 +65,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: RouteDeps
       path: KNOWN_DEVICE_PATH,
       httpOnly: true,
       sameSite: 'strict',
-      secure: req.protocol === 'https',
+      secure: secureCookies(config) || req.protocol === 'https',
       maxAge: KNOWN_DEVICE_DAYS * 24 * 3600,
     })
     req.log.info({ userId: result._id, knownDevice: attempt.knownDevice }, 'signed in')

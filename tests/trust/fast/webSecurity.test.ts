@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isProblem, json, type Req, type Res } from '../support/http'
 import { startApp, type AppHarness } from '../support/harness'
 import { root } from '../support/spawn'
-import { buildWorld, createCourse, type World } from '../support/world'
+import { buildWorld, createCourse, register, uniq, type World } from '../support/world'
 
 let h: AppHarness
 let w: World
@@ -268,6 +268,22 @@ describe('cookies when the public address is https (PUBLIC_URL), whatever the re
     expect(c).toBeDefined()
     expect(c).toMatch(/;\s*Secure/i)
     expect(c).toMatch(/;\s*SameSite=Lax/i)
+  })
+
+  it('the known-device cookie of a sign-in is Secure on a plain http request', async () => {
+    const a = await register(hs.send, uniq('sec'))
+    const r = await hs.send({
+      method: 'POST',
+      url: '/api/auth/login',
+      ...json({ email: a.email, password: a.password }),
+    })
+    expect(r.status).toBe(200)
+    const c = ([] as string[])
+      .concat(r.headers['set-cookie'] ?? [])
+      .find((x) => x.startsWith('known-device='))
+    expect(c).toBeDefined()
+    expect(c).toMatch(/;\s*Secure/i)
+    expect(c).toMatch(/;\s*HttpOnly/i)
   })
 })
 

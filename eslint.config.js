@@ -22,6 +22,7 @@ const { default: tseslint } = await import('typescript-eslint')
 const { default: reactHooks } = await import('eslint-plugin-react-hooks')
 const { default: boundaries } = await import('eslint-plugin-boundaries')
 const { default: globals } = await import('globals')
+const { default: regexp } = await import('eslint-plugin-regexp')
 
 // Layers (style guide, sections 1 and 7). Elements are folders; file categories mark the few files that other
 // layers may use.
@@ -163,6 +164,25 @@ export default defineConfig(
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
+  // Regular expressions (eslint-plugin-regexp): its recommended rules, and as errors the two that find patterns
+  // whose time grows faster than their input (nested or overlapping quantifiers; an unanchored search that rescans
+  // a long run from each of its positions). User-given text meets many patterns, and one slow pattern blocks the
+  // event loop for every request. The recommended rules that only prefer another spelling of the same pattern
+  // (\w for [A-Za-z0-9_], the i flag, (?:) for a group whose capture is unread, \v for \u000b, escaped braces,
+  // a class for one-character alternatives) are off: they change no pattern's meaning or speed.
+  regexp.configs['flat/recommended'],
+  {
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+      'regexp/prefer-w': 'off',
+      'regexp/use-ignore-case': 'off',
+      'regexp/no-unused-capturing-group': 'off',
+      'regexp/control-character-escape': 'off',
+      'regexp/strict': 'off',
+      'regexp/prefer-character-class': 'off',
+    },
+  },
   {
     languageOptions: {
       parserOptions: {

@@ -62,11 +62,11 @@ export function shellHtml(index, shell, assets, base = '/', styleText = () => un
   const preloads = []
   if (shell.boot) {
     page = page
-      .replace(/\s*<script type="module"[^>]*? src="([^"]+)"[^>]*><\/script>/g, (_tag, src) => {
+      .replace(/(?<!\s)\s*<script type="module"[^>]*? src="([^"]+)"[^>]*><\/script>/g, (_tag, src) => {
         entries.push(src)
         return ''
       })
-      .replace(/\s*<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>/g, (_tag, href) => {
+      .replace(/(?<!\s)\s*<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>/g, (_tag, href) => {
         preloads.push(href)
         return ''
       })

@@ -122,7 +122,7 @@ export function routeSchemaFrom(contract: Contract, operationId: string): RouteS
 
 /** Fastify route path (`/api/courses/:courseId`) for a contract path (`/api/courses/{courseId}`). */
 export function fastifyPath(path: string): string {
-  return path.replace(/\{([^}]+)\}/g, ':$1')
+  return path.replace(/\{([^{}]+)\}/g, ':$1')
 }
 
 function contractAjv(coerceTypes: boolean): Ajv {

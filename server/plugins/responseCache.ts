@@ -158,7 +158,7 @@ export const responseCachePlugin = fp(
       if (!op || op.method !== 'GET') continue
       const security = (op as { security?: unknown[] }).security
       // The route's path as Fastify writes it (server/openapi.ts's fastifyPath).
-      byRoute.set(op.path.replace(/\{([^}]+)\}/g, ':$1'), {
+      byRoute.set(op.path.replace(/\{([^{}]+)\}/g, ':$1'), {
         operationId,
         secured: (security?.length ?? 0) > 0,
       })

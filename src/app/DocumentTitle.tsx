@@ -21,7 +21,9 @@ const TITLES: [RegExp, (m: RegExpMatchArray) => string][] = [
 
 /** The document title for a path: '<page> · Chess Online Education'. */
 export function documentTitle(pathname: string): string {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  // the trailing slashes, matched from the first of them only: /\/+$/ alone rescans a long run of them from each
+  // of its positions, in time growing with the square of its length
+  const path = pathname.length > 1 ? pathname.replace(/(?<!\/)\/+$/, '') : pathname
   for (const [pattern, name] of TITLES) {
     const m = path.match(pattern)
     if (m) return `${safeName(name, m)} · ${PRODUCT_NAME}`

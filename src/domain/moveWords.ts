@@ -18,9 +18,11 @@ export function pieceInWords(code: string): string {
 
 export function moveInWords(san: string, color: 'w' | 'b'): string {
   const side = color === 'w' ? 'White' : 'Black'
-  const move = san.replace(/[!?]+$/, '')
+  // Each trailing run is matched from its first character only ((?<!...)): /[!?]+$/ alone rescans a long run
+  // from every position of it, in time growing with the square of its length.
+  const move = san.replace(/(?<![!?])[!?]+$/, '')
   const suffix = move.endsWith('#') ? ', checkmate' : move.endsWith('+') ? ', check' : ''
-  const core = move.replace(/[+#]+$/, '')
+  const core = move.replace(/(?<![#+])[#+]+$/, '')
   if (/^(O-O-O|0-0-0)/.test(core)) return `${side} castles queenside${suffix}`
   if (/^(O-O|0-0)/.test(core)) return `${side} castles kingside${suffix}`
   const piece = PIECE_NAMES[core[0]] ?? 'pawn'

@@ -68,8 +68,18 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 const RESULT = /^(1-0|0-1|1\/2-1\/2|\*)$/
 const MOVE_NUMBER = /^\d+\.*$/
 const SAN_TOKEN = /^[A-Za-z0-9][A-Za-z0-9+#=:-]*$/
-// '!', '?', '!!', '!?', '?!', '??' after a move: kept out of the SAN given to chess.js
-const ANNOTATION = /[!?]+$/
+// A move with its number glued to it ('12.Nf3', '12...Nf6'): the move starts at the first character after the dots.
+const GLUED = /^(\d+\.+)([^.].*)$/
+// A move and its annotation ('!', '?', '!!', '!?', '?!', '??'), kept out of the SAN given to chess.js. Anchored at
+// the start, with the two parts disjoint, so a long run of '!' is read once: the unanchored /[!?]+$/ rescanned
+// the run from every position of it (60,000 '!' and one other character took 7.6 s).
+const ANNOTATED = /^([^!?]*)[!?]*$/
+/**
+ * The longest token (a move with its number glued to it and its annotation, a result) read further: a move has at
+ * most 12 characters (play() refuses longer ones), dots and an annotation a few more, which leaves a move number
+ * up to 15 digits. A longer token is refused before any pattern reads it.
+ */
+const MAX_TOKEN_LENGTH = 32
 
 interface Context {
   chess: Chess
@@ -170,9 +180,11 @@ export function parsePgn(pgn: string): ParsedLine {
       i += m[0].length
     } else {
       let j = i
-      while (j < n && !/[\s{}();$[\]]/.test(pgn[j])) j++
+      while (j < n && j - i <= MAX_TOKEN_LENGTH && !/[\s{}();$[\]]/.test(pgn[j])) j++
       const token = pgn.slice(i, j)
       if (!token) throw new PgnError(`The PGN could not be read at '${c}' (${where()})`)
+      if (token.length > MAX_TOKEN_LENGTH)
+        throw new PgnError(`The PGN could not be read at '${token.slice(0, 20)}' (${where()})`)
       i = j
       if (RESULT.test(token)) {
         if (stack.length > 1) throw new PgnError('The PGN ends inside a variation')
@@ -180,10 +192,10 @@ export function parsePgn(pgn: string): ParsedLine {
         continue
       }
       // '12.' or '12...' (possibly glued to the move: '12.Nf3')
-      const glued = /^(\d+\.+)(.+)$/.exec(token)
       if (MOVE_NUMBER.test(token)) continue
-      const san = (glued ? glued[2] : token).replace(ANNOTATION, '')
-      play(san)
+      const move = GLUED.exec(token)?.[2] ?? token
+      // a '!' or '?' inside the move is left in it, for play() to refuse
+      play(ANNOTATED.exec(move)?.[1] ?? move)
     }
   }
   if (stack.length > 1) throw new PgnError('The PGN has a variation that is never closed')
@@ -195,7 +207,7 @@ export function parsePgn(pgn: string): ParsedLine {
     const color = ctx.chess.turn()
     const moveNumber = ctx.chess.moveNumber()
     if (nodes.length > MAX_LINE_MOVES) throw new PgnError(`The PGN holds more than ${MAX_LINE_MOVES} moves`)
-    if (!SAN_TOKEN.test(written) || written.length > 12)
+    if (written.length > 12 || !SAN_TOKEN.test(written))
       throw new PgnError(`The PGN could not be read at '${written.slice(0, 20)}' (${where()})`)
     let san: string
     try {

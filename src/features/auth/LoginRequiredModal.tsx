@@ -32,7 +32,9 @@ export function returnPath(state: unknown): string | null {
   return path
 }
 
-const pageOf = (pathname: string) => pathname.replace(/(.)\/+$/, '$1')
+// The path without its trailing slashes (its first character kept), the run matched from its start only:
+// /(.)\/+$/ rescans a long run of slashes from each of its positions, in time growing with its length squared.
+const pageOf = (pathname: string) => pathname.replace(/(?<=^.|[^/])\/+$/, '')
 
 function shownPages(): string[] {
   try {

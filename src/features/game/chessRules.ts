@@ -168,7 +168,7 @@ export function parseMoveText(
   startFen: string = START_FEN,
 ): MoveRequest | null {
   const trimmed = text.trim()
-  const coordinates = /^([a-h][1-8])\s*-?\s*([a-h][1-8])\s*=?[qrbn]?$/i.exec(trimmed)
+  const coordinates = /^([a-h][1-8])\s*(?:-\s*)?([a-h][1-8])\s*=?[qrbn]?$/i.exec(trimmed)
   if (coordinates) {
     const move = { from: coordinates[1].toLowerCase(), to: coordinates[2].toLowerCase() }
     return isLegalMove(moves, move, startFen) ? move : null

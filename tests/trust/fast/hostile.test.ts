@@ -14,6 +14,10 @@ import { changedTables, fingerprint } from '../support/fingerprint'
 import { isProblem, json, type Res } from '../support/http'
 import {
   requestArbitrary,
+  SLOW_TEXTS,
+  SLOW_TEXT_LENGTH,
+  textFields,
+  withText,
   HOSTILE_PGN,
   HTML_PAYLOADS,
   SQL_PAYLOADS,
@@ -216,6 +220,60 @@ for (const database of runDatabases()) {
     })
     afterAll(async () => {
       await h?.close()
+    })
+
+    describe('slow input', () => {
+      it('every text field of every operation given 64 KB made to backtrack: a 4xx problem+json within 200 ms', async () => {
+        // Each request is timed alone; a slow answer is sent once more (a pause of a loaded machine is not the
+        // server's), and fails only when the second answer is slow too.
+        const LIMIT_MS = 200
+        const failures: string[] = []
+        const slowest: { ms: number; where: string }[] = []
+        const statuses: Record<number, number> = {}
+        let sent = 0
+        let retried = 0
+        const timed = async (req: CellReq) => {
+          const started = performance.now()
+          const res = await h.send(req)
+          return { res, ms: performance.now() - started }
+        }
+        for (const op of ops) {
+          const fields = textFields(op)
+          if (!fields.length) continue
+          for (const field of fields) {
+            // a valid request sent by an admin, so that the text meets every check of the operation
+            const built = await MATRIX_REQUESTS[op.operationId](w, 'admin')
+            const { after: _after, ...base } = built
+            const valid = { ...base, token: 'token' in built ? built.token : w.admin.token }
+            for (const [name, value] of Object.entries(SLOW_TEXTS)) {
+              expect(value).toHaveLength(SLOW_TEXT_LENGTH)
+              const req = withText(op, valid, field, value)
+              let { res, ms } = await timed(req)
+              if (ms >= LIMIT_MS) {
+                retried++
+                ;({ res, ms } = await timed(req))
+              }
+              sent++
+              statuses[res.status] = (statuses[res.status] ?? 0) + 1
+              const where = `${op.operationId} ${field.in} ${field.path.join('.')} = ${name} -> ${res.status}`
+              slowest.push({ ms, where })
+              if (ms >= LIMIT_MS) failures.push(`${where}: ${Math.round(ms)} ms, twice`)
+              if (res.status < 400 || res.status >= 500) failures.push(`${where}: ${res.text.slice(0, 120)}`)
+              else if (isProblem(res)) failures.push(`${where}: not problem+json (${isProblem(res)})`)
+            }
+          }
+        }
+        slowest.sort((a, b) => b.ms - a.ms)
+        console.log(
+          `slow input: ${sent} requests of 64 KB texts, statuses ${JSON.stringify(statuses)}, ${retried} slow answers sent again; slowest ${slowest
+            .slice(0, 5)
+            .map((s) => `${s.ms.toFixed(1)} ms (${s.where})`)
+            .join(', ')}`,
+        )
+        expect(failures).toEqual([])
+        // the module's PGN is among the fields: the largest text the contract takes reaches its reader
+        expect(slowest.some((s) => s.where.startsWith('createModule body line.pgn'))).toBe(true)
+      }, 600_000)
     })
 
     describe('generated hostile requests', () => {

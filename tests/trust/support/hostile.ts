@@ -1,6 +1,7 @@
 // Generated hostile requests, driven by the contract's schemas (fast-check).
 import fc from 'fast-check'
 import type { Operation, Schema } from './contract'
+import type { Req } from './http'
 
 export const SQL_PAYLOADS = [
   "' OR '1'='1",
@@ -598,5 +599,99 @@ function multipartJunk(kind: string, ids: Ids) {
       return { kind, payload: '--abc\r\nnot really\r\n', contentType: 'multipart/form-data; boundary=abc' }
     default:
       return { kind, payload: 'x', contentType: 'multipart/form-data' }
+  }
+}
+
+/** The size of a slow-input value: 64 KB, as large as the largest text the contract takes (a module's PGN). */
+export const SLOW_TEXT_LENGTH = 64 * 1024
+
+/** `unit` repeated to 64 KB, closed by a character that fails the match of a pattern reading the run. */
+const slowRun = (unit: string, last = 'x') =>
+  unit
+    .repeat(Math.floor((SLOW_TEXT_LENGTH - last.length) / unit.length))
+    .padEnd(SLOW_TEXT_LENGTH - last.length, ' ') + last
+
+/**
+ * 64 KB values made to make a regular expression backtrack: long runs of one character (or of a short mixture)
+ * that overlapping or unanchored quantifiers read again and again, each closed by a character that fails the match
+ * (an unanchored /[!?]+$/ took 7.6 s on 60,000 '!' and an 'x').
+ */
+export const SLOW_TEXTS: Record<string, string> = {
+  "'!' run": slowRun('!'),
+  "'?' run": slowRun('?'),
+  "'(' run": slowRun('('),
+  "'{' run": slowRun('{'),
+  'space run': slowRun(' '),
+  'digit run': slowRun('1'),
+  "'1.' repeated": slowRun('1.'),
+  "'a!' repeated": slowRun('a!'),
+  "'!?' repeated after a move": `1. e4 e5 2. Nf3${slowRun('!?', '-').slice(15)}`,
+  "'/' run": slowRun('/'),
+}
+
+/** A text an operation takes from its client: a string of its JSON body (by its path), a query or a path parameter. */
+export interface TextField {
+  in: 'body' | 'query' | 'path'
+  /** The property path in the body (['line', 'pgn']), or the parameter's name. */
+  path: string[]
+}
+
+const takesString = (schema: Schema): boolean =>
+  (Array.isArray(schema.type) ? schema.type : [schema.type]).includes('string') ||
+  (schema.anyOf ?? []).some(takesString)
+
+/** Every text field of an operation: the strings of its JSON body (nested ones too), its query and path parameters. */
+export function textFields(op: Operation): TextField[] {
+  const fields: TextField[] = []
+  const walk = (schema: Schema, path: string[]) => {
+    if (path.length && takesString(schema)) fields.push({ in: 'body', path })
+    for (const branch of [schema, ...(schema.anyOf ?? [])])
+      for (const [k, s] of Object.entries(branch.properties ?? {})) walk(s, [...path, k])
+  }
+  if (op.bodyContentType === 'application/json' && op.bodySchema) walk(op.bodySchema, [])
+  for (const [name, { schema }] of Object.entries(op.queryParams))
+    if (takesString(schema)) fields.push({ in: 'query', path: [name] })
+  for (const [name, schema] of Object.entries(op.pathParams))
+    if (takesString(schema)) fields.push({ in: 'path', path: [name] })
+  return fields
+}
+
+/**
+ * A valid request of `op` (its path already filled in) with one text field set to `value`. A body object the
+ * field sits in but the request lacks (a module's line) is made with its required choices set to their first
+ * value, so the text reaches the code that reads it rather than failing on a missing sibling.
+ */
+export function withText(op: Operation, base: Req, field: TextField, value: string): Req {
+  const [pathname, search = ''] = base.url.split('?')
+  if (field.in === 'path') {
+    const at = op.path.split('/').indexOf(`{${field.path[0]}}`)
+    const segments = pathname.split('/')
+    segments[at] = pct(value)
+    return { ...base, url: `${segments.join('/')}${search ? `?${search}` : ''}` }
+  }
+  if (field.in === 'query') {
+    const query = new URLSearchParams(search)
+    query.set(field.path[0], value)
+    return { ...base, url: `${pathname}?${query.toString()}` }
+  }
+  const body = (base.payload ? JSON.parse(String(base.payload)) : {}) as Record<string, unknown>
+  let obj = body
+  let schema = op.bodySchema!
+  for (const key of field.path.slice(0, -1)) {
+    schema = [schema, ...(schema.anyOf ?? [])].find((s) => s.properties?.[key])!.properties![key]
+    const inner = [schema, ...(schema.anyOf ?? [])].find((s) => s.properties)!
+    if (typeof obj[key] !== 'object' || obj[key] === null) {
+      const made: Record<string, unknown> = {}
+      for (const r of inner.required ?? [])
+        if (inner.properties?.[r]?.enum) made[r] = inner.properties[r].enum[0]
+      obj[key] = made
+    }
+    obj = obj[key] as Record<string, unknown>
+  }
+  obj[field.path[field.path.length - 1]] = value
+  return {
+    ...base,
+    headers: { ...base.headers, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
   }
 }

@@ -58,6 +58,22 @@ const files = [
   },
   // layout: the alert channel every feature reports to.
   { category: 'surface', pattern: 'src/features/layout/alertsSlice.ts' },
+  // Endpoints files whose hooks other features' screens use (importing the hook loads its cache rules): auth's
+  // logout (the navigation bar, the profile's 'log out everywhere'); profile's own profile (the session refresh);
+  // the courses (a course on its modules page, the enrollments on /home); the cart (the course cards, a course's
+  // curriculum); the review schedule (a line practised on a module card).
+  {
+    category: 'surface',
+    pattern:
+      'src/features/{auth/authEndpoints.ts,profile/profileEndpoints.ts,courses/courseEndpoints.ts,cart/cartEndpoints.ts,review/reviewEndpoints.ts}',
+  },
+  // progress: the caller's progress shown by the course cards, /home, the profile and the modules page (its
+  // endpoints, the bar and its hook), and the video player's saved position.
+  {
+    category: 'surface',
+    pattern:
+      'src/features/progress/{progressEndpoints.ts,CourseProgress.tsx,useCourseProgress.ts,useVideoProgress.ts}',
+  },
   // The panels the home page shows.
   {
     category: 'surface',

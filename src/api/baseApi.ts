@@ -18,7 +18,8 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   return result
 }
 
-// Empty on purpose: endpoints are injected by the generated file, tags by enhancedApi.ts.
+// Empty on purpose: endpoints are injected by the generated file, tag types added by api.ts, and each feature's
+// cache rules by its own endpoints file (src/features/<feature>/*Endpoints.ts).
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,

@@ -7,7 +7,7 @@ import {
   type TypedStartListening,
   type UnknownAction,
 } from '@reduxjs/toolkit'
-import { api } from '@/api/enhancedApi'
+import { api } from '@/api/api'
 import { chessDataApi } from '@/api/chessDataApi'
 import type { AppDispatch, RootState } from '@/app/store'
 import { registerAuthListeners } from '@/features/auth/authListeners'

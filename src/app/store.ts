@@ -10,7 +10,7 @@ import {
   persistReducer,
   persistStore,
 } from 'redux-persist'
-import { api } from '@/api/enhancedApi'
+import { api } from '@/api/api'
 import { chessDataApi } from '@/api/chessDataApi'
 import { authSlice, type AuthState } from '@/features/auth/authSlice'
 import { createComputerOpponent, type ComputerOpponentOptions } from '@/features/game/computerOpponent'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { waitFor } from '@testing-library/react'
-import { api } from '@/api/enhancedApi'
+import { api } from '@/api/api'
 import { makeStore } from '@/app/store'
 import { selectIsLoggedIn } from '@/features/auth/authSlice'
 import { requestLog } from '../helpers/mswServer'

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
-import { api } from '@/api/enhancedApi'
+import { api } from '@/api/api'
 import { chessDataApi } from '@/api/chessDataApi'
 import { config } from '@/app/config'
 import { failedCallText } from '@/app/listeners'

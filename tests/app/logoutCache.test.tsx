@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { waitFor } from '@testing-library/react'
 import { http } from 'msw'
-import { api } from '@/api/enhancedApi'
+import { api } from '@/api/api'
 import { config } from '@/app/config'
 import { makeStore } from '@/app/store'
 import { LOGOUT_GRACE_MS } from '@/features/auth/authListeners'

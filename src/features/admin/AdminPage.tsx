@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { Role } from '@/api/generated/api'
-import { useGetUserPagesInfiniteQuery, useUpdateUserRoleMutation } from '@/api/enhancedApi'
+import { useGetUserPagesInfiniteQuery, useUpdateUserRoleMutation } from '@/features/admin/adminEndpoints'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { LoadError } from '@/components/LoadError'
 import { LoadMore } from '@/components/LoadMore'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useSetUserPasswordMutation } from '@/api/enhancedApi'
+import { useSetUserPasswordMutation } from '@/features/admin/adminEndpoints'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import { Field } from '@/components/Field'
 import { problemStatus } from '@/api/problemText'

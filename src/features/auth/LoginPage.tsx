@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
-import { useLoginMutation } from '@/api/enhancedApi'
+import { useLoginMutation } from '@/features/auth/authEndpoints'
 import { useAppDispatch } from '@/app/hooks'
 import { loggedIn } from '@/features/auth/authSlice'
 import { Field } from '@/components/Field'

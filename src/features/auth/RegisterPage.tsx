@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
-import { useRegisterMutation } from '@/api/enhancedApi'
+import { useRegisterMutation } from '@/features/auth/authEndpoints'
 import { Field } from '@/components/Field'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import {

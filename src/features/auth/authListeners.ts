@@ -3,8 +3,9 @@
 import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit'
 import { REHYDRATE, type RehydrateAction } from 'redux-persist'
 import { unauthorizedResponse } from '@/api/baseApi'
-import { api } from '@/api/enhancedApi'
+import { api } from '@/api/api'
 import type { AppStartListening } from '@/app/listeners'
+import { profileApi } from '@/features/profile/profileEndpoints'
 import { loggedIn, loggedOut, sessionUserRefreshed } from '@/features/auth/authSlice'
 import { LOGIN_PROMPTS_KEY } from '@/features/auth/LoginRequiredModal'
 
@@ -67,7 +68,7 @@ export function registerAuthListeners(startListening: AppStartListening) {
     effect: (_action, listenerApi) => {
       if (!listenerApi.getState().auth.token) return
       void listenerApi.dispatch(
-        api.endpoints.getMyProfile.initiate(undefined, {
+        profileApi.endpoints.getMyProfile.initiate(undefined, {
           subscribe: false,
           forceRefetch: SESSION_REFRESH_SECONDS,
         }),
@@ -77,7 +78,7 @@ export function registerAuthListeners(startListening: AppStartListening) {
 
   // Every answer of GET /api/profile/me (this refresh, or the profile page) updates the stored user.
   startListening({
-    matcher: api.endpoints.getMyProfile.matchFulfilled,
+    matcher: profileApi.endpoints.getMyProfile.matchFulfilled,
     effect: ({ payload: { _id, role, username } }, listenerApi) => {
       const user = listenerApi.getState().auth.user
       if (user?._id === _id && (user.role !== role || user.username !== username))

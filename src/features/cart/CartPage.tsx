@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { useGetCartQuery, useRemoveFromCartMutation } from '@/api/enhancedApi'
+import { useGetCartQuery, useRemoveFromCartMutation } from '@/features/cart/cartEndpoints'
 import { useAppSelector } from '@/app/hooks'
 import { LoadError } from '@/components/LoadError'
 import { Spinner } from '@/components/Spinner'

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import type { Course } from '@/api/generated/api'
-import { useCheckoutMutation } from '@/api/enhancedApi'
+import { useCheckoutMutation } from '@/features/cart/cartEndpoints'
 import { useAppDispatch } from '@/app/hooks'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import { asSentence, problemDetailOf } from '@/api/problemText'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Course } from '@/api/generated/api'
-import { useCreateCourseMutation, useUpdateCourseMutation } from '@/api/enhancedApi'
+import { useCreateCourseMutation, useUpdateCourseMutation } from '@/features/courses/courseEndpoints'
 import { useFormFocus } from '@/components/useFormFocus'
 
 type Props = { editing: Course | null; onDone: () => void }

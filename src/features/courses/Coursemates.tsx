@@ -1,7 +1,7 @@
 import { useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { skipToken } from '@reduxjs/toolkit/query/react'
-import { coursematePagesApi, useGetCoursematePagesInfiniteQuery } from '@/api/enhancedApi'
+import { courseApi, useGetCoursematePagesInfiniteQuery } from '@/features/courses/courseEndpoints'
 import { LoadMore } from '@/components/LoadMore'
 import { useNearViewport } from './useNearViewport'
 
@@ -12,8 +12,7 @@ import { useNearViewport } from './useNearViewport'
  */
 export function Coursemates({ courseId }: { courseId: string }) {
   const ref = useRef<HTMLDivElement>(null)
-  const cached =
-    coursematePagesApi.endpoints.getCoursematePages.useInfiniteQueryState({ courseId }).data !== undefined
+  const cached = courseApi.endpoints.getCoursematePages.useInfiniteQueryState({ courseId }).data !== undefined
   const near = useNearViewport(ref, cached)
   // Pages of COURSEMATES_PAGE_SIZE; the next with 'Load more coursemates' only (the cards' list scrolls on).
   const pages = useGetCoursematePagesInfiniteQuery(near ? { courseId } : skipToken)

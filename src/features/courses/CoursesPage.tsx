@@ -3,10 +3,10 @@ import type { Course } from '@/api/generated/api'
 import {
   catalogueArg,
   useDeleteCourseMutation,
-  useGetCartQuery,
   useGetCoursePagesInfiniteQuery,
   useGetEnrolledCoursesQuery,
-} from '@/api/enhancedApi'
+} from '@/features/courses/courseEndpoints'
+import { useGetCartQuery } from '@/features/cart/cartEndpoints'
 import { useAppSelector } from '@/app/hooks'
 import { ConfirmDialog } from '@/components/ConfirmDialog'
 import { LoadError } from '@/components/LoadError'

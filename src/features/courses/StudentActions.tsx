@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
-import { useAddToCartMutation, useEnrollInCourseMutation } from '@/api/enhancedApi'
+import { useAddToCartMutation } from '@/features/cart/cartEndpoints'
+import { useEnrollInCourseMutation } from '@/features/courses/courseEndpoints'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import { asSentence, problemDetailOf } from '@/api/problemText'
 

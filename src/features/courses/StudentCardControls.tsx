@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { CourseProgress } from '@/components/CourseProgress'
+import { CourseProgress } from '@/features/progress/CourseProgress'
 import { StudentActions } from '@/features/courses/StudentActions'
 
 export const ENROLLED_NOTICE = 'You are already enrolled in this course.'

@@ -1,5 +1,5 @@
 // 'Enroll Now' answers with an in-app alert (spec §8), whichever component started it.
-import { api } from '@/api/enhancedApi'
+import { api } from '@/api/api'
 import type { AppStartListening } from '@/app/listeners'
 import { alertShown } from '@/features/layout/alertsSlice'
 

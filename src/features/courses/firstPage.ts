@@ -1,5 +1,5 @@
 import type { CoursePage } from '@/api/generated/api'
-import { catalogueApi, catalogueArg } from '@/api/enhancedApi'
+import { courseApi, catalogueArg } from '@/features/courses/courseEndpoints'
 import { catalogueViewOf, FIRST_PAGE_ELEMENT_ID } from '@/domain/catalogue'
 import { shellPageOf } from '@/domain/shellPages'
 
@@ -46,7 +46,7 @@ export function firstPageAction(
   const params = new URLSearchParams(at.search)
   const view = catalogueViewOf((name) => params.get(name))
   if (view.q !== first.q || view.sort !== first.sort) return undefined
-  return catalogueApi.util.upsertQueryData('getCoursePages', catalogueArg(view.q, view.sort), {
+  return courseApi.util.upsertQueryData('getCoursePages', catalogueArg(view.q, view.sort), {
     pages: [first.page],
     pageParams: [null],
   })

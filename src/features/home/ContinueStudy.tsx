@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { useGetEnrolledCoursesQuery } from '@/api/enhancedApi'
+import { useGetEnrolledCoursesQuery } from '@/features/courses/courseEndpoints'
 import { StudyProgress } from './StudyProgress'
 
 /** Enrolled courses with a way back into their modules; nothing at all while the list is empty. */

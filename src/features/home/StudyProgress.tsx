@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
-import { ProgressSummary } from '@/components/CourseProgress'
-import { useCourseProgress } from '@/components/useCourseProgress'
+import { ProgressSummary } from '@/features/progress/CourseProgress'
+import { useCourseProgress } from '@/features/progress/useCourseProgress'
 
 export const COURSE_COMPLETED_TEXT = 'Course completed'
 

@@ -1,4 +1,4 @@
-import { useGetUserRankQuery } from '@/api/enhancedApi'
+import { useGetUserRankQuery } from '@/features/home/homeEndpoints'
 import { useAppSelector } from '@/app/hooks'
 import { selectCurrentUser, selectIsLoggedIn } from '@/features/auth/authSlice'
 import { GUEST_NAME, PRODUCT_NAME } from './homeContent'

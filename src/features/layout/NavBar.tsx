@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { NavLink, useNavigate } from 'react-router-dom'
-import { useLogoutMutation } from '@/api/enhancedApi'
+import { useLogoutMutation } from '@/features/auth/authEndpoints'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { loggedOut, selectCurrentUser, selectIsLoggedIn } from '@/features/auth/authSlice'
 

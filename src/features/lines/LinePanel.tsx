@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 import type { ModuleLine } from '@/api/generated/api'
-import { useRecordLinePracticeMutation } from '@/api/enhancedApi'
+import { useRecordLinePracticeMutation } from '@/features/review/reviewEndpoints'
 import { LinePractice } from '@/features/lines/LinePractice'
 import { LineViewer } from '@/features/lines/LineViewer'
 import { reviewDate } from '@/features/lines/reviewDate'

@@ -1,4 +1,4 @@
-import { useGetCartQuery } from '@/api/enhancedApi'
+import { useGetCartQuery } from '@/features/cart/cartEndpoints'
 import { returnState } from '@/features/auth/LoginRequiredModal'
 import { StudentActions } from '@/features/courses/StudentActions'
 import { useLocation, useNavigate } from 'react-router-dom'

@@ -1,4 +1,4 @@
-import { useGetMyProgressQuery, useSetModuleCompletionMutation } from '@/api/enhancedApi'
+import { useGetMyProgressQuery, useSetModuleCompletionMutation } from '@/features/progress/progressEndpoints'
 
 /**
  * 'Mark as complete', or 'Completed' and 'Mark as not complete', from the caller's progress (watching 90 % of

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react'
 import type { Module, ModuleLine } from '@/api/generated/api'
-import { useUploadVideoMutation } from '@/api/enhancedApi'
+import { useUploadVideoMutation } from '@/features/modules/moduleEndpoints'
 import type { ReadableProblem } from '@/api/problemText'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import { Field } from '@/components/Field'

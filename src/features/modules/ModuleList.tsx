@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Module } from '@/api/generated/api'
 import {
-  api,
+  moduleApi,
   useCreateModuleMutation,
   useDeleteModuleMutation,
   useUpdateModuleMutation,
-} from '@/api/enhancedApi'
+} from '@/features/modules/moduleEndpoints'
 import { readableProblem, type ReadableProblem } from '@/api/problemText'
 import { ConfirmDialog } from '@/components/ConfirmDialog'
 import { ModuleCard } from '@/features/modules/ModuleCard'
@@ -27,7 +27,7 @@ type Props = { courseId: string; canManage: boolean }
 export function ModuleList({ courseId, canManage }: Props) {
   // Read here, not passed down: a change made here (an optimistic add, edit or delete) then renders with this
   // component's own state change, in the same pass, instead of waiting for the store's batched notification.
-  const modules = api.endpoints.getModulesByCourse.useQueryState({ courseId }).data
+  const modules = moduleApi.endpoints.getModulesByCourse.useQueryState({ courseId }).data
   const [createModule] = useCreateModuleMutation()
   const [updateModule] = useUpdateModuleMutation()
   const [deleteModule] = useDeleteModuleMutation()

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useRef } from 'react'
 import type { Module } from '@/api/generated/api'
-import { useGetVideoQuery } from '@/api/enhancedApi'
+import { useGetVideoQuery } from '@/features/modules/moduleEndpoints'
 import { Spinner } from '@/components/Spinner'
 import { useFrameTitle } from '@/features/modules/useFrameTitle'
-import { useVideoProgress } from '@/features/modules/useVideoProgress'
+import { useVideoProgress } from '@/features/progress/useVideoProgress'
 
 // react-player and its providers are large: they load only when a module card shows a video.
 const ReactPlayer = lazy(() => import('react-player'))

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom'
-import { useGetCourseCurriculumQuery, useGetCourseQuery, useGetModulesByCourseQuery } from '@/api/enhancedApi'
+import { useGetCourseCurriculumQuery, useGetModulesByCourseQuery } from '@/features/modules/moduleEndpoints'
+import { useGetCourseQuery } from '@/features/courses/courseEndpoints'
 import { NOT_FOUND_TEXT, problemStatus, readableProblem } from '@/api/problemText'
 import { useAppSelector } from '@/app/hooks'
 import { LoadError } from '@/components/LoadError'

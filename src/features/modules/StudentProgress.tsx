@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
-import { useGetCourseProgressQuery, type StudentProgress as Row } from '@/api/enhancedApi'
+import { useGetCourseProgressQuery } from '@/features/progress/progressEndpoints'
+import type { StudentProgress as Row } from '@/api/generated/api'
 import { LoadError } from '@/components/LoadError'
 import { Spinner } from '@/components/Spinner'
 

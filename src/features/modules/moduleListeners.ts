@@ -1,6 +1,6 @@
 // A module change shows at once (optimistic updates in enhancedApi.ts); a refusal rolls it back and says so.
 import { isAnyOf } from '@reduxjs/toolkit'
-import { api } from '@/api/enhancedApi'
+import { api } from '@/api/api'
 import type { AppStartListening } from '@/app/listeners'
 import { alertShown } from '@/features/layout/alertsSlice'
 

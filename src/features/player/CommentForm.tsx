@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { useCommentPlayerMutation } from '@/api/enhancedApi'
+import { useCommentPlayerMutation } from '@/features/player/playerEndpoints'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import { readableProblem, TRY_AGAIN_TEXT } from '@/api/problemText'
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { useGetPlayerCommentsQuery, type Comment } from '@/api/enhancedApi'
+import { useGetPlayerCommentsQuery } from '@/features/player/playerEndpoints'
+import type { Comment } from '@/api/generated/api'
 
 /** Comments per page; 'Load more' asks for the next page while the last one came back full. */
 export const COMMENTS_PAGE_SIZE = 20

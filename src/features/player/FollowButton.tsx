@@ -3,7 +3,7 @@ import {
   useFollowPlayerMutation,
   useGetPlayerFollowersQuery,
   useUnfollowPlayerMutation,
-} from '@/api/enhancedApi'
+} from '@/features/player/playerEndpoints'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import { readableProblem, TRY_AGAIN_TEXT } from '@/api/problemText'
 

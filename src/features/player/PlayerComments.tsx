@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react'
-import { useDeleteCommentMutation, useGetPlayerCommentsQuery, type Comment } from '@/api/enhancedApi'
+import { useDeleteCommentMutation, useGetPlayerCommentsQuery } from '@/features/player/playerEndpoints'
+import type { Comment } from '@/api/generated/api'
 import { useAppSelector } from '@/app/hooks'
 import { ConfirmDialog } from '@/components/ConfirmDialog'
 import { ErrorMessage } from '@/components/ErrorMessage'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { refreshFollowers, useGetFollowerPagesInfiniteQuery } from '@/api/enhancedApi'
+import { refreshFollowers, useGetFollowerPagesInfiniteQuery } from '@/features/player/playerEndpoints'
 import { useAppDispatch } from '@/app/hooks'
 import { LoadError } from '@/components/LoadError'
 import { LoadMore } from '@/components/LoadMore'

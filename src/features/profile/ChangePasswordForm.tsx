@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useChangeMyPasswordMutation } from '@/api/enhancedApi'
+import { useChangeMyPasswordMutation } from '@/features/profile/profileEndpoints'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import { Field } from '@/components/Field'
 import { problemStatus } from '@/api/problemText'

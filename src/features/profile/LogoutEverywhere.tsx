@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { useLogoutEverywhereMutation } from '@/api/enhancedApi'
+import { useLogoutEverywhereMutation } from '@/features/auth/authEndpoints'
 import { useAppDispatch } from '@/app/hooks'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import { loggedOut } from '@/features/auth/authSlice'

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import type { ReadableProblem } from '@/api/problemText'
-import { useUpdateMyProfileMutation } from '@/api/enhancedApi'
+import { useUpdateMyProfileMutation } from '@/features/profile/profileEndpoints'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import { Field } from '@/components/Field'
 import { updateFailure } from '@/features/profile/errorMessage'

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useParams } from 'react-router-dom'
-import { useGetMyProfileQuery, useGetProfileQuery } from '@/api/enhancedApi'
+import { useGetMyProfileQuery, useGetProfileQuery } from '@/features/profile/profileEndpoints'
 import { useAppSelector } from '@/app/hooks'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import { Spinner } from '@/components/Spinner'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { Course, Role } from '@/api/generated/api'
-import { CourseProgress } from '@/components/CourseProgress'
+import { CourseProgress } from '@/features/progress/CourseProgress'
 import { ProfileEditForm } from '@/features/profile/ProfileEditForm'
 
 export type ProfileData = {

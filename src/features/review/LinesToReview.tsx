@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { useGetReviewSummaryQuery } from '@/api/enhancedApi'
+import { useGetReviewSummaryQuery } from '@/features/review/reviewEndpoints'
 
 /** /home: 'Lines to review: {n}' for a signed-in user with lines due, linking to /review (only a count loads). */
 export function LinesToReview() {

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { DueLine } from '@/api/generated/api'
-import { useGetDueReviewsQuery, useGetReviewSummaryQuery } from '@/api/enhancedApi'
+import { useGetDueReviewsQuery, useGetReviewSummaryQuery } from '@/features/review/reviewEndpoints'
 import { useAppSelector } from '@/app/hooks'
 import { LoadError } from '@/components/LoadError'
 import { selectIsLoggedIn } from '@/features/auth/authSlice'

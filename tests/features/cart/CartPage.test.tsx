@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
-import { api } from '@/api/enhancedApi'
+import { api } from '@/api/api'
 import { config } from '@/app/config'
 import CartPage from '@/features/cart/CartPage'
 import {

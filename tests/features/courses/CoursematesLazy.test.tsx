@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, screen, within } from '@testing-library/react'
-import { api } from '@/api/enhancedApi'
+import { api } from '@/api/api'
 import CoursesPage from '@/features/courses/CoursesPage'
 import { NEAR_VIEWPORT_MARGIN } from '@/components/LoadMore'
 import { renderWithProviders } from '../../helpers/renderWithProviders'

@@ -6,7 +6,7 @@ import {
   SAVE_INTERVAL_MS,
   type Position,
   type SaveOutcome,
-} from '@/features/modules/progressSaver'
+} from '@/features/progress/progressSaver'
 
 const at = (positionSeconds: number, durationSeconds = 100): Position => ({
   positionSeconds,

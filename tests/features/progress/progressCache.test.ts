@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CourseProgress, ModuleProgress } from '@/api/generated/api'
-import { applyModuleProgress } from '@/api/progressCache'
+import { applyModuleProgress } from '@/features/progress/progressCache'
 
 const course = (over: Partial<CourseProgress> = {}): CourseProgress => ({
   courseId: 'c1',

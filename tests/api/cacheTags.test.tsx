@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { api } from '@/api/enhancedApi'
+import { adminApi } from '@/features/admin/adminEndpoints'
+import { cartApi } from '@/features/cart/cartEndpoints'
+import { courseApi } from '@/features/courses/courseEndpoints'
+import { playerApi } from '@/features/player/playerEndpoints'
+import { profileApi } from '@/features/profile/profileEndpoints'
 import { makeStore } from '@/app/store'
 import { renderApp } from '../helpers/renderWithProviders'
 import { seedCart, seedCourse, seedEnrollment, seedModule, seedUser, sessionOf } from '../helpers/backend'
@@ -33,27 +37,29 @@ describe('cache tags (issue: state and data)', () => {
     const u = seedUser({ username: 'fan' })
     const store = makeStore({ auth: sessionOf(u) })
     const subs = [
-      store.dispatch(api.endpoints.getPlayerFollowers.initiate({ username: 'hikaru' })),
-      store.dispatch(api.endpoints.getPlayerFollowers.initiate({ username: 'magnus' })),
-      store.dispatch(api.endpoints.getPlayerComments.initiate({ username: 'hikaru' })),
+      store.dispatch(playerApi.endpoints.getPlayerFollowers.initiate({ username: 'hikaru' })),
+      store.dispatch(playerApi.endpoints.getPlayerFollowers.initiate({ username: 'magnus' })),
+      store.dispatch(playerApi.endpoints.getPlayerComments.initiate({ username: 'hikaru' })),
     ]
     await Promise.all(subs)
     await store.dispatch(
-      api.endpoints.followPlayer.initiate({ followInput: { chessPlayerUsername: 'Hikaru' } }),
+      playerApi.endpoints.followPlayer.initiate({ followInput: { chessPlayerUsername: 'Hikaru' } }),
     )
     await waitFor(() => expect(countRequests('/api/player/hikaru/followers')).toBe(2))
-    const followers = await store.dispatch(api.endpoints.getPlayerFollowers.initiate({ username: 'hikaru' }))
+    const followers = await store.dispatch(
+      playerApi.endpoints.getPlayerFollowers.initiate({ username: 'hikaru' }),
+    )
     expect(followers.data).toEqual([expect.objectContaining({ user: { _id: u._id, username: 'fan' } })])
     expect(countRequests('/api/player/magnus/followers')).toBe(1)
     expect(countRequests('/api/comments/hikaru')).toBe(1)
 
     await store.dispatch(
-      api.endpoints.commentPlayer.initiate({
+      playerApi.endpoints.commentPlayer.initiate({
         commentInput: { chessPlayerUsername: 'hikaru', comment: 'Great!' },
       }),
     )
     await waitFor(() => expect(countRequests('/api/comments/hikaru')).toBe(2))
-    await store.dispatch(api.endpoints.unfollowPlayer.initiate({ username: 'hikaru' }))
+    await store.dispatch(playerApi.endpoints.unfollowPlayer.initiate({ username: 'hikaru' }))
     await waitFor(() => expect(countRequests('/api/player/hikaru/followers')).toBe(3))
     expect(countRequests('/api/player/magnus/followers')).toBe(1)
     subs.forEach((s) => s.unsubscribe())
@@ -65,15 +71,15 @@ describe('cache tags (issue: state and data)', () => {
     const other = seedCourse({ title: 'B' })
     const store = makeStore({ auth: sessionOf(stu) })
     const subs = [
-      store.dispatch(api.endpoints.getEnrolledCourses.initiate({ userId: stu._id })),
-      store.dispatch(api.endpoints.getEnrolledStudents.initiate({ courseId: course._id })),
-      store.dispatch(api.endpoints.getEnrolledStudents.initiate({ courseId: other._id })),
-      store.dispatch(api.endpoints.getCart.initiate()),
-      store.dispatch(api.endpoints.getMyProfile.initiate()),
-      store.dispatch(api.endpoints.getCourses.initiate({})),
+      store.dispatch(courseApi.endpoints.getEnrolledCourses.initiate({ userId: stu._id })),
+      store.dispatch(courseApi.endpoints.getEnrolledStudents.initiate({ courseId: course._id })),
+      store.dispatch(courseApi.endpoints.getEnrolledStudents.initiate({ courseId: other._id })),
+      store.dispatch(cartApi.endpoints.getCart.initiate()),
+      store.dispatch(profileApi.endpoints.getMyProfile.initiate()),
+      store.dispatch(courseApi.endpoints.getCourses.initiate({})),
     ]
     await Promise.all(subs)
-    await store.dispatch(api.endpoints.enrollInCourse.initiate({ courseId: course._id }))
+    await store.dispatch(courseApi.endpoints.enrollInCourse.initiate({ courseId: course._id }))
     await waitFor(() => {
       expect(countRequests(`/api/courses/user/${stu._id}/enrolled`)).toBe(2)
       expect(countRequests(`/api/courses/${course._id}/enrolled-students`)).toBe(2)
@@ -91,12 +97,12 @@ describe('cache tags (issue: state and data)', () => {
     seedCart(stu._id, [course._id])
     const store = makeStore({ auth: sessionOf(stu) })
     const subs = [
-      store.dispatch(api.endpoints.getEnrolledCourses.initiate({ userId: stu._id })),
-      store.dispatch(api.endpoints.getCart.initiate()),
-      store.dispatch(api.endpoints.getMyProfile.initiate()),
+      store.dispatch(courseApi.endpoints.getEnrolledCourses.initiate({ userId: stu._id })),
+      store.dispatch(cartApi.endpoints.getCart.initiate()),
+      store.dispatch(profileApi.endpoints.getMyProfile.initiate()),
     ]
     await Promise.all(subs)
-    await store.dispatch(api.endpoints.checkout.initiate({}))
+    await store.dispatch(cartApi.endpoints.checkout.initiate({}))
     await waitFor(() => {
       expect(countRequests(`/api/courses/user/${stu._id}/enrolled`)).toBe(2)
       expect(countRequests('/api/cart')).toBe(2)
@@ -109,10 +115,10 @@ describe('cache tags (issue: state and data)', () => {
     const admin = seedUser({ username: 'root', role: 'admin' })
     const stu = seedUser({ username: 'stu' })
     const store = makeStore({ auth: sessionOf(admin) })
-    const sub = store.dispatch(api.endpoints.getUsers.initiate({}))
+    const sub = store.dispatch(adminApi.endpoints.getUsers.initiate({}))
     await sub
     await store.dispatch(
-      api.endpoints.updateUserRole.initiate({ id: stu._id, roleChange: { newRole: 'admin' } }),
+      adminApi.endpoints.updateUserRole.initiate({ id: stu._id, roleChange: { newRole: 'admin' } }),
     )
     await waitFor(() => expect(countRequests('/api/users')).toBe(2))
     sub.unsubscribe()

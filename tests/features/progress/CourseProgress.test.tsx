@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/react'
-import { ProgressSummary } from '@/components/CourseProgress'
+import { ProgressSummary } from '@/features/progress/CourseProgress'
 
 describe('ProgressSummary', () => {
   it("reads '{k} of {n} modules completed' and names a progressbar at the percent with it", () => {

@@ -1,4 +1,5 @@
-import { useGetMyProgressQuery, type CourseProgress } from '@/api/enhancedApi'
+import type { CourseProgress } from '@/api/generated/api'
+import { useGetMyProgressQuery } from '@/features/progress/progressEndpoints'
 
 /**
  * The signed-in caller's progress in one course, from the one getMyProgress cache that every page shares

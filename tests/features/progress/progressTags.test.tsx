@@ -3,9 +3,12 @@
 // refetch it.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { api } from '@/api/enhancedApi'
+import { cartApi } from '@/features/cart/cartEndpoints'
+import { courseApi } from '@/features/courses/courseEndpoints'
+import { moduleApi } from '@/features/modules/moduleEndpoints'
+import { progressApi } from '@/features/progress/progressEndpoints'
 import { makeStore } from '@/app/store'
-import { renderApp } from '../helpers/renderWithProviders'
+import { renderApp } from '../../helpers/renderWithProviders'
 import {
   seedCart,
   seedCourse,
@@ -14,9 +17,9 @@ import {
   seedProgress,
   seedUser,
   sessionOf,
-} from '../helpers/backend'
-import { countRequests } from '../helpers/mswServer'
-import { stubBoardLayout } from '../features/game/boardLayout'
+} from '../../helpers/backend'
+import { countRequests } from '../../helpers/mswServer'
+import { stubBoardLayout } from '../game/boardLayout'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -75,17 +78,17 @@ describe('progress cache (issue 11.7)', () => {
     seedEnrollment(course._id, stu._id)
     const store = makeStore({ auth: sessionOf(stu) })
     const subs = [
-      store.dispatch(api.endpoints.getMyProgress.initiate()),
-      store.dispatch(api.endpoints.getModulesByCourse.initiate({ courseId: course._id })),
+      store.dispatch(progressApi.endpoints.getMyProgress.initiate()),
+      store.dispatch(moduleApi.endpoints.getModulesByCourse.initiate({ courseId: course._id })),
     ]
     await Promise.all(subs)
     await store.dispatch(
-      api.endpoints.saveModuleProgress.initiate({
+      progressApi.endpoints.saveModuleProgress.initiate({
         moduleId: one._id,
         progressInput: { positionSeconds: 95, durationSeconds: 100 },
       }),
     )
-    const mine = api.endpoints.getMyProgress.select()(store.getState()).data
+    const mine = progressApi.endpoints.getMyProgress.select()(store.getState()).data
     expect(mine).toEqual([
       expect.objectContaining({
         courseId: course._id,
@@ -115,16 +118,16 @@ describe('progress refreshes when the course changes (issue 11.5)', () => {
     const { teacher, course } = setup()
     const store = makeStore({ auth: sessionOf(teacher) })
     const subs = [
-      store.dispatch(api.endpoints.getMyProgress.initiate()),
-      store.dispatch(api.endpoints.getCourseProgress.initiate({ courseId: course._id })),
+      store.dispatch(progressApi.endpoints.getMyProgress.initiate()),
+      store.dispatch(progressApi.endpoints.getCourseProgress.initiate({ courseId: course._id })),
     ]
     await Promise.all(subs)
     const students = () =>
-      api.endpoints.getCourseProgress.select({ courseId: course._id })(store.getState()).data
+      progressApi.endpoints.getCourseProgress.select({ courseId: course._id })(store.getState()).data
     expect(students()).toEqual([expect.objectContaining({ completedModules: 1, totalModules: 1 })])
     const created = await store
       .dispatch(
-        api.endpoints.createModule.initiate({
+        moduleApi.endpoints.createModule.initiate({
           moduleInput: {
             title: 'Two',
             description: 'More',
@@ -136,7 +139,7 @@ describe('progress refreshes when the course changes (issue 11.5)', () => {
       .unwrap()
     await waitFor(() => expect(students()).toEqual([expect.objectContaining({ totalModules: 2 })]))
     expect(countRequests('/api/progress')).toBe(2)
-    await store.dispatch(api.endpoints.deleteModule.initiate({ moduleId: created._id }))
+    await store.dispatch(moduleApi.endpoints.deleteModule.initiate({ moduleId: created._id }))
     await waitFor(() => expect(students()).toEqual([expect.objectContaining({ totalModules: 1 })]))
     expect(countRequests('/api/progress')).toBe(3)
     subs.forEach((s) => s.unsubscribe())
@@ -150,16 +153,16 @@ describe('progress refreshes when the course changes (issue 11.5)', () => {
     seedModule({ courseId: paid._id, title: 'P1' })
     seedCart(stu._id, [paid._id])
     const store = makeStore({ auth: sessionOf(stu) })
-    const sub = store.dispatch(api.endpoints.getMyProgress.initiate())
+    const sub = store.dispatch(progressApi.endpoints.getMyProgress.initiate())
     await sub
     const courses = () =>
-      api.endpoints.getMyProgress
+      progressApi.endpoints.getMyProgress
         .select()(store.getState())
         .data?.map((c) => c.courseId)
     expect(courses()).toEqual([])
-    await store.dispatch(api.endpoints.enrollInCourse.initiate({ courseId: free._id }))
+    await store.dispatch(courseApi.endpoints.enrollInCourse.initiate({ courseId: free._id }))
     await waitFor(() => expect(courses()).toEqual([free._id]))
-    await store.dispatch(api.endpoints.checkout.initiate({}))
+    await store.dispatch(cartApi.endpoints.checkout.initiate({}))
     await waitFor(() => expect(courses()?.sort()).toEqual([free._id, paid._id].sort()))
     expect(countRequests('/api/progress')).toBe(3)
     sub.unsubscribe()

@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import type { CourseProgress as Progress } from '@/api/enhancedApi'
-import { useCourseProgress } from '@/components/useCourseProgress'
+import type { CourseProgress as Progress } from '@/api/generated/api'
+import { useCourseProgress } from '@/features/progress/useCourseProgress'
 
 type Counts = Pick<Progress, 'completedModules' | 'totalModules' | 'percent'>
 

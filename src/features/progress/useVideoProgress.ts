@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
-import { api, useGetMyProgressQuery } from '@/api/enhancedApi'
-import { saveModuleProgressKeepalive } from '@/api/progressKeepalive'
+import { progressApi, useGetMyProgressQuery } from '@/features/progress/progressEndpoints'
+import { saveModuleProgressKeepalive } from '@/features/progress/progressKeepalive'
+import { isPending } from '@/api/tags'
 import { useAppDispatch } from '@/app/hooks'
-import { createProgressSaver, type Position, type SaveOutcome } from '@/features/modules/progressSaver'
+import { createProgressSaver, type Position, type SaveOutcome } from '@/features/progress/progressSaver'
 
 /** The longest video the server stores a position for (the contract's maximum). */
 const MAX_SECONDS = 86_400
@@ -44,7 +45,7 @@ export function useVideoProgress(moduleId: string, courseId: string) {
         const progressInput = { ...position }
         const result = keepalive
           ? await dispatch(saveModuleProgressKeepalive(moduleId, progressInput))
-          : await dispatch(api.endpoints.saveModuleProgress.initiate({ moduleId, progressInput }))
+          : await dispatch(progressApi.endpoints.saveModuleProgress.initiate({ moduleId, progressInput }))
         return outcomeOf(result)
       },
     }),
@@ -59,7 +60,7 @@ export function useVideoProgress(moduleId: string, courseId: string) {
     setElement(el)
   }, [])
   // A module still being added has no server id: nothing to resume or save yet.
-  const resumed = useRef(moduleId.startsWith('pending-'))
+  const resumed = useRef(isPending(moduleId))
 
   // Resumes once both are known: the player's length and the saved position. A person who already moved the
   // video meanwhile keeps their place.

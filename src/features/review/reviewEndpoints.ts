@@ -1,0 +1,12 @@
+// The review schedule: a recorded practice changes the caller's count and queue (/home, /review).
+import { api } from '@/api/api'
+
+export const reviewApi = api.enhanceEndpoints({
+  endpoints: {
+    recordLinePractice: { invalidatesTags: (r) => (r ? [{ type: 'Review', id: 'LIST' }] : []) },
+    getDueReviews: { providesTags: [{ type: 'Review', id: 'LIST' }] },
+    getReviewSummary: { providesTags: [{ type: 'Review', id: 'LIST' }] },
+  },
+})
+
+export const { useRecordLinePracticeMutation, useGetDueReviewsQuery, useGetReviewSummaryQuery } = reviewApi

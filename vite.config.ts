@@ -115,8 +115,10 @@ const precompress: Plugin = {
 const ROLLDOWN_RUNTIME = '\0rolldown/runtime.js'
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|redux-persist|immer|reselect|react-router|react-router-dom|use-sync-external-store|@standard-schema[\\/]utils|cookie|set-cookie-parser)[\\/]/
+// Code only its pages load. A feature's endpoints file is not: review's (its cache tags) serves /home's panel too, and
+// in a chunk of its own it would be a file under 1 KB, which precompress leaves uncompressed.
 const PAGE_OWN =
-  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/]|[\\/]domain[\\/](pgn|moveWords)/
+  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/](?!\w+Endpoints\.ts$)|[\\/]domain[\\/](pgn|moveWords)/
 const sharedByPages = (id: string) => FRAMEWORK.test(id) || (/[\\/]src[\\/]/.test(id) && !PAGE_OWN.test(id))
 const CHUNK_GROUPS = [
   // Statically reachable from the entry: the group holds the entry module, so its chunk is the entry chunk.

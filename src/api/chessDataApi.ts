@@ -32,7 +32,7 @@ export function isChessTitle(value: string | undefined): value is ChessTitle {
   return (CHESS_TITLES as readonly string[]).includes(value ?? '')
 }
 
-/** sessionStorage key of a title's player list (SPEC §2). */
+/** sessionStorage key of a title's player list, kept for the tab's session. */
 export const titleCacheKey = (title: string) => `players-${title}`
 
 function readCachedTitle(title: string): string[] | null {

@@ -41,7 +41,7 @@ export default function AdminPage() {
     setOutcome(null)
     try {
       await updateRole({ id, roleChange: { newRole } }).unwrap()
-      // The stored role drives the UI (spec §6): keep it in step when admins change their own.
+      // The stored role decides what the UI offers: keep it in step when admins change their own.
       if (id === me?._id) dispatch(ownRoleChanged(newRole))
       setOutcome({ id, ok: true, text: ROLE_UPDATED_TEXT })
     } catch (error) {

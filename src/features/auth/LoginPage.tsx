@@ -33,7 +33,7 @@ export default function LoginPage() {
     try {
       const { token, result } = await login({ loginInput: { email, password } }).unwrap()
       dispatch(loggedIn({ token, user: result }))
-      // Back to the page that asked for a sign-in; a plain login goes to / (spec §4).
+      // Back to the page that asked for a sign-in; a plain login goes to /.
       void (back ? navigate(back, { replace: true }) : navigate('/'))
     } catch (error) {
       // Logged with every failed call (app/listeners.ts); the person also reads why.

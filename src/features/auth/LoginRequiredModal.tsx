@@ -74,7 +74,7 @@ type Props = {
 }
 
 /**
- * Spec §2/§8: shown to visitors who are not logged in. On /courses and /cart once per visit of the page (the
+ * Shown to visitors who are not logged in. On /courses and /cart once per visit of the page (the
  * page then offers its own way to log in); signing in from it comes back to the page.
  */
 export function LoginRequiredModal({ message = LOGIN_REQUIRED_TEXT, hint, oncePerVisit = true }: Props) {

@@ -1,4 +1,4 @@
-// Client-side password rules (DECISIONS.md: 8 to 128 characters) and readable texts for the server's
+// Client-side password rules (8 to 128 characters, as the contract says) and readable texts for the server's
 // answers to a password change or reset. Passwords themselves are never logged or shown.
 import { asSentence, isValidatorDetail, problemDetailOf, problemStatus } from '@/api/problemText'
 

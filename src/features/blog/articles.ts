@@ -1,4 +1,4 @@
-// The exhibition's four static articles (SPEC §2 /blog, §9: September 18-19, 2024).
+// The exhibition's four static articles shown on /blog (the exhibition of September 18-19, 2024).
 import awardsImage from '@/assets/blog/awards.svg'
 import exhibitionImage from '@/assets/blog/exhibition.svg'
 import mediaImage from '@/assets/blog/media.svg'

@@ -24,7 +24,7 @@ export default function CoursesPage() {
   const user = useAppSelector(selectCurrentUser)
   const isStudent = canBuyCourses(user)
   const { q, sort, change } = useCatalogueParams()
-  // The catalogue a page at a time (issue 14); currentData is this search's, never the one before it.
+  // The catalogue a page at a time (a long catalogue stays quick to open); currentData is this search's, never the one before it.
   const catalogue = useGetCoursePagesInfiniteQuery(catalogueArg(q, sort))
   const { currentData, isError, refetch } = catalogue
   const isLoading = catalogue.isFetching && !currentData

@@ -1,4 +1,4 @@
-// 'Enroll Now' answers with an in-app alert (spec §8), whichever component started it.
+// 'Enroll Now' answers with an in-app alert, whichever component started it.
 import { api } from '@/api/api'
 import type { AppStartListening } from '@/app/listeners'
 import { alertShown } from '@/features/layout/alertsSlice'

@@ -10,7 +10,7 @@ interface State {
   failed: boolean
 }
 
-/** Keeps a broken board from blanking the page (SPEC §8: 'Something went wrong'). */
+/** Keeps a broken board from blanking the page: 'Something went wrong' in its place. */
 export class BoardErrorBoundary extends Component<Props, State> {
   state: State = { failed: false }
 

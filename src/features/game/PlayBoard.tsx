@@ -16,7 +16,7 @@ import { playMove } from './gameThunks'
 import type { BoardStart } from './StaticBoard'
 import { useBoardKeys } from './useBoardKeys'
 
-/** Board piece animation (SPEC §9). */
+/** How long a piece takes to slide to its square. */
 const BOARD_ANIMATION_MS = 300
 
 /**

@@ -32,7 +32,7 @@ function squareAt(x: number, y: number): string | null {
 }
 
 /**
- * The practice board drawn from the position alone, without react-chessboard's script (issue 14: /home's first
+ * The practice board drawn from the position alone, without react-chessboard's script (so /home's first
  * visit stays under its byte budget). It looks exactly like the interactive board: the same squares, notation,
  * marks and pieces (react-chessboard's, from an SVG sprite built at build time). The first pointer over it, press or
  * focus asks for the interactive board (`onWanted`); what the visitor does before it arrives (a piece picked, a move

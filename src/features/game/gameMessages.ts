@@ -1,4 +1,4 @@
-// The status lines of the practice game (SPEC §4, §8; DECISIONS.md for draws).
+// The status lines of the practice game: who moved, a refused move, who won, and each kind of draw by name.
 import type { DrawReason, Outcome } from './chessRules'
 
 export const INVALID_MOVE = 'Invalid move.'

@@ -38,7 +38,7 @@ import {
   statusAfterMove,
 } from './gameMessages'
 
-/** How long the random opponent waits before answering (SPEC §9). */
+/** How long the random opponent waits before answering. */
 export const COMPUTER_REPLY_DELAY_MS = 1000
 
 // The pending reply, the random source and the engine come per store with the thunk middleware's extra argument.

@@ -1,2 +1,2 @@
-/** The computer opponent is labelled with the product name (SPEC §4). */
+/** The computer opponent is labelled with the product name. */
 export const COMPUTER_LABEL = 'Chess Online Education'

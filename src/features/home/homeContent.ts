@@ -1,4 +1,4 @@
-// Static content of the home page (SPEC §2, §9).
+// Static content of the home page: the guest's name, tips and events.
 
 export const GUEST_NAME = 'Guest'
 export const PRODUCT_NAME = 'Chess Online Education'

@@ -9,7 +9,7 @@ type Props = {
   onSide: (value: ModuleLine['side']) => void
 }
 
-/** The module form's optional line: 'Moves (PGN)' and 'Student plays' (issue 12). */
+/** The module form's optional line to practise: 'Moves (PGN)' and 'Student plays'. */
 export function LineFields({ pgn, side, error, onPgn, onSide }: Props) {
   const id = useId()
   return (

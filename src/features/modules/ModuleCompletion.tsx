@@ -14,7 +14,7 @@ export function ModuleCompletion({ moduleId, courseId }: { moduleId: string; cou
   })
   const [setCompletion] = useSetModuleCompletionMutation()
   if (!known) return null
-  // Optimistic (enhancedApi.ts); a refusal rolls back with an alert (moduleListeners.ts).
+  // Optimistic (progressEndpoints.ts); a refusal rolls back with an alert (moduleListeners.ts).
   const mark = (value: boolean) => () =>
     void setCompletion({ moduleId, completionInput: { completed: value } })
   return completed ? (

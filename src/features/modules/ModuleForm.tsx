@@ -45,7 +45,7 @@ const pathOf = (filePath: string) => new URL(filePath, globalThis.location.origi
 const errorsOf = (problem?: ReadableProblem): Errors =>
   problem ? { [problem.field && problem.field in MODULE_FIELDS ? problem.field : 'form']: problem.text } : {}
 
-/** Spec §5: add mode without a module, edit mode with one; an optional file upload sets videoId. */
+/** Add mode without a module, edit mode with one; an optional file upload sets videoId. */
 export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit, onCancel }: Props) {
   const start = draft ?? editing
   const [title, setTitle] = useState(start?.title ?? '')

@@ -49,7 +49,7 @@ export function ModuleList({ courseId, canManage }: Props) {
     scrollToElement(card, 'nearest')
   }, [saved, modules])
 
-  // The list updates at once (optimistic updates in enhancedApi.ts). A refusal rolls it back with an alert
+  // The list updates at once (optimistic updates in moduleEndpoints.ts). A refusal rolls it back with an alert
   // (moduleListeners.ts), and the form comes back with what was typed and the server's reason.
   async function save(values: ModuleFormValues) {
     const sent = form

@@ -10,7 +10,7 @@ const ReactPlayer = lazy(() => import('react-player'))
 
 type Video = { src: string; module: Pick<Module, '_id' | 'courseId' | 'title'> }
 
-/** A video whose position is saved and resumed (issue 11: learning that is remembered). */
+/** A video whose position is saved and resumed, so a student comes back to where they stopped. */
 function Player({ src, module }: Video) {
   const wrapper = useRef<HTMLDivElement>(null)
   useFrameTitle(wrapper, module.title)
@@ -39,7 +39,7 @@ function UploadedVideo({
 }
 
 /**
- * Spec §4: with a videoId the video record's filePath is played, otherwise videoUrl. Only modules the server
+ * With a videoId the video record's filePath is played (an uploaded file), otherwise videoUrl. Only modules the server
  * holds (the list's, not one still being added) are shown here.
  */
 export function ModuleVideo({

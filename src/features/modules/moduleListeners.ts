@@ -1,4 +1,5 @@
-// A module change shows at once (optimistic updates in enhancedApi.ts); a refusal rolls it back and says so.
+// A module change shows at once (optimistic updates in moduleEndpoints.ts and, for a completion,
+// progressEndpoints.ts); a refusal rolls it back and says so.
 import { isAnyOf } from '@reduxjs/toolkit'
 import { api } from '@/api/api'
 import type { AppStartListening } from '@/app/listeners'

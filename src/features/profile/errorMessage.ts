@@ -1,4 +1,4 @@
-// The profile's failure texts (spec §8): the catalogue's prefixes followed by a message a person can read, never
+// The profile's failure texts: the error catalogue's prefixes followed by a message a person can read, never
 // the validator's ('params/id must match format "uuid"', 'body/phoneNumber must match pattern …'). The failure
 // itself is logged to the console with every failed call (app/listeners.ts).
 import { readableProblem, type FieldSentences, type ReadableProblem } from '@/api/problemText'

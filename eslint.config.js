@@ -277,6 +277,32 @@ export default defineConfig(
       'boundaries/dependencies': ['error', { default: 'disallow', policies }],
     },
   },
+  // Screens take hooks from their feature's endpoints file: importing it puts that feature's cache rules (tags,
+  // optimistic updates) in place before a hook runs. The generated endpoints and the bare API have none of them.
+  {
+    files: ['src/**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@/api/generated/api',
+              allowTypeImports: true,
+              message:
+                "Import hooks from the feature's endpoints file (src/features/<feature>/*Endpoints.ts).",
+            },
+            {
+              name: '@/api/api',
+              allowTypeImports: true,
+              message:
+                "Import hooks from the feature's endpoints file (src/features/<feature>/*Endpoints.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Services take plain arguments and a db handle: no Fastify types there (style guide, section 7).
   {
     files: ['server/services/**/*.ts', 'src/domain/**/*.ts'],

@@ -1,7 +1,7 @@
 // PGlite's named statements, made once per session: shared by openPglite (server/db/db.ts, PGlite in the caller's
 // thread) and the server's worker (server/db/pgliteWorker.mjs). PGlite's query() parses and plans its text on every
 // call, which was about half of a catalogue search's time over 10,000 courses (4.6 -> 2.5 ms a search); a named
-// statement is planned once and run with EXECUTE, its parameters written as literals (sqlLiteral in db.ts).
+// statement is planned once and run with EXECUTE, its parameters written as literals (sqlLiteral in handles.ts).
 // Plain JavaScript, as the worker that loads it from the checkout is.
 
 /** Runs statements by name on `lite`: `PREPARE name AS sql` on first use, then `EXECUTE name(args)`. */

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads'
-import { preparedByName, transactionDb, type Db } from './db'
+import type { Db } from './db'
+import { preparedByName, transactionDb } from './handles'
 
 type Call =
   | { op: 'query'; sql: string; params: unknown[]; tx?: number }

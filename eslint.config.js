@@ -23,6 +23,7 @@ const { default: reactHooks } = await import('eslint-plugin-react-hooks')
 const { default: boundaries } = await import('eslint-plugin-boundaries')
 const { default: globals } = await import('globals')
 const { default: regexp } = await import('eslint-plugin-regexp')
+const { importX } = await import('eslint-plugin-import-x')
 
 // Layers (style guide, sections 1 and 7). Elements are folders; file categories mark the few files that other
 // layers may use.
@@ -275,6 +276,26 @@ export default defineConfig(
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', policies }],
+    },
+  },
+  // No import cycles (eslint-plugin-import-x's no-cycle): a module that reaches itself again through its imports
+  // runs with some of its imports still undefined, depending on which file loads first, and a cycle between
+  // layers hides that a lower layer knows a higher one. Type-only imports are left out (they vanish at build).
+  // The same resolver as the boundary rules, so `@/` imports are followed too.
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'domain/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The files whose imports it follows (its default is JavaScript only).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver': {
+        [require.resolve('./scripts/eslint-alias-resolver.cjs')]: {
+          extensions: ['.ts', '.tsx', '.js', '.mjs'],
+        },
+      },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   // Screens take hooks from their feature's endpoints file: importing it puts that feature's cache rules (tags,

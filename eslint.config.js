@@ -1,5 +1,6 @@
 // ESLint: typescript-eslint's type-checked rules on every TypeScript file of the project, React's hook rules on
-// the SPA, and the layers of the style guide (section 1 and 7) as import boundaries (eslint-plugin-boundaries).
+// the SPA, the layers of the code as import boundaries (eslint-plugin-boundaries; docs/architecture.md) and no
+// import cycles (eslint-plugin-import-x).
 //
 // typescript-eslint needs the TypeScript compiler API (>=4.8.4 <6.1.0), which the project's TypeScript 7
 // (native compiler: its `typescript` package exports only a version) does not have. The `typescript-api`
@@ -25,7 +26,7 @@ const { default: globals } = await import('globals')
 const { default: regexp } = await import('eslint-plugin-regexp')
 const { importX } = await import('eslint-plugin-import-x')
 
-// Layers (style guide, sections 1 and 7). Elements are folders; file categories mark the few files that other
+// Layers (docs/architecture.md). Elements are folders; file categories mark the few files that other
 // layers may use.
 const elements = [
   // SPA
@@ -90,7 +91,7 @@ const files = [
   // The app's side of the features' wiring: typed hooks, the listener middleware's `startAppListening`,
   // the config and the lazy-page helper. Features reach no further into app/.
   { category: 'wiring', pattern: 'src/app/{hooks,listeners,config,lazyPage}.ts' },
-  // Configuration, read once per side (style guide, section 6).
+  // Configuration, read once per side, where the environment is validated at start (fail fast, one place).
   { category: 'config', pattern: ['src/app/config.ts', 'server/config.ts'] },
   // The contract: the loader of openapi/openapi.yaml (its generated types are the `contract` element).
   { category: 'contract', pattern: 'server/openapi.ts' },
@@ -101,7 +102,8 @@ const element = (...types) => types.map((type) => ({ element: { type } }))
 const file = (type, categories) => ({ element: { type }, file: { categories } })
 
 const policies = [
-  // SPA: components/, api/ -> features/ -> app/ (style guide, section 1).
+  // SPA: components/, api/ -> features/ -> app/: shared code flows one way, so a feature changes without the
+  // shared pieces under it knowing.
   {
     from: element('app', 'spa-root'),
     allow: { to: element('app', 'feature', 'api', 'components', 'domain', 'assets', 'spa-root') },
@@ -121,7 +123,7 @@ const policies = [
   { from: element('api'), allow: { to: [...element('domain'), file('app', 'config')] } },
   // domain/ (the shared rules) imports nothing of the SPA or the server: both import it.
 
-  // Server: routes -> services -> db (style guide, section 7).
+  // Server: routes -> services -> db: handlers parse and shape replies, services hold the rules, db runs SQL.
   {
     from: element('server-root'),
     allow: { to: element('server-root', 'contract', 'routes', 'plugins', 'services', 'db', 'domain') },
@@ -173,7 +175,7 @@ export default defineConfig(
       'data/',
       '.tmp/',
       '.node-lines/',
-      // Generated (npm run codegen); never edited by hand (style guide, section 3).
+      // Generated (npm run codegen) from openapi/openapi.yaml, never edited by hand: a change goes into the contract.
       'src/api/generated/',
       'server/generated/',
     ],
@@ -324,7 +326,8 @@ export default defineConfig(
       ],
     },
   },
-  // Services take plain arguments and a db handle: no Fastify types there (style guide, section 7).
+  // Services take plain arguments and a db handle: no Fastify types there, so they run from a route, the seed
+  // or the command line alike and are tested without a server.
   {
     files: ['server/services/**/*.ts', 'src/domain/**/*.ts'],
     rules: {

@@ -37,7 +37,7 @@ const serverFileUrls: Plugin = {
   },
 }
 
-// The practice board's engine (issue 13): Stockfish 19's lite single-threaded build from the `stockfish` package
+// The practice board's engine: Stockfish 19's lite single-threaded build from the `stockfish` package
 // (GPL-3), served as separate files with its licence under /engine/ (emitted into dist/engine/ at build, answered
 // from node_modules in dev) and fetched only when a level is chosen. Only these three files: the package's other
 // builds (99 MB) are never shipped.
@@ -105,7 +105,7 @@ const precompress: Plugin = {
   },
 }
 
-// Chunks (issue 14). Every page runs the entry's code: React and React DOM, Redux Toolkit and RTK Query, React Router,
+// Chunks. Every page runs the entry's code: React and React DOM, Redux Toolkit and RTK Query, React Router,
 // redux-persist, the store, the layout. All of it, with the bundler's runtime helpers, goes into the entry chunk
 // itself, so a first visit fetches one file for it where it fetched three (entry, framework, runtime: each a request
 // with its headers, and three smaller brotli windows). What several pages share beyond that (forms, paging, course

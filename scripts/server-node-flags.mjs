@@ -4,7 +4,7 @@
 //
 // --max-semi-space-size=2: V8's young generation grows to 3 x 16 MB under load by default, and keeps it. With 2 MB
 // semi-spaces the server's resident memory after the bench's load over 10,000 courses was 253-269 MB instead of
-// 305-338 (issue 14's goal is 300), for about 3% more CPU per cached answer and ~10% longer cold start (more scavenges
+// 305-338 (the goal is under 300), for about 3% more CPU per cached answer and ~10% longer cold start (more scavenges
 // while the modules load).
 //
 // --wasm-tiering-budget=1000000000 (V8's default: 1,800,000): PGlite's WebAssembly runs first as V8's quickly made

@@ -1,4 +1,4 @@
-// The board's pieces as one SVG file (issue 14): react-chessboard's own pieces (defaultPieces), rendered with
+// The board's pieces as one SVG file: react-chessboard's own pieces (defaultPieces), rendered with
 // react-dom/server into <symbol id="wP">...</symbol> elements of one sprite. The practice board draws its first,
 // static board with them (src/features/game/StaticBoard.tsx), so a first visit to /home shows the pieces without
 // loading react-chessboard's script; the interactive board draws the same pieces inline, so nothing changes when it

@@ -1,4 +1,4 @@
-// Build step (issue 14): dist/home.html and dist/courses.html, the built index.html with the page's first paint
+// Build step: dist/home.html and dist/courses.html, the built index.html with the page's first paint
 // already in #root (src/app/Shell.tsx, rendered by react-dom/server), the app's stylesheet in the page (one small
 // file: vite.config.ts builds a single one) and the page chunk's scripts preloaded, so the largest paint does not wait for the scripts. The server answers /, /home and /courses
 // with them (server/plugins/web.ts). The files are emitted into the bundle before it is written, so the

@@ -1,4 +1,4 @@
-// The first paint of /home and /courses before the scripts have run (issue 14): rendered to HTML at build time
+// The first paint of /home and /courses before the scripts have run: rendered to HTML at build time
 // (scripts/vite-prerender.mjs) with react-dom/server and put into #root of dist/home.html and dist/courses.html,
 // which the server answers for those addresses. The SPA then renders into #root and replaces it (src/main.tsx).
 //

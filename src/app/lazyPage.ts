@@ -1,6 +1,6 @@
 import { createElement, lazy, type ComponentType, type ReactElement } from 'react'
 
-/** Spec §9: a script chunk that has not loaded after this long is reported as a ChunkLoadError. */
+/** A script chunk that has not loaded after this long is reported as a ChunkLoadError (the page's error state). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000
 
 export class ChunkLoadError extends Error {

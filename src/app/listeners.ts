@@ -43,7 +43,8 @@ function isFailedApiCall(action: unknown): action is FailedApiCall {
 export const failedCallText = (endpointName: string) => `API call ${endpointName} failed`
 
 /**
- * Spec §8: failures outside the error catalogue are only logged to the console. This is the one place
+ * Failures outside the error catalogue have no message of their own for the user: they are only logged to the
+ * console. This is the one place
  * that logs them: the server's answer (status and problem) or the error thrown, never the request.
  */
 function logFailedApiCalls(startListening: AppStartListening) {

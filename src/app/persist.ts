@@ -98,7 +98,7 @@ export function persistConfig<S>(key: string, whitelist?: (keyof S & string)[]):
 export const authPersistConfig = persistConfig<AuthState>(AUTH_KEY, ['token', 'user'])
 
 /**
- * The practice game (issue 13) under `persist:game`: its moves, position and the player's choices survive a
+ * The practice game under `persist:game`: its moves, position and the player's choices survive a
  * reload. A game nobody has touched (no move, the default choices) is not kept at all, so a visitor who never
  * plays leaves nothing behind and 'New game' with the default choices clears the key.
  */

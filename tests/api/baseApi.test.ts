@@ -6,7 +6,7 @@ import { selectIsLoggedIn } from '@/features/auth/authSlice'
 import { requestLog } from '../helpers/mswServer'
 import { seedUser, sessionOf } from '../helpers/backend'
 
-describe('base query (spec §7; DECISIONS.md API)', () => {
+describe('base query', () => {
   it('sends the bearer token from the auth state', async () => {
     const s = seedUser({ username: 'sam' })
     const store = makeStore({ auth: sessionOf(s) })

@@ -22,7 +22,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-describe('failed API calls are logged in one place (spec §8: only logged to the console)', () => {
+describe('failed API calls are logged in one place (only logged to the console)', () => {
   it("logs a failed query once, with the endpoint's name and the server's answer", async () => {
     server.use(http.get(`${config.apiBaseUrl}/api/courses`, () => problem(500, 'Internal Server Error')))
     const store = makeStore()

@@ -3,7 +3,7 @@ import { makeStore } from '@/app/store'
 import { loggedIn, loggedOut } from '@/features/auth/authSlice'
 import { LOGIN_PROMPTS_KEY } from '@/features/auth/LoginRequiredModal'
 
-describe('the Login Required prompts after a logout (issue 10.8)', () => {
+describe('the Login Required prompts after a logout', () => {
   it('are shown again to the next visitor: a logout forgets which pages already prompted', () => {
     const store = makeStore()
     sessionStorage.setItem(LOGIN_PROMPTS_KEY, JSON.stringify(['/courses', '/cart']))

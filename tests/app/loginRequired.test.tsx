@@ -13,7 +13,7 @@ async function signIn(user: ReturnType<typeof renderApp>['user'], email: string,
   await user.click(screen.getByRole('button', { name: 'Login' }))
 }
 
-describe('the Login Required modal for visitors (issue 10.8)', () => {
+describe('the Login Required modal for visitors', () => {
   it('opens once per visit of /courses, not on every return; the cards then offer "Log in to enroll"', async () => {
     seedCourse({ title: 'Tactics' })
     const { user, router } = renderApp('/courses')

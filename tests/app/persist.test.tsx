@@ -7,7 +7,7 @@ import { countRequests } from '../helpers/mswServer'
 
 const KEYS = ['token', 'user', 'userId', 'username', 'userRole']
 
-describe('auth storage (spec §3, §4; DECISIONS.md browser side)', () => {
+describe('auth storage', () => {
   it('writes the five localStorage keys after login and navigates to /', async () => {
     const ann = seedUser({
       username: 'ann',

@@ -12,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('router (spec §2)', () => {
+describe('router', () => {
   it('redirects / to /home', async () => {
     const { router } = renderApp('/')
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
@@ -42,7 +42,7 @@ describe('router (spec §2)', () => {
   })
 })
 
-describe('chunk loading (spec §8, §9)', () => {
+describe('chunk loading', () => {
   it('reports a ChunkLoadError after the 120000 ms timeout', async () => {
     vi.useFakeTimers()
     expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120000)

@@ -4,7 +4,7 @@ import { failedCallText } from '@/app/listeners'
 import { renderApp } from '../helpers/renderWithProviders'
 import { seedCourse, seedModule, seedUser, sessionOf } from '../helpers/backend'
 
-describe('session expiry and silent failures (spec §4, §8)', () => {
+describe('session expiry and silent failures', () => {
   it('logs out and shows the Login Required modal when the stored token is refused', async () => {
     localStorage.setItem('token', 'expired-token')
     localStorage.setItem('user', JSON.stringify({ _id: 'gone', role: 'student', username: 'ghost' }))
@@ -28,7 +28,7 @@ describe('session expiry and silent failures (spec §4, §8)', () => {
         expect.objectContaining({ status: 403 }),
       ),
     )
-    // The curriculum (titles and descriptions, issue 10.7) may show; the module itself, its video, never.
+    // The curriculum (titles and descriptions) may show; the module itself, its video, never.
     expect(screen.queryByRole('region', { name: 'Video player' })).not.toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     spy.mockRestore()

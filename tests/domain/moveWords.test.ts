@@ -1,4 +1,4 @@
-// Issue 12, point 7: moves in words for the polite live region.
+// Moves in words for the polite live region.
 import { describe, expect, it } from 'vitest'
 import { moveInWords } from '@/domain/moveWords'
 

@@ -103,7 +103,7 @@ describe('accessibility', () => {
     await visible(page.getByPlaceholder('Module Title'))
   }
   const cases: Array<[string, () => Array<string | [string, (p: Page) => Promise<void>]>]> = [
-    // A visitor's module page is the curriculum with the Login button (issue 10, point 7).
+    // A visitor's module page is the curriculum with the Login button.
     [
       'a visitor',
       () => [...common(), '/login', '/register', '/no/such/page', `/courses/${course._id}/modules`],
@@ -140,7 +140,7 @@ describe('accessibility', () => {
     })
   }
 
-  // Issue 10, point 12: axe reported 'frame-title' (serious) for each embedded player. Every host but the server
+  // axe reported 'frame-title' (serious) for each embedded player. Every host but the server
   // is blocked here, so the players' iframes (in their elements' shadow roots) stay empty: they are named anyway.
   it("names the YouTube and Vimeo players on an enrolled student's module page, at desktop and phone size", async ({
     expect,

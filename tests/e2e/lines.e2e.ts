@@ -1,4 +1,4 @@
-// Issue 12: chess inside the course. An instructor adds a line with an illegal move and sees the server's
+// Chess inside the course. An instructor adds a line with an illegal move and sees the server's
 // sentence next to 'Moves (PGN)', then fixes it; a student steps through the line with the keyboard, practises it
 // with one mistake, sees the line-complete message, and finds it under 'Lines to review' on /home once it is due
 // (the test moves the server's clock forward with X-Test-Now, a test-only header: TEST_CLOCK=1 in scripts/e2e.mjs).

@@ -1,4 +1,4 @@
-// The practice partner (issue 13) in Chromium, against the built SPA and its engine files: a first visit of /home
+// The practice partner in Chromium, against the built SPA and its engine files: a first visit of /home
 // fetches no engine; choosing Level 3 fetches it (the Stockfish worker and its WebAssembly, with their licence
 // beside them), three moves are answered by the engine, one is taken back, takebacks are switched off, and the
 // downloaded PGN holds the moves the page lists.
@@ -126,7 +126,7 @@ describe('the practice partner', () => {
   })
 })
 
-// The board before react-chessboard has loaded (issue 14): /home's first visit draws a static board from the position
+// The board before react-chessboard has loaded: /home's first visit draws a static board from the position
 // and loads the interactive one when the pointer comes over it, when it is pressed or focused.
 describe('the practice board before its interactive code has loaded', () => {
   let browser: Browser

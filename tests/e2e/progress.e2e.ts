@@ -1,4 +1,4 @@
-// Issue 11: learning that is remembered. A student watches the uploaded demo video past 90 %, sees the module
+// Learning that is remembered. A student watches the uploaded demo video past 90 %, sees the module
 // completed and the course's count; a reload and a second browser signed in as the same student resume at the
 // saved second; the course's instructor sees the student's row in 'Student progress', another instructor
 // does not (and the server refuses them).

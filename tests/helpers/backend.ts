@@ -213,7 +213,7 @@ export type SeededModule = {
   videoId: string | null
   courseId: string
   position: number
-  /** The module's line (issue 12); null when it has none. */
+  /** The module's line (its PGN and the side the student plays); null when it has none. */
   line: { pgn: string; side: 'white' | 'black' } | null
 }
 
@@ -250,7 +250,7 @@ export function seedModule(input: Partial<SeededModule> & { title: string; cours
 }
 
 /**
- * A line of `user` in the review schedule (issue 12), due at `due` (an ISO time; in the past: due now), as a
+ * A line of `user` in the review schedule, due at `due` (an ISO time; in the past: due now), as a
  * first practice graded Hard would leave it.
  */
 export function seedReview(

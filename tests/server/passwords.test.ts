@@ -114,7 +114,7 @@ describe('common passwords', () => {
       expect(isCommonPassword(p), p).toBe(false)
   })
 
-  it('holds at least 10,000 distinct common passwords (issue 8)', () => {
+  it('holds at least 10,000 distinct common passwords', () => {
     const count = commonPasswordCount()
     console.log(`common-password list: ${count} distinct passwords`)
     expect(count).toBeGreaterThanOrEqual(10_000)

@@ -1,4 +1,4 @@
-// Issue 12, point 5: the scheduler's grading. A finished practice with every move right at the first try is Good,
+// The scheduler's grading. A finished practice with every move right at the first try is Good,
 // one mistake Hard, more Again; FSRS (ts-fsrs, default parameters) puts a better practice's next review later,
 // and a card reviewed well again and again waits longer and longer.
 import { describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 // The demo data (server/db/seed.ts), seeded once for these tests (its password hashes take seconds):
-// issue 11, point 10: progress from the first start; issue 12, point 9: lines with comments (an Italian Game, the
+// progress from the first start; lines with comments (an Italian Game, the
 // Lucena position, a mate in two), every one a PGN the server accepts, and one line of alice's due for review.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

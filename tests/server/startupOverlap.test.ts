@@ -1,4 +1,4 @@
-// The server's start (issue 14): the app is built while the database opens (server/main.ts), on a Db whose calls wait
+// The server's start: the app is built while the database opens (server/main.ts), on a Db whose calls wait
 // for it (onceOpen), and the routes' response serializers are built on first use, not before listening.
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -34,7 +34,7 @@ writeFileSync(join(dist, 'assets', 'app-def456.css'), style)
 writeFileSync(join(dist, 'assets', 'app-def456.css.br'), brotliCompressSync(`${style}/* br */`))
 writeFileSync(join(dist, 'assets', 'app-def456.css.gz'), gzipSync(`${style}/* gz */`))
 writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(readFileSync(join(dist, 'index.html'))))
-// The prerendered first paints of /home and /courses (issue 14), made as the build makes them: the real shell
+// The prerendered first paints of /home and /courses, made as the build makes them: the real shell
 // (src/app/Shell.tsx) put into this index.html by the build step's own function, with their compressed copies.
 const shellIndex =
   '<!doctype html><html><head><title>Chess Online Education</title></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>'

@@ -68,7 +68,7 @@ export async function uploadVideo(token: string, courseId: string, file: string)
   return call<{ _id: string; filePath: string }>('POST', '/api/videos', token, form)
 }
 
-/** The localStorage entries a logged-in session keeps (DECISIONS.md: storage keys). */
+/** The localStorage entries a logged-in session keeps, under the storage keys the app reads. */
 export function sessionStorageEntries(s: Session) {
   const user = { _id: s.result._id, role: s.result.role, username: s.result.username }
   return [

@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../helpers/renderWithProviders'
 import { countRequests, server } from '../../helpers/mswServer'
 import { stored, seedUser, sessionOf } from '../../helpers/backend'
 
-describe('/admin (spec §2, §6)', () => {
+describe('/admin', () => {
   it('lists every user with username, role and a role selector offering student, instructor, admin', async () => {
     const admin = seedUser({ username: 'root', role: 'admin' })
     seedUser({ username: 'stu' })
@@ -56,7 +56,7 @@ describe('/admin (spec §2, §6)', () => {
     ],
     ['network failure', () => HttpResponse.error()],
   ])(
-    'says the generic refusal, never a lone ".", and puts the selector back on a %s (issue 10.4)',
+    'says the generic refusal, never a lone ".", and puts the selector back on a %s',
     async (_name, answer) => {
       const admin = seedUser({ username: 'root', role: 'admin' })
       seedUser({ username: 'stu' })
@@ -107,7 +107,7 @@ describe('/admin: own role', () => {
   })
 })
 
-describe('/admin: pages of users (issue 14.2)', () => {
+describe('/admin: pages of users', () => {
   it("shows 50 users at a time, 'Load more users' the next, and a role change on a later page updates its row in place", async () => {
     const admin = seedUser({ username: 'root', role: 'admin' })
     for (let i = 1; i <= 52; i++) seedUser({ username: `user${String(i).padStart(2, '0')}` })

@@ -1,4 +1,4 @@
-// /admin loads the next page of users as the end of the table scrolls near (issue 14.2), like /courses.
+// /admin loads the next page of users as the end of the table scrolls near, like /courses.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import AdminPage from '@/features/admin/AdminPage'

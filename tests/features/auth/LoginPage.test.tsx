@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw'
 import { config } from '@/app/config'
 import { countRequests, server } from '../../helpers/mswServer'
 
-describe('/login (spec §2, §4, §5)', () => {
+describe('/login', () => {
   it('has a required email field of email type, a required password and a Login button', () => {
     renderWithProviders(<LoginPage />, { route: '/login', path: '/login' })
     const email = screen.getByLabelText('Email')

@@ -8,7 +8,7 @@ import {
 } from '@/features/auth/LoginRequiredModal'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
 
-describe('returnPath: where a sign-in started elsewhere returns to (issue 10.8)', () => {
+describe('returnPath: where a sign-in started elsewhere returns to', () => {
   it('is the page the sign-in was asked for on, with its query and hash', () => {
     expect(returnPath({ from: { pathname: '/courses', search: '?page=2', hash: '#top' } })).toBe(
       '/courses?page=2#top',
@@ -29,7 +29,7 @@ describe('returnPath: where a sign-in started elsewhere returns to (issue 10.8)'
   })
 })
 
-describe('LoginRequiredModal (spec §2, §8; issue 10.8)', () => {
+describe('LoginRequiredModal', () => {
   it("shows the spec's text and remembers, for this visit, that it was shown on this page", () => {
     renderWithProviders(<LoginRequiredModal />, { route: '/courses' })
     expect(screen.getByRole('dialog', { name: 'Login Required' })).toHaveTextContent(LOGIN_REQUIRED_TEXT)

@@ -9,7 +9,7 @@ import { server } from '../../helpers/mswServer'
 
 const render = () => renderWithProviders(<RegisterPage />, { route: '/register', path: '/register' })
 
-describe('/register (spec §2, §4, §5)', () => {
+describe('/register', () => {
   it('requires username, email (email type) and password; phone number is optional', () => {
     render()
     expect(screen.getByLabelText('Username')).toBeRequired()
@@ -20,7 +20,7 @@ describe('/register (spec §2, §4, §5)', () => {
     expect(screen.getByRole('button', { name: 'Register' })).toBeInTheDocument()
   })
 
-  it('says where the phone number will be shown (issue 10.10)', () => {
+  it('says where the phone number will be shown', () => {
     render()
     expect(screen.getByLabelText('Phone number (optional)')).toHaveAccessibleDescription(
       'Shown on your profile to signed-in users.',

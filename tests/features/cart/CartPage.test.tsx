@@ -23,7 +23,7 @@ const render = (who?: SeededUser) =>
     preloadedState: who ? { auth: sessionOf(who) } : undefined,
   })
 
-describe('/cart (spec §2, §9; DECISIONS.md cart)', () => {
+describe('/cart', () => {
   it("shows the 'Login Required' modal to a visitor", async () => {
     const { user } = render()
     const dialog = screen.getByRole('dialog', { name: 'Login Required' })

@@ -1,4 +1,4 @@
-// /courses loads the next page of the catalogue as the end of the list scrolls near (issue 14).
+// /courses loads the next page of the catalogue as the end of the list scrolls near.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import CoursesPage from '@/features/courses/CoursesPage'

@@ -1,4 +1,4 @@
-// /courses as a catalogue (issue 14): search box, sort choice, both kept in the address, further pages.
+// /courses as a catalogue: search box, sort choice, both kept in the address, further pages.
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { useLocation, useNavigate } from 'react-router-dom'

@@ -25,7 +25,7 @@ function render(who: SeededUser) {
   })
 }
 
-describe('course form: where it is and what it edits (issue 10, point 5)', () => {
+describe('course form: where it is and what it edits', () => {
   it('leaves focus and scroll alone when the page opens with the create form', async () => {
     const me = seedUser({ username: 'teacher', role: 'instructor' })
     seedCourse({ title: 'Rook endings', instructor: me })

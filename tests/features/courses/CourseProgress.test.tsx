@@ -1,4 +1,4 @@
-// Issue 11, points 3, 9 and 11: an enrolled student's course cards on /courses show their progress; a course they are
+// An enrolled student's course cards on /courses show their progress; a course they are
 // not enrolled in, a visitor and an instructor see the cards as before (a visitor causes no progress call).
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
@@ -38,7 +38,7 @@ function setup() {
   return { teacher, stu }
 }
 
-describe('course progress on /courses (issue 11.3)', () => {
+describe('course progress on /courses', () => {
   it("shows '{k} of {n} modules completed' and the bar on an enrolled course's card only", async () => {
     const { stu } = setup()
     render(stu)
@@ -66,7 +66,7 @@ describe('course progress on /courses (issue 11.3)', () => {
     expect(countRequests('/api/progress')).toBe(0)
   })
 
-  it('shows 20 enrolled courses of 20 modules each from one progress request (issue 11.9)', async () => {
+  it('shows 20 enrolled courses of 20 modules each from one progress request', async () => {
     const teacher = seedUser({ username: 'teacher', role: 'instructor' })
     const stu = seedUser({ username: 'stu' })
     for (let c = 1; c <= 20; c++) {

@@ -40,7 +40,7 @@ function Page() {
 }
 const card = async (title: string) => within(await screen.findByRole('article', { name: title }))
 
-describe('/courses: cards (spec §2)', () => {
+describe('/courses: cards', () => {
   it('shows title, description and $price of each course', async () => {
     seedCourse({ title: 'Openings 101', description: 'Learn the Italian game', price: 49.5 })
     render(seedUser({ username: 'stu' }))
@@ -59,7 +59,7 @@ describe('/courses: cards (spec §2)', () => {
     expect(await c.findByRole('link', { name: 'mate' })).toHaveAttribute('href', `/profile/${mate._id}`)
   })
 
-  it("shows 20 Coursemates at a time and 'Load more coursemates' the next (issue 14.2)", async () => {
+  it("shows 20 Coursemates at a time and 'Load more coursemates' the next", async () => {
     const course = seedCourse({ title: 'Crowded' })
     for (let i = 1; i <= 23; i++)
       seedEnrollment(course._id, seedUser({ username: `mate${String(i).padStart(2, '0')}` })._id)
@@ -74,7 +74,7 @@ describe('/courses: cards (spec §2)', () => {
   })
 })
 
-describe('/courses: Login Required modal (spec §2, §8)', () => {
+describe('/courses: Login Required modal', () => {
   it('opens for a visitor with Login and Register buttons and the spec text', async () => {
     seedCourse({ title: 'Tactics' })
     const { user } = render()
@@ -95,7 +95,7 @@ describe('/courses: Login Required modal (spec §2, §8)', () => {
     expect(c.getByRole('link', { name: 'Log in to enroll' })).toHaveAttribute('href', '/login')
   })
 
-  it('does not open again when the visitor comes back in the same visit (issue 10.8)', async () => {
+  it('does not open again when the visitor comes back in the same visit', async () => {
     seedCourse({ title: 'Tactics' })
     const first = render()
     await first.user.click(screen.getByRole('button', { name: 'Close' }))
@@ -115,7 +115,7 @@ describe('/courses: Login Required modal (spec §2, §8)', () => {
   })
 })
 
-describe('/courses: permissions (spec §6)', () => {
+describe('/courses: permissions', () => {
   it("shows 'Enroll Now' and 'Add to Cart' to a student who is not enrolled, not 'View Modules'", async () => {
     seedCourse({ title: 'Strategy' })
     render(seedUser({ username: 'stu' }))
@@ -184,7 +184,7 @@ describe('/courses: permissions (spec §6)', () => {
   })
 })
 
-describe('/courses: course form (spec §4, §5)', () => {
+describe('/courses: course form', () => {
   it('requires title, description and a numeric price', async () => {
     render(seedUser({ username: 'teacher', role: 'instructor' }))
     const form = within(screen.getByRole('form', { name: 'Create course' }))
@@ -233,7 +233,7 @@ describe('/courses: course form (spec §4, §5)', () => {
   })
 })
 
-describe('/courses: enrollment and cart (spec §8; DECISIONS.md cart)', () => {
+describe('/courses: enrollment and cart', () => {
   it("enrolls with 'Enroll Now' and says 'Enrolled successfully!'", async () => {
     const course = seedCourse({ title: 'Strategy' })
     seedCourse({ title: 'Other' })

@@ -1,4 +1,4 @@
-// /courses with its first page in its HTML (issue 14): the server writes CourseCard's markup as text
+// /courses with its first page in its HTML: the server writes CourseCard's markup as text
 // (server/services/coursesPage.ts) and the SPA starts from the page it carries (src/features/courses/firstPage.ts).
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router-dom'

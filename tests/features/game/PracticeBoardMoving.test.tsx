@@ -16,7 +16,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-describe('moving on the practice board (issue 13)', () => {
+describe('moving on the practice board', () => {
   it('click a piece, then its target: the targets are marked and the last move of either side is highlighted', async () => {
     const { store } = renderPracticeBoard()
     fireEvent.click(squareEl('g1'))

@@ -41,7 +41,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-describe('the practice board controls (issue 13)', () => {
+describe('the practice board controls', () => {
   it('are labelled form controls, with the spec behaviour as the default', () => {
     renderPracticeBoard()
     const opponent = screen.getByRole('combobox', { name: 'Opponent' })

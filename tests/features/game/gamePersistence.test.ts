@@ -22,7 +22,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('the practice game survives a reload (issue 13)', () => {
+describe('the practice game survives a reload', () => {
   it("is kept under its own key 'persist:game', never in the spec's five keys, and restores", async () => {
     const first = await bootedStore()
     first.store.dispatch(chooseOpponent(4))

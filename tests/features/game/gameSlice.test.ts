@@ -103,7 +103,7 @@ describe('gameSlice', () => {
   })
 })
 
-describe('gameSlice, issue 13', () => {
+describe('gameSlice: takebacks, playing either side, loaded positions and a failing engine', () => {
   const played = () =>
     [
       { uci: 'e2e4', fen: afterE4, status: 'Player moved.', over: false, words: 'White pawn to e4' },

@@ -1,4 +1,4 @@
-// Issue 11, points 3 and 4: each 'Continue Study' course shows its count and bar, and 'Continue' goes to the
+// Each 'Continue Study' course shows its count and bar, and 'Continue' goes to the
 // first module not completed, whose card scrolls into view and whose video starts at the saved second.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
@@ -41,7 +41,7 @@ function setup() {
 const itemOf = async (title: string) =>
   within((await screen.findByRole('link', { name: title })).closest('li')!)
 
-describe("'Continue Study' progress (issue 11.3, 11.4)", () => {
+describe("'Continue Study' progress", () => {
   it("shows '{k} of {n} modules completed', a bar at the percent, and 'Continue' to the first module not completed", async () => {
     const { stu, openings, o2 } = setup()
     renderWithProviders(<ContinueStudy userId={stu._id} />, { preloadedState: { auth: sessionOf(stu) } })

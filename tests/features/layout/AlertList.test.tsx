@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../helpers/renderWithProviders'
 
 afterEach(() => vi.useRealTimers())
 
-describe('in-app alerts (DECISIONS.md: accessible alerts instead of native ones)', () => {
+describe('in-app alerts (accessible alerts instead of native ones)', () => {
   it('announces an alert and dismisses it with the button', async () => {
     const { store, user } = renderWithProviders(<AlertList />)
     act(() => {

@@ -15,7 +15,7 @@ const logoutRequests = () =>
 const nav = () => within(screen.getByRole('navigation', { name: 'Main' }))
 const hrefOf = (name: string) => nav().getByRole('link', { name }).getAttribute('href')
 
-describe('navigation bar (spec §2, §6)', () => {
+describe('navigation bar', () => {
   it('shows Home, Courses, Blog, Cart, Login and Register when logged out', () => {
     renderWithProviders(<NavBar />)
     expect(hrefOf('Home')).toBe('/home')

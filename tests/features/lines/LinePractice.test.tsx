@@ -1,4 +1,4 @@
-// Issue 12, points 4, 5 and 7: 'Practise this line' on a module card, without a mouse (typed moves). The other
+// 'Practise this line' on a module card, without a mouse (typed moves). The other
 // side's moves come after about half a second, a wrong move is taken back with 'Try again.', a second wrong try
 // shows 'The move was {SAN}.', the end reads 'Line complete: {k} of {n} moves right at the first try.', every move
 // is announced in words, and the finished practice is recorded on the server (one mistake: Hard).

@@ -1,4 +1,4 @@
-// Issue 12, points 3, 6 and 7: the viewer on a module card. A board showing the line, buttons and the keys ←, →,
+// The viewer on a module card. A board showing the line, buttons and the keys ←, →,
 // Home, End to step, the move list in SAN with the current move marked, the comment for the current move under
 // the board, 'Flip board', variations entered and left, each move announced in words; 'Play from here' opens
 // /home's practice game from the position shown (router state: startFen).

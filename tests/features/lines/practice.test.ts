@@ -1,4 +1,4 @@
-// Issue 12, point 4: the practice reducer. The student plays their side of the main line; a wrong move is taken
+// The practice reducer. The student plays their side of the main line; a wrong move is taken
 // back with 'Try again.'; a second wrong try plays the right move ('The move was …'); the other side's moves are
 // played for them; the line ends with k of n moves right at the first try.
 import { describe, expect, it } from 'vitest'

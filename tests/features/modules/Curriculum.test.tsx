@@ -57,7 +57,7 @@ function setup() {
 
 const entry = (title: string) => within(screen.getByRole('article', { name: title }))
 
-describe('/courses/{courseId}/modules for those who may not watch (issue 10, point 7)', () => {
+describe('/courses/{courseId}/modules for those who may not watch', () => {
   it('shows a visitor the curriculum without videos, and a Login button that leads to /login', async () => {
     const { course } = setup()
     const { user } = render(course._id)

@@ -64,7 +64,7 @@ async function fillAdd(user: ReturnType<typeof render>['user'], videoUrl: string
   await user.click(within(form()).getByRole('button', { name: 'Add Module' }))
 }
 
-describe('module form: where it is and what it edits (issue 10, point 5)', () => {
+describe('module form: where it is and what it edits', () => {
   it("brings the form into view on 'Edit' and focuses its first field, under a heading naming the module", async () => {
     const { teacher, course } = setup()
     const { user } = render(course._id, teacher)
@@ -105,7 +105,7 @@ describe('module form: where it is and what it edits (issue 10, point 5)', () =>
   })
 })
 
-describe('module form: refusals keep what was typed (issue 10, point 6)', () => {
+describe('module form: refusals keep what was typed', () => {
   it('says a URL no player can play is wrong next to the field, sending nothing and adding nothing', async () => {
     const { teacher, course } = setup()
     const { user } = render(course._id, teacher)

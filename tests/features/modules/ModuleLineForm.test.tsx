@@ -1,4 +1,4 @@
-// Issue 12, point 1 and 2 in the module form: an optional 'Moves (PGN)' and 'Student plays' next to the spec's
+// The module form's line: an optional 'Moves (PGN)' and 'Student plays' next to the spec's
 // fields; a PGN the server refuses (an illegal move) reopens the form with what was typed and the server's
 // sentence naming the move next to 'Moves (PGN)'; fixed, the module is saved with its line and the card shows it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

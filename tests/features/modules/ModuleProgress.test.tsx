@@ -1,4 +1,4 @@
-// Issue 11, points 1 and 2: the module's video resumes at the saved second and saves while playing (at most once per
+// The module's video resumes at the saved second and saves while playing (at most once per
 // 10 s), on pause, seek, end and when the page is hidden; 'Mark as complete' is optimistic and rolls back with an
 // alert. The player is a fake whose media element the test drives (./fakePlayer.tsx); the server is the real one.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -96,7 +96,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-describe('the module video remembers where it was (issue 11.1)', () => {
+describe('the module video remembers where it was', () => {
   it('starts at the saved second once the video knows its length', async () => {
     const { stu, course, one, two } = setup()
     seedProgress(stu, one, { positionSeconds: 42, durationSeconds: 100 })
@@ -262,7 +262,7 @@ describe('the module video remembers where it was (issue 11.1)', () => {
   })
 })
 
-describe("'Mark as complete' (issue 11.2)", () => {
+describe("'Mark as complete'", () => {
   it("shows 'Completed' at once, stores it, and 'Mark as not complete' takes it back, refetching nothing", async () => {
     const { stu, course, one, two } = setup()
     const { user } = await open(course._id, stu)
@@ -313,7 +313,7 @@ describe("'Mark as complete' (issue 11.2)", () => {
   })
 })
 
-describe('those who may not watch (issue 11.8)', () => {
+describe('those who may not watch', () => {
   it('a visitor and a student not enrolled get the curriculum as before, and no progress call', async () => {
     const { course } = setup()
     const outsider = seedUser({ username: 'outsider' })
@@ -332,7 +332,7 @@ describe('those who may not watch (issue 11.8)', () => {
   })
 })
 
-describe("a link to '#module-{id}' (issue 11.4)", () => {
+describe("a link to '#module-{id}'", () => {
   it("scrolls that module's card into view once the list shows it", async () => {
     const { stu, course, two } = setup()
     const scrolled: Element[] = []

@@ -52,7 +52,7 @@ function deferred() {
   return { promise, resolve }
 }
 
-describe('/courses/{courseId}/modules: page (spec §2, §4)', () => {
+describe('/courses/{courseId}/modules: page', () => {
   it("shows 'Loading...' and then 'Modules for Course: ' with the course name and 'Modules'", async () => {
     const { teacher, course } = setup()
     render(course._id, teacher)
@@ -113,7 +113,7 @@ describe('/courses/{courseId}/modules: video fallback', () => {
   })
 })
 
-describe('/courses/{courseId}/modules: permissions (spec §6)', () => {
+describe('/courses/{courseId}/modules: permissions', () => {
   it("gives the course's instructor 'Add Module', Edit and Delete", async () => {
     const { teacher, course } = setup()
     render(course._id, teacher)
@@ -155,7 +155,7 @@ describe('/courses/{courseId}/modules: permissions (spec §6)', () => {
   })
 })
 
-describe('/courses/{courseId}/modules: module form (spec §4, §5)', () => {
+describe('/courses/{courseId}/modules: module form', () => {
   it('adds a module: placeholders, required fields, appended to the list, form closed', async () => {
     const { teacher, course } = setup()
     const { user } = render(course._id, teacher)

@@ -1,4 +1,4 @@
-// Issue 11, point 6: the course's instructor and admins see each enrolled student's progress on the modules page;
+// The course's instructor and admins see each enrolled student's progress on the modules page;
 // other instructors and students never see it, and never ask for it.
 import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
@@ -43,7 +43,7 @@ function render(courseId: string, who: SeededUser) {
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
 
-describe("'Student progress' on /courses/{courseId}/modules (issue 11.6)", () => {
+describe("'Student progress' on /courses/{courseId}/modules", () => {
   it('lists each enrolled student for the course’s instructor, most recent activity first', async () => {
     const { teacher, course, ann, ben, cid } = setup()
     render(course._id, teacher)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isPlayableVideoUrl, normalizedVideoUrl } from '@/features/modules/moduleFormRules'
 
-describe('the video URL check before an add (issue 10, point 6)', () => {
+describe('the video URL check before an add', () => {
   it.each([
     'https://www.youtube.com/watch?v=OCSbzArwB10',
     'https://vimeo.com/76979871',

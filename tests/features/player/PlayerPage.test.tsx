@@ -250,7 +250,7 @@ describe('PlayerPage, followers and comments', () => {
     expect(within(comments).queryByRole('alert')).not.toBeInTheDocument()
   })
 
-  it("turns a validator's refusal of a comment into a sentence, never the raw message (issue 10.2)", async () => {
+  it("turns a validator's refusal of a comment into a sentence, never the raw message", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     server.use(
       http.post(`${config.apiBaseUrl}/api/comment-player`, () =>
@@ -274,7 +274,7 @@ describe('PlayerPage, followers and comments', () => {
     expect(screen.getByRole('textbox', { name: 'Your comment' })).toHaveValue('Long story')
   })
 
-  it("turns a validator's refusal of a follow into a sentence, never the raw message (issue 10.2)", async () => {
+  it("turns a validator's refusal of a follow into a sentence, never the raw message", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     server.use(
       http.post(`${config.apiBaseUrl}/api/follow-player`, () =>
@@ -457,7 +457,7 @@ describe('PlayerPage, comment pages and deletion', () => {
   })
 })
 
-describe('PlayerPage: pages of followers (issue 14.2)', () => {
+describe('PlayerPage: pages of followers', () => {
   it("shows 50 followers at a time and 'Load more followers' the next; the Follow button reads only its own record", async () => {
     const me = seedUser({ username: 'chess_fan' })
     for (let i = 1; i <= 52; i++)

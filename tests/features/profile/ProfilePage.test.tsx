@@ -25,7 +25,7 @@ function render(route: string, who?: SeededUser) {
 }
 const field = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling
 
-describe('/profile and /profile/{id} (spec §2, §6, §8)', () => {
+describe('/profile and /profile/{id}', () => {
   it("shows one's own profile with email, bio 'N/A' when empty, and phone number", async () => {
     const me = seedUser({ username: 'myself', email: 'myself@example.com', phoneNumber: '555-0100' })
     render('/profile', me)
@@ -85,7 +85,7 @@ describe('/profile and /profile/{id} (spec §2, §6, §8)', () => {
     expect(screen.getByRole('button', { name: 'Taught' })).toBeInTheDocument()
   })
 
-  it("shows the login modal with 'No authentication token found' on /profile when logged out (issue 10.8)", async () => {
+  it("shows the login modal with 'No authentication token found' on /profile when logged out", async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { user } = render('/profile')
     const dialog = screen.getByRole('dialog', { name: 'Login Required' })
@@ -98,12 +98,12 @@ describe('/profile and /profile/{id} (spec §2, §6, §8)', () => {
     spy.mockRestore()
   })
 
-  it("says 'Error fetching profile: Not found.' for an unknown id (issue 10.2)", async () => {
+  it("says 'Error fetching profile: Not found.' for an unknown id", async () => {
     render('/profile/00000000-0000-4000-8000-00000000ffff', seedUser({ username: 'myself' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Error fetching profile: Not found\.$/)
   })
 
-  it("says 'Error fetching profile: Not found.' for an id the server's validator refuses, never its message (issue 10.2)", async () => {
+  it("says 'Error fetching profile: Not found.' for an id the server's validator refuses, never its message", async () => {
     server.use(
       http.get(`${config.apiBaseUrl}/api/profile/:id`, () =>
         HttpResponse.json(
@@ -145,7 +145,7 @@ describe('/profile and /profile/{id} (spec §2, §6, §8)', () => {
     })
   })
 
-  it("puts a refused phone number's sentence next to the field, with the spec's prefix, never the validator's text (issue 10.2)", async () => {
+  it("puts a refused phone number's sentence next to the field, with the spec's prefix, never the validator's text", async () => {
     server.use(
       http.put(`${config.apiBaseUrl}/api/profile/me`, () =>
         HttpResponse.json(
@@ -191,7 +191,7 @@ describe('/profile and /profile/{id} (spec §2, §6, §8)', () => {
   })
 })
 
-describe('/profile/{id}: the phone number is for signed-in users only (issue 10.10)', () => {
+describe('/profile/{id}: the phone number is for signed-in users only', () => {
   it('shows the phone number to a signed-in user', async () => {
     const other = seedUser({ username: 'other', phoneNumber: '555-0199' })
     render(`/profile/${other._id}`, seedUser({ username: 'myself' }))

@@ -1,4 +1,4 @@
-// Issue 11, point 3: 'Purchased Courses' on one's own profile shows the progress in each course; someone else's
+// 'Purchased Courses' on one's own profile shows the progress in each course; someone else's
 // profile does not (and asks for none).
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
@@ -32,7 +32,7 @@ function setup() {
   return { stu }
 }
 
-describe("progress under 'Purchased Courses' (issue 11.3)", () => {
+describe("progress under 'Purchased Courses'", () => {
   it("shows '{k} of {n} modules completed' and the bar under each course of one's own profile", async () => {
     const { stu } = setup()
     render('/profile', stu)

@@ -1,4 +1,4 @@
-// Issue 11, points 5 and 7: /courses, /home, the profile and the modules page read one getMyProgress cache. A
+// /courses, /home, the profile and the modules page read one getMyProgress cache. A
 // completion or a saved position patches it (no refetch); a new or deleted module, an enrollment and a checkout
 // refetch it.
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -34,7 +34,7 @@ function progressIn(element: HTMLElement) {
   }
 }
 
-describe('progress cache (issue 11.7)', () => {
+describe('progress cache', () => {
   it('a module marked complete shows on /courses, /home and the profile without a reload or a refetch', async () => {
     stubBoardLayout()
     const stu = seedUser({ username: 'stu' })
@@ -103,7 +103,7 @@ describe('progress cache (issue 11.7)', () => {
   })
 })
 
-describe('progress refreshes when the course changes (issue 11.5)', () => {
+describe('progress refreshes when the course changes', () => {
   function setup() {
     const teacher = seedUser({ username: 'teacher', role: 'instructor' })
     const stu = seedUser({ username: 'stu' })

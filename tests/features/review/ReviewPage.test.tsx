@@ -1,4 +1,4 @@
-// Issue 12, point 5: /home shows 'Lines to review: {n}' to a signed-in student with due lines, linking to /review,
+// /home shows 'Lines to review: {n}' to a signed-in student with due lines, linking to /review,
 // which runs the due lines one after another in practice mode and ends with 'Nothing to review. Next review
 // {date}.' (or 'Nothing to review.' when nothing is scheduled).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

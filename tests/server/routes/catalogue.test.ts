@@ -1,4 +1,4 @@
-// GET /api/courses with a search, a sort, price bounds or pages (issue 14): the catalogue's pages.
+// GET /api/courses with a search, a sort, price bounds or pages: the catalogue's pages.
 import { describe, expect, it, vi } from 'vitest'
 import { expectContract, expectProblem } from '../../helpers/contract'
 import { type TestUser, useTestServer } from '../../helpers/buildServer'

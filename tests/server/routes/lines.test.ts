@@ -1,4 +1,4 @@
-// Lines of modules (issue 12): a module's PGN is checked move by move before it is stored (a refusal names the
+// Lines of modules: a module's PGN is checked move by move before it is stored (a refusal names the
 // move and stores nothing), only readers of the module get it, and a finished practice is graded and scheduled
 // for review (ts-fsrs) per student and line; /home's count and /review's queue read that schedule.
 import type { InjectOptions } from 'fastify'

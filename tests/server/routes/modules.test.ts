@@ -123,7 +123,7 @@ describe('GET /api/modules/course/{courseId}', () => {
   })
 })
 
-describe('GET /api/courses/{courseId}/curriculum (issue 10, point 7)', () => {
+describe('GET /api/courses/{courseId}/curriculum', () => {
   /** Three modules, one with an uploaded video, stored so that their positions run against insertion order. */
   async function curriculumWorld() {
     const w = await world()

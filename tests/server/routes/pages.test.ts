@@ -1,4 +1,4 @@
-// Lists that grow, read a page at a time (issue 14.2): `limit` and `cursor` answer `{ items, nextCursor }`.
+// Lists that grow, read a page at a time: `limit` and `cursor` answer `{ items, nextCursor }`.
 import type { InjectOptions } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { expectContract, expectProblem } from '../../helpers/contract'

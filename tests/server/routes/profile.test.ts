@@ -141,7 +141,7 @@ describe('GET /api/profile/{id}', () => {
     expect(res.body).not.toContain(user.email)
   })
 
-  it('shows the phone number to signed-in users only, never to a visitor (issue 10, point 10)', async () => {
+  it('shows the phone number to signed-in users only, never to a visitor', async () => {
     const owner = await server.current.createUser('student')
     const reader = await server.current.createUser('student')
     await server.current.db.query("UPDATE users SET phone_number = '+44 20 7946 0958' WHERE id = $1", [

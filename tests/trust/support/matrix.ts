@@ -1,5 +1,6 @@
 // The authorization matrix: every operation of the contract against every actor, with the expected status.
-// Derived from DECISIONS.md's "Who may do what" table and the contract's responses.
+// Derived from who may do what (the roles, ownership and enrollment checks of the shared rules.ts) and the
+// contract's responses.
 
 export const ACTORS = [
   'anonymous',

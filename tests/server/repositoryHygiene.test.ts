@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
-/** The project's own text: code, styles, scripts, the contract. Generated code is checked at its source. */
-const SOURCE = /\.(?:ts|tsx|mts|cts|js|mjs|cjs|css|sh|yaml|yml)$/
+/** The project's own text: code, styles, scripts, the page, the contract. Generated code is checked at its source. */
+const SOURCE = /\.(?:ts|tsx|mts|cts|js|mjs|cjs|css|sh|html|yaml|yml)$/
 const SCRIPTS_WITHOUT_EXTENSION = new Set(['.ci/run'])
 const GENERATED = /^(?:src\/api\/generated|server\/generated)\//
 

@@ -21,6 +21,7 @@ const CITATIONS: { what: string; pattern: RegExp }[] = [
   { what: 'a section sign', pattern: /\u00a7/ },
   { what: 'a style document kept elsewhere', pattern: /\bstyle\s+guide\b/i },
   { what: 'a document kept outside the repository', pattern: /\b(?:DECISIONS|SPEC|STYLE)\.md\b/i },
+  { what: 'a document kept outside the repository', pattern: /(?:^|[\s'"`(])\.\.\/shared\// },
   {
     what: 'a section of the spec',
     pattern: /\bspec(?:ification)?(?:'s)?,?\s+(?:section|point|part)s?\s*\d/i,
@@ -65,6 +66,7 @@ describe('comments stand alone', () => {
       '// layers (\u00a71)',
       '/* the sty~le  guide wants it */',
       '# see DECI~SIONS.md',
+      '// see ..~/shared/notes.md',
       '// sp~ec section 7',
       "// the sp~ec's point 3",
       '// from /ho~me/someone/shared/x.md',
@@ -78,6 +80,7 @@ describe('comments stand alone', () => {
       'cites an issue number',
       'cites a section sign',
       'cites a style document kept elsewhere',
+      'cites a document kept outside the repository',
       'cites a document kept outside the repository',
       'cites a section of the spec',
       'cites a section of the spec',

@@ -10,7 +10,7 @@ import { SHELL_REPLACE } from '@/domain/shellBoot'
 import { ShellReplaced } from '@/app/ShellReplaced'
 import '@/index.css'
 
-// /, /home and /courses arrive with their first paint already in #root (src/app/Shell.tsx, issue 14), which React
+// /, /home and /courses arrive with their first paint already in #root (src/app/Shell.tsx), which React
 // replaces at its first commit. Were the page's chunk still loading then, that commit would show the loading
 // state in the shell's place: the page's chunk (preloaded by that HTML) is loaded first, so the page renders at
 // once. A failed load only ends the wait; it is the page's to report (its ChunkLoadError page).

@@ -9,7 +9,7 @@
 //     on PGlite and (when 127.0.0.1:5432 answers or DATABASE_URL is set) on PostgreSQL; server RSS after load
 //   - learning progress, the same way: saveModuleProgress writes at 50 connections (each its own learner's row),
 //     and GET /api/progress for a student with 20 courses x 20 modules watched (p50/p99 at 1 and 10 connections)
-//   - the catalogue (issue 14): the first page of GET /api/courses?limit=20 at 50 connections and a search for
+//   - the catalogue: the first page of GET /api/courses?limit=20 at 50 connections and a search for
 //     'sicilian', over the seeded courses (200, or --courses N); that search again, each request with a key the
 //     server has not kept
 //   - the spec's course list on the demo data at 50 connections next to bare node:http: three pairs, the median
@@ -837,7 +837,7 @@ async function versusBare(label, base, endpoints) {
 
 /**
  * The spec's `GET /api/courses` on the demo data (`SEED_DEMO=1`, as `npm start` seeds it) at 50 connections, next to
- * bare node:http sending the same bytes: the figure issue 14 set its goal on.
+ * bare node:http sending the same bytes: the figure the course list's goal is set on.
  */
 async function demoListFigures(label, databaseUrl) {
   const server = await startServer({ databaseUrl, env: { SEED_DEMO: '1' } })
@@ -985,8 +985,8 @@ function table(title, rows, cols) {
 }
 
 /**
- * Issue 14's figures in one table: the baseline it measured before its work (the code of that day, on this machine),
- * its goal, and what this run measured.
+ * The performance goals in one table: the baseline measured before the work on them (the code of that day, on this
+ * machine), the goal, and what this run measured.
  */
 function issueFigures() {
   const visit = (route) => results.firstVisit.find((r) => r.route === route)
@@ -1004,7 +1004,7 @@ function issueFigures() {
   }
   const existing = results.coldStart?.existingData
   return table(
-    `Issue 14: figures before its work, its goals, this run (${courseCount} courses seeded)`,
+    `Performance goals: figures before the work, the goals, this run (${courseCount} courses seeded)`,
     [
       {
         figure: '/home, /courses first-visit JS as downloaded (KB)',

@@ -71,7 +71,7 @@ function lazyValidatorCompiler(): FastifySchemaCompiler<unknown> {
 /**
  * The routes' response serializers as Fastify's own factory makes them (fast-json-stringify, with the shared schemas
  * and serializer options Fastify passes), each built on the first answer that uses it instead of all of them before
- * the server listens: building every route's serializers was about 40 ms of a start on existing data (issue 14).
+ * the server listens: building every route's serializers was about 40 ms of a start on existing data.
  */
 function lazySerializerBuilder(): SerializerFactory {
   const factory = SerializerSelector()

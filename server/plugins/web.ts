@@ -202,7 +202,7 @@ export const webPlugin = fp(
         },
       })
     }
-    // /home and /courses have their first paint in their HTML (scripts/vite-prerender.mjs, issue 14), as / has, which
+    // /home and /courses have their first paint in their HTML (scripts/vite-prerender.mjs), as / has, which
     // the SPA sends on to /home; every other page is index.html. Same headers as index.html, precompressed alike.
     const built = new Map<string, boolean>()
     const fileOf = (path: string) => {

@@ -1,4 +1,4 @@
-// /courses with its first page in the HTML (issue 14): the prerendered shell (dist/courses.html, from
+// /courses with its first page in the HTML: the prerendered shell (dist/courses.html, from
 // src/app/Shell.tsx) gets the course cards the visitor's view begins with, where the shell shows its loading state,
 // and the same page as JSON, which the SPA puts into its cache before it replaces the shell (src/main.tsx): the
 // largest paint, a card, no longer waits for the scripts and a request of theirs. The cards are CourseCard's

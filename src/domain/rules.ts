@@ -1,7 +1,6 @@
 // The product's rules that the server enforces and the SPA reflects (which controls it shows, which totals it
 // prints), in one place: server/services, src/features and the tests' fake backend all import this file.
-// Pure TypeScript: no DOM, no Node, no imports, so every side can load it (see /work/shared/DECISIONS.md,
-// "Who may do what").
+// Pure TypeScript: no DOM, no Node, no imports, so every side can load it: who may do what is decided here once.
 
 /** The roles of a user, in the order the admin page lists them (the contract's `Role` enum). */
 export const ROLES = ['student', 'instructor', 'admin'] as const

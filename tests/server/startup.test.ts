@@ -251,6 +251,8 @@ describe('reachable from other machines: a non-loopback HOST or any TRUST_PROXY'
           expect(courses.length > 0, p.output()).toBe(c.SEED_DEMO !== '0')
           return
         }
+        // A server that starts instead fails here at once (and is stopped below), rather than at the time-out.
+        expect(await waitForHealth(p), `listening: ${p.output()}`).toBe(false)
         const { code } = await p.exited
         const out = p.output()
         expect(code, out).toBe(1)
@@ -276,6 +278,7 @@ describe('reachable from other machines: a non-loopback HOST or any TRUST_PROXY'
     for (const TRUST_PROXY of ['1', '10.0.0.0/8,fd00::/8']) {
       const p = await spawnMain({ ...base, DATA_DIR: seeded, TRUST_PROXY })
       try {
+        expect(await waitForHealth(p), `listening: ${p.output()}`).toBe(false)
         const { code } = await p.exited
         const out = p.output()
         expect(code, out).toBe(1)

@@ -28,7 +28,7 @@ import autocannon from 'autocannon'
 import { chromium } from 'playwright-core'
 import { measureFirstVisit } from '../tests/e2e/support/measure.mjs'
 import { chromiumFlags, ensureBuild, findChromium, startServer } from '../tests/e2e/support/server.mjs'
-import { serverNodeFlags } from './server-node-flags.mjs'
+import { serverNodeFlags } from '../scripts/server-node-flags.mjs'
 
 const args = process.argv.slice(2)
 const quick = args.includes('--quick')
@@ -608,7 +608,7 @@ async function lighthouseFigures(base) {
 // ---------------------------------------------------------------- server load
 function startBare(routes) {
   return new Promise((resolve, reject) => {
-    const child = fork(new URL('../bench/bareServer.mjs', import.meta.url), {
+    const child = fork(new URL('./bareServer.mjs', import.meta.url), {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
     child.once('message', ({ port }) =>

@@ -117,9 +117,11 @@ const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|redux-persist|immer|reselect|react-router|react-router-dom|use-sync-external-store|@standard-schema[\\/]utils|cookie|set-cookie-parser)[\\/]/
 // Code only its pages load. A feature's endpoints file is not: review's (its cache tags) serves /home's panel too, and
 // in a chunk of its own it would be a file under 1 KB, which precompress leaves uncompressed.
+// The kernel's chess code (domain/chess/: chess.js, PGN, move words) is the board's too.
 const PAGE_OWN =
-  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/](?!\w+Endpoints\.ts$)|[\\/]domain[\\/](pgn|moveWords)/
-const sharedByPages = (id: string) => FRAMEWORK.test(id) || (/[\\/]src[\\/]/.test(id) && !PAGE_OWN.test(id))
+  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/](?!\w+Endpoints\.ts$)|[\\/]domain[\\/]chess[\\/]/
+const sharedByPages = (id: string) =>
+  FRAMEWORK.test(id) || (/[\\/](src|domain)[\\/]/.test(id) && !PAGE_OWN.test(id))
 const CHUNK_GROUPS = [
   // Statically reachable from the entry: the group holds the entry module, so its chunk is the entry chunk.
   { name: 'app', tags: ['$initial' as const] },
@@ -165,6 +167,8 @@ export default defineConfig(({ command }) => ({
   plugins: [react(), engineAssets, pieceSpritePlugin(), prerenderShells(), cspStyleHashes(), precompress],
   resolve: {
     alias: [
+      // The shared kernel (domain/: rules and chess), imported by the SPA and the server alike.
+      { find: '@domain', replacement: fileURLToPath(new URL('./domain', import.meta.url)) },
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       ...(command === 'build'
         ? [

@@ -41,7 +41,7 @@ const always = [
 // (package-lock.json stands for the bundled packages: `npm install` and `npm ci` rewrite it.)
 
 /**
- * True when dist-server/ is missing or any file it was built from (server/ and the shared src/domain/ modules,
+ * True when dist-server/ is missing or any file it was built from (server/ and the shared kernel, domain/,
  * as esbuild reported them) changed after it was built.
  */
 export function isStale() {

@@ -7,10 +7,16 @@ const path = require('node:path')
 const node = require('eslint-import-resolver-node')
 
 const SRC = path.resolve(__dirname, '..', 'src')
+// `@domain/rules` is `domain/rules`: the shared kernel at the top level.
+const DOMAIN = path.resolve(__dirname, '..', 'domain')
 
 exports.interfaceVersion = 2
 
 exports.resolve = function resolve(source, file, config) {
-  const target = source.startsWith('@/') ? path.join(SRC, source.slice(2)) : source
+  const target = source.startsWith('@/')
+    ? path.join(SRC, source.slice(2))
+    : source.startsWith('@domain/')
+      ? path.join(DOMAIN, source.slice('@domain/'.length))
+      : source
   return node.resolve(target, file, config)
 }

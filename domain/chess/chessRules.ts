@@ -1,21 +1,24 @@
-// Pure chess helpers; the only module that imports chess.js (a Chess instance never leaves this file).
+// The practice board's game rules over a list of moves in UCI: legality, the position, the outcome, PGN. A Chess
+// instance never leaves this file; chess.js itself is imported only by the kernel's chess modules (domain/chess/).
 import { Chess, DEFAULT_POSITION, validateFen } from 'chess.js'
-import { moveInWords } from '@/domain/moveWords'
+import { moveInWords } from './moveWords'
+import { readMoveText } from './moveText'
+import type { Fen, Promotion, San, Side, Square, Uci } from './vocabulary'
 
-export const START_FEN = DEFAULT_POSITION
-
-export type Side = 'white' | 'black'
+export const START_FEN: Fen = DEFAULT_POSITION
 
 export interface MoveRequest {
-  from: string
-  to: string
+  from: Square
+  to: Square
+  /** The piece a pawn reaching the last rank becomes: a queen when not given. */
+  promotion?: Promotion
 }
 
 /** A move applied to the game: UCI (e.g. 'e7e8q') is what the game slice stores. */
 interface AppliedMove {
-  uci: string
-  san: string
-  fen: string
+  uci: Uci
+  san: San
+  fen: Fen
   /** The move in words, for the status region ('Black knight to f6'). */
   words: string
 }
@@ -41,8 +44,8 @@ function replay(moves: readonly string[], startFen: string): Chess {
 
 function tryMove(chess: Chess, move: MoveRequest) {
   try {
-    // Promotion is always to a queen; chess.js ignores the field for non-promotion moves.
-    return chess.move({ from: move.from, to: move.to, promotion: 'q' })
+    // A promotion without a piece given is to a queen; chess.js ignores the field for other moves.
+    return chess.move({ from: move.from, to: move.to, promotion: move.promotion ?? 'q' })
   } catch {
     return null
   }
@@ -66,7 +69,7 @@ export function isLegalMove(
   return tryMove(replay(moves, startFen), move) !== null
 }
 
-/** Applies a move (promotion to queen) after `moves`; null when the move is illegal. */
+/** Applies a move (a promotion to the piece given, else a queen) after `moves`; null when the move is illegal. */
 export function applyMove(
   moves: readonly string[],
   move: MoveRequest,
@@ -159,31 +162,16 @@ export function outcomeOf(moves: readonly string[], startFen: string = START_FEN
 }
 
 /**
- * Reads a typed move: coordinates ('e2e4', 'e2-e4', 'e7e8q') or SAN ('e4', 'Nf3', 'O-O', 'exd5').
- * Returns the squares of the matching legal move, or null when nothing legal matches.
+ * Reads a typed move after `moves` (the forms of moveText.ts: 'e2e4', 'e2 - e4', 'e7e8n', 'e4', 'Nf3', '0-0',
+ * 'a8=N'). Returns the squares of the matching legal move and, for a promotion, its piece; null when nothing legal
+ * matches.
  */
 export function parseMoveText(
   moves: readonly string[],
   text: string,
   startFen: string = START_FEN,
 ): MoveRequest | null {
-  const trimmed = text.trim()
-  const coordinates = /^([a-h][1-8])\s*(?:-\s*)?([a-h][1-8])\s*=?[qrbn]?$/i.exec(trimmed)
-  if (coordinates) {
-    const move = { from: coordinates[1].toLowerCase(), to: coordinates[2].toLowerCase() }
-    return isLegalMove(moves, move, startFen) ? move : null
-  }
-  const wanted = normalizeSan(trimmed)
-  if (!wanted) return null
-  const match = replay(moves, startFen)
-    .moves({ verbose: true })
-    .find((m) => normalizeSan(m.san) === wanted || normalizeSan(m.san.replace(/=[QRBN]/, '')) === wanted)
-  return match ? { from: match.from, to: match.to } : null
-}
-
-function normalizeSan(san: string): string {
-  return san
-    .replace(/[+#!?]/g, '')
-    .replace(/0/g, 'O')
-    .trim()
+  const move = readMoveText(replay(moves, startFen).fen(), text)
+  if (!move) return null
+  return { from: move.from, to: move.to, ...(move.promotion && { promotion: move.promotion }) }
 }

@@ -1,5 +1,7 @@
 // A move in words for screen readers ('White knight to f3', 'Black castles kingside'), from its SAN: the practice
 // board and the lines announce moves with it.
+import type { Color, San } from './vocabulary'
+
 /** Pieces by their SAN letter (P for the pawn), as the boards and the move announcements name them. */
 export const PIECE_NAMES: Record<string, string> = {
   P: 'pawn',
@@ -16,7 +18,7 @@ export function pieceInWords(code: string): string {
   return `${side} ${PIECE_NAMES[code[1]] ?? code}`.trim()
 }
 
-export function moveInWords(san: string, color: 'w' | 'b'): string {
+export function moveInWords(san: San, color: Color): string {
   const side = color === 'w' ? 'White' : 'Black'
   // Each trailing run is matched from its first character only ((?<!...)): /[!?]+$/ alone rescans a long run
   // from every position of it, in time growing with the square of its length.

@@ -3,6 +3,7 @@
 // the SPA's viewer and practice read the stored text with the same code, so both sides see the same moves.
 // Iterative, with bounds (size, variation depth), so hostile input is refused instead of exhausting the stack.
 import { Chess, DEFAULT_POSITION } from 'chess.js'
+import { colorOf, type Color, type Fen, type San, type Side } from './vocabulary'
 
 /** The largest PGN a module may carry, in UTF-8 bytes (64 KB). */
 export const PGN_MAX_BYTES = 64 * 1024
@@ -11,8 +12,8 @@ export const MAX_VARIATION_DEPTH = 32
 /** The most moves (main line and variations together) a line may hold: chess.js checks about 10 per ms. */
 export const MAX_LINE_MOVES = 1500
 
-export const LINE_SIDES = ['white', 'black'] as const
-export type LineSide = (typeof LINE_SIDES)[number]
+/** The side a line is practised from (the contract's `side` of a module's line). */
+export type LineSide = Side
 
 /** One position of the line: the root (the start, no move) or the position after a move. */
 export interface LineNode {
@@ -21,11 +22,11 @@ export interface LineNode {
   /** Moves played from here: the first is the main continuation, the others variations. */
   children: number[]
   /** The move as chess.js writes it (canonical SAN); '' for the root. */
-  san: string
+  san: San
   /** The position after the move (the start position for the root). */
-  fen: string
+  fen: Fen
   /** The side that played the move (for the root: the side to move at the start). */
-  color: 'w' | 'b'
+  color: Color
   /** The full-move number of the move ('12' in '12... Nf6'). */
   moveNumber: number
   /** The instructor's comment on the move (or, for the root, on the start position). */
@@ -48,7 +49,7 @@ export class PgnError extends Error {
 }
 
 /** A move as a move list writes it: '12. Nf3' for White, '12... Nf6' for Black. */
-export const numbered = (moveNumber: number, color: 'w' | 'b', san: string) =>
+export const numbered = (moveNumber: number, color: Color, san: San) =>
   `${moveNumber}${color === 'w' ? '.' : '...'} ${san}`
 
 /** The main line: the root's first child, its first child, and so on (node ids, the root left out). */
@@ -229,6 +230,6 @@ export function parsePgn(pgn: string): ParsedLine {
 
 /** The moves of the line's main line that `side` plays: what a practice of the line asks for. */
 export function studentMoves(line: ParsedLine, side: LineSide): number {
-  const color = side === 'white' ? 'w' : 'b'
+  const color = colorOf(side)
   return mainLine(line).filter((id) => line.nodes[id].color === color).length
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/db'
-import { canBuyCourses, sumPrices } from '../../src/domain/rules'
+import { canBuyCourses, sumPrices } from '../../domain/rules'
 import { courseColumns, courseFrom, type CourseRow, isEnrolled } from './courses'
 import { Conflict, Forbidden, NotFound } from './errors'
 import type { Actor, Schema } from './types'

@@ -1,5 +1,5 @@
 import { type Db, preparedQuery } from '../db/db'
-import { CATALOGUE_PAGE_SIZE } from '../../src/domain/catalogue'
+import { CATALOGUE_PAGE_SIZE } from '../../domain/catalogue'
 import { courseColumns, courseFrom, courseList, type CourseRow } from './courses'
 import { BadInput } from './errors'
 import { MICROSECONDS_FORM, microsecondsText, UUID } from './pages'

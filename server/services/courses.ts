@@ -5,7 +5,7 @@ import {
   canManageCourse,
   canReadModules,
   canSeeEnrolledCourses,
-} from '../../src/domain/rules'
+} from '../../domain/rules'
 import { Forbidden, NotFound } from './errors'
 import { type Page, type PageQuery, pageByCreation } from './pages'
 import type { MediaStore } from './media'

@@ -14,8 +14,8 @@ import {
   catalogueViewOf,
   FIRST_PAGE_ELEMENT_ID,
   type CatalogueSort,
-} from '../../src/domain/catalogue'
-import { formatMoney } from '../../src/domain/rules'
+} from '../../domain/catalogue'
+import { formatMoney } from '../../domain/rules'
 import { catalogue, type CoursePage } from './catalogue'
 import type { CourseView } from './courses'
 

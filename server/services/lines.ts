@@ -1,6 +1,6 @@
 // Lines of modules: the check before one is stored, and the practice and review schedule of each reader.
-import { canReadModules } from '../../src/domain/rules'
-import { parsePgn, PgnError, studentMoves, type LineSide } from '../../src/domain/pgn'
+import { canReadModules } from '../../domain/rules'
+import { parsePgn, PgnError, studentMoves, type LineSide } from '../../domain/chess/pgn'
 import type { Db } from '../db/db'
 import { BadInput, Forbidden, NotFound } from './errors'
 import { gradeFor, nextCard, type StoredCard } from './reviewSchedule'

@@ -27,7 +27,7 @@ import {
 } from './errors'
 import type { PaymentProvider } from './payments'
 import { type Actor, iso, type Schema } from './types'
-import { canBuyCourses, sumPrices } from '../../src/domain/rules'
+import { canBuyCourses, sumPrices } from '../../domain/rules'
 
 type OrderView = Schema<'Order'>
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db/db'
 import { BadInput, Forbidden, NotFound } from './errors'
 import { type Page, type PageQuery, pageByCreation } from './pages'
-import { canDeleteComment } from '../../src/domain/rules'
+import { canDeleteComment } from '../../domain/rules'
 import { type Actor, iso, type Schema } from './types'
 
 type FollowerView = Schema<'Follower'>

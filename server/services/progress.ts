@@ -5,7 +5,7 @@ import {
   COMPLETION_SHARE,
   POSITION_OVERRUN_SECONDS,
   progressPercent,
-} from '../../src/domain/rules'
+} from '../../domain/rules'
 import { BadInput, Forbidden, NotFound } from './errors'
 import type { Actor, Schema } from './types'
 

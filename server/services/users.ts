@@ -6,7 +6,7 @@ import { endSessions } from './sessions'
 import { type Page, type PageQuery, pageByCreation } from './pages'
 import { type Actor, type Role, type Schema } from './types'
 import { courseColumns, courseFrom, type CourseRow, type CourseView } from './courses'
-import { canAdministerUsers, removesLastAdmin } from '../../src/domain/rules'
+import { canAdministerUsers, removesLastAdmin } from '../../domain/rules'
 
 type UserView = Schema<'User'>
 

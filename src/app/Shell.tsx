@@ -17,8 +17,8 @@ import { SearchPlayers } from '@/features/home/SearchPlayers'
 import { NavFrame } from '@/features/layout/NavBar'
 import { GUEST_NAME, PRODUCT_NAME } from '@/features/home/homeContent'
 import { Spinner } from '@/components/Spinner'
-import { SHELL_PAGES, type ShellPath } from '@/domain/shellPages'
-import { SHELL_BOOT_SCRIPT } from '@/domain/shellBoot'
+import { SHELL_PAGES, type ShellPath } from '@/app/shell/shellPages'
+import { SHELL_BOOT_SCRIPT } from '@/app/shell/shellBoot'
 
 // The build step (scripts/vite-prerender.mjs) reads the pages from here, with this module's renderShell.
 export { SHELL_PAGES }

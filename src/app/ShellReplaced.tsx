@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react'
-import { SHELL_REPLACED } from '@/domain/shellBoot'
+import { SHELL_REPLACED } from '@/app/shell/shellBoot'
 
 /**
  * Around the whole app: says, once, that the app has replaced the prerendered shell and run its first effects (a

@@ -2,7 +2,7 @@
 // userId, username, userRole), so sessions written by an older client restore too; any other persisted
 // slice is kept as JSON under its own key (`persist:<key>`) and never touches those five.
 import type { PersistConfig, Storage } from 'redux-persist'
-import { ROLES, type Role } from '@/domain/rules'
+import { ROLES, type Role } from '@domain/rules'
 import type { AuthState, SessionUser } from '@/features/auth/authSlice'
 import { initialGameState, PERSISTED_GAME_FIELDS, type GameState } from '@/features/game/gameSlice'
 

@@ -1,7 +1,7 @@
 import { createMemoryRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom'
 import { DocumentTitle } from '@/app/DocumentTitle'
 import { lazyPage, type LazyPage } from '@/app/lazyPage'
-import type { ShellPath } from '@/domain/shellPages'
+import type { ShellPath } from '@/app/shell/shellPages'
 import { ErrorView, NOT_FOUND, RouteBoundary, RouteError } from '@/app/RouteError'
 import { RequireAdmin } from '@/features/auth/RequireAdmin'
 import { Layout } from '@/features/layout/Layout'

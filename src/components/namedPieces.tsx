@@ -1,6 +1,6 @@
 import { cloneElement } from 'react'
 import { defaultPieces, type PieceRenderObject } from 'react-chessboard'
-import { pieceInWords } from '@/domain/moveWords'
+import { pieceInWords } from '@domain/chess/moveWords'
 
 /**
  * react-chessboard's pieces with a name ("White pawn on e2"): each piece sits in an element with role="button",

@@ -13,7 +13,7 @@ import {
   ROLES,
   sumPrices,
   type Role,
-} from '@/domain/rules'
+} from '@domain/rules'
 
 const admin = { id: 'a', role: 'admin' } as const
 const owner = { id: 'i1', role: 'instructor' } as const

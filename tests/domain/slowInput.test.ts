@@ -4,9 +4,9 @@
 // announcements and the document title took 11 to 22 s on their own worst cases.
 import { describe, expect, it } from 'vitest'
 import { documentTitle } from '@/app/DocumentTitle'
-import { moveInWords } from '@/domain/moveWords'
-import { parsePgn, PgnError } from '@/domain/pgn'
-import { parseMoveText } from '@/features/game/chessRules'
+import { moveInWords } from '@domain/chess/moveWords'
+import { parsePgn, PgnError } from '@domain/chess/pgn'
+import { parseMoveText } from '@domain/chess/chessRules'
 
 const KB64 = 64 * 1024
 /** A run of `unit` filling 64 KB, closed by `last` (the character that makes a backtracking pattern fail). */

@@ -4,7 +4,7 @@
 // transaction before the next request is forwarded or the database is read.
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { config as spaConfig } from '@/app/config'
-import type { Role } from '@/domain/rules'
+import type { Role } from '@domain/rules'
 import { buildServer, type TestServer } from './buildServer'
 
 export type SeededUser = {

@@ -8,7 +8,7 @@ import { LoadMore } from '@/components/LoadMore'
 import { Spinner } from '@/components/Spinner'
 import { ownRoleChanged, selectCurrentUser } from '@/features/auth/authSlice'
 import { SetPasswordForm } from '@/features/admin/SetPasswordForm'
-import { ROLES } from '@/domain/rules'
+import { ROLES } from '@domain/rules'
 import { asSentence, isValidatorDetail, problemDetailOf } from '@/api/problemText'
 
 export const ROLE_UPDATED_TEXT = 'Role updated.'

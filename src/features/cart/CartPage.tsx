@@ -6,7 +6,7 @@ import { LoadError } from '@/components/LoadError'
 import { Spinner } from '@/components/Spinner'
 import { selectCurrentUser } from '@/features/auth/authSlice'
 import { LoginLink, LoginRequiredModal } from '@/features/auth/LoginRequiredModal'
-import { formatMoney } from '@/domain/rules'
+import { formatMoney } from '@domain/rules'
 import { CheckoutButton } from '@/features/cart/CheckoutButton'
 import { Receipt, type PurchaseReceipt } from '@/features/cart/Receipt'
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import type { Order } from '@/api/generated/api'
-import { formatMoney } from '@/domain/rules'
+import { formatMoney } from '@domain/rules'
 
 export const RECEIPT_HEADING = 'Thank you for your purchase'
 

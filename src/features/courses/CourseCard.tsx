@@ -4,7 +4,7 @@ import type { SessionUser } from '@/features/auth/authSlice'
 import { LoginLink } from '@/features/auth/LoginRequiredModal'
 import { Coursemates } from '@/features/courses/Coursemates'
 import { ENROLLED_NOTICE, StudentCardControls } from '@/features/courses/StudentCardControls'
-import { asCaller, canBuyCourses, canManageCourse, canReadModules, formatMoney } from '@/domain/rules'
+import { asCaller, canBuyCourses, canManageCourse, canReadModules, formatMoney } from '@domain/rules'
 
 type Props = {
   course: Course

@@ -18,7 +18,7 @@ import { CourseCard } from '@/features/courses/CourseCard'
 import { CourseForm } from '@/features/courses/CourseForm'
 import { LoadMore } from '@/components/LoadMore'
 import { useCatalogueParams } from '@/features/courses/useCatalogueParams'
-import { canBuyCourses, canCreateCourse } from '@/domain/rules'
+import { canBuyCourses, canCreateCourse } from '@domain/rules'
 
 export default function CoursesPage() {
   const user = useAppSelector(selectCurrentUser)

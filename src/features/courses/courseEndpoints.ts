@@ -3,7 +3,7 @@
 import { api, COURSE_CACHE_SECONDS, CURSOR_PAGES } from '@/api/api'
 import type { CoursePage, EnrolledStudentPage, GetCoursesApiArg } from '@/api/generated/api'
 import { courseTags, myProgressTag, studentsId } from '@/api/tags'
-import { CATALOGUE_PAGE_SIZE } from '@/domain/catalogue'
+import { CATALOGUE_PAGE_SIZE } from '@domain/catalogue'
 
 const enhanced = api.enhanceEndpoints({
   endpoints: {

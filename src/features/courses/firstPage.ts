@@ -1,7 +1,7 @@
 import type { CoursePage } from '@/api/generated/api'
 import { courseApi, catalogueArg } from '@/features/courses/courseEndpoints'
-import { catalogueViewOf, FIRST_PAGE_ELEMENT_ID } from '@/domain/catalogue'
-import { shellPageOf } from '@/domain/shellPages'
+import { catalogueViewOf, FIRST_PAGE_ELEMENT_ID } from '@domain/catalogue'
+import { shellPageOf } from '@/app/shell/shellPages'
 
 /** What /courses brings in its HTML (server/services/coursesPage.ts): a view of the catalogue and its first page. */
 interface FirstPage {

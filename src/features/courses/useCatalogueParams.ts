@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom'
 import type { CourseSort } from '@/api/generated/api'
-import { catalogueViewOf, SEARCH_MAX_LENGTH } from '@/domain/catalogue'
+import { catalogueViewOf, SEARCH_MAX_LENGTH } from '@domain/catalogue'
 
 export { SEARCH_MAX_LENGTH }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useAppSelector } from '@/app/hooks'
-import { sanMoves } from './chessRules'
+import { sanMoves } from '@domain/chess/chessRules'
 import { selectGame } from './gameSlice'
 
 interface Row {

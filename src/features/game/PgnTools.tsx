@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
-import { pgnOf } from './chessRules'
+import { pgnOf } from '@domain/chess/chessRules'
 import { isEngineLevel } from './engine'
 import { selectGame, type GameState } from './gameSlice'
 import { loadPosition } from './gameThunks'

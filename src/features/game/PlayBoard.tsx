@@ -10,7 +10,7 @@ import {
   squareMarks,
   squareSpoken,
 } from './boardSquares'
-import { legalTargets } from './chessRules'
+import { legalTargets } from '@domain/chess/chessRules'
 import { isPlayerToMove, selectGame } from './gameSlice'
 import { playMove } from './gameThunks'
 import type { BoardStart } from './StaticBoard'

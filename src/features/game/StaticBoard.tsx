@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react'
 import pieceSprite from 'virtual:piece-sprite'
 import { useAppSelector } from '@/app/hooks'
-import { pieceInWords } from '@/domain/moveWords'
+import { pieceInWords } from '@domain/chess/moveWords'
 import {
   boardOrientation,
   firstCursor,

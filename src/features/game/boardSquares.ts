@@ -1,6 +1,6 @@
 // Pure helpers of the board's marks and keyboard cursor (no chess.js: the position is read from the FEN).
 
-import { pieceInWords } from '@/domain/moveWords'
+import { pieceInWords } from '@domain/chess/moveWords'
 import type { Side } from './gameSlice'
 
 const FILES = 'abcdefgh'

@@ -1,5 +1,5 @@
 // The status lines of the practice game: who moved, a refused move, who won, and each kind of draw by name.
-import type { DrawReason, Outcome } from './chessRules'
+import type { DrawReason, Outcome } from '@domain/chess/chessRules'
 
 export const INVALID_MOVE = 'Invalid move.'
 export const INVALID_POSITION = 'Invalid position.'

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { Side } from '@domain/chess/vocabulary'
 import type { EngineLevel } from './engine'
 
 /**
@@ -7,7 +8,7 @@ import type { EngineLevel } from './engine'
  */
 const STANDARD_START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 
-export type Side = 'white' | 'black'
+export type { Side }
 
 /** Who answers the player: the spec's random mover (the default) or the engine at a level. */
 export type Opponent = 'random' | EngineLevel

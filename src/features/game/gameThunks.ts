@@ -7,7 +7,7 @@ import {
   parseMoveText,
   playablePosition,
   type MoveRequest,
-} from './chessRules'
+} from '@domain/chess/chessRules'
 import type { GameThunkExtra } from './computerOpponent'
 import { isEngineLevel } from './engine'
 import {

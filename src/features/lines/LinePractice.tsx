@@ -1,8 +1,8 @@
 import { useEffect, useReducer, useRef, useState } from 'react'
 import { Chessboard, type PieceDropHandlerArgs } from 'react-chessboard'
-import type { LineSide, ParsedLine } from '@/domain/pgn'
-import { sanOfDrop, sanOfTyped } from '@/features/lines/chessMoves'
-import { moveInWords } from '@/domain/moveWords'
+import type { LineSide, ParsedLine } from '@domain/chess/pgn'
+import { sanOfDrop, sanOfTyped } from '@domain/chess/moveText'
+import { moveInWords } from '@domain/chess/moveWords'
 import { namedPieces } from '@/components/namedPieces'
 import {
   completeText,

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Chessboard } from 'react-chessboard'
 import { useNavigate } from 'react-router-dom'
-import { numbered, type LineSide, type ParsedLine } from '@/domain/pgn'
+import { numbered, type LineSide, type ParsedLine } from '@domain/chess/pgn'
 import {
   endNode,
   leaveVariation,
@@ -11,7 +11,7 @@ import {
   variationStart,
   variationsAt,
 } from '@/features/lines/lineNavigation'
-import { moveInWords } from '@/domain/moveWords'
+import { moveInWords } from '@domain/chess/moveWords'
 import { MoveTree } from '@/features/lines/MoveTree'
 import { namedPieces } from '@/components/namedPieces'
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { numbered, type ParsedLine } from '@/domain/pgn'
+import { numbered, type ParsedLine } from '@domain/chess/pgn'
 
 type Props = { line: ParsedLine; current: number; onSelect: (id: number) => void }
 

@@ -1,7 +1,7 @@
 // Practising a line: the student plays their side of the main line from the start; the other side's moves are
 // played for them. A wrong move is taken back ('Try again.'); after a second wrong try the right move is played
 // and named ('The move was Nf3.'). A plain reducer (useReducer in LinePractice), tested on its own.
-import { mainLine, type LineSide, type ParsedLine } from '@/domain/pgn'
+import { mainLine, type LineSide, type ParsedLine } from '@domain/chess/pgn'
 
 export const OPPONENT_DELAY_MS = 500
 export const TRY_AGAIN_TEXT = 'Try again.'

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { parsePgn, PgnError, type ParsedLine } from '@/domain/pgn'
+import { parsePgn, PgnError, type ParsedLine } from '@domain/chess/pgn'
 
 /** The stored PGN read into its tree of moves; null if it cannot be read (the server checked it when stored). */
 export function useLine(pgn: string): ParsedLine | null {

@@ -5,7 +5,7 @@ import { NOT_FOUND_TEXT, problemStatus, readableProblem } from '@/api/problemTex
 import { useAppSelector } from '@/app/hooks'
 import { LoadError } from '@/components/LoadError'
 import { selectCurrentUser } from '@/features/auth/authSlice'
-import { asCaller, canBuyCourses, canManageCourse, canSeeCourseProgress } from '@/domain/rules'
+import { asCaller, canBuyCourses, canManageCourse, canSeeCourseProgress } from '@domain/rules'
 import { Curriculum } from '@/features/modules/Curriculum'
 import { EnrollActions, VisitorActions } from '@/features/modules/CurriculumActions'
 import { ModuleList } from '@/features/modules/ModuleList'

@@ -7,7 +7,7 @@ import { ErrorMessage } from '@/components/ErrorMessage'
 import { LoadError } from '@/components/LoadError'
 import { Spinner } from '@/components/Spinner'
 import { selectCurrentUser } from '@/features/auth/authSlice'
-import { asCaller, canDeleteComment } from '@/domain/rules'
+import { asCaller, canDeleteComment } from '@domain/rules'
 import { COMMENTS_PAGE_SIZE, CommentPage, type PageEnd } from './CommentPage'
 
 /** Comments about the player, newest first; text only (React escapes it, never rendered as HTML). */

@@ -1,7 +1,7 @@
 // How one module's saved progress changes the caller's progress (getMyProgress) without asking the server again:
 // the same counts the server makes (server/services/progress.ts), on an immer draft of the cached list.
 import type { CourseProgress, ModuleProgress } from '@/api/generated/api'
-import { progressPercent } from '@/domain/rules'
+import { progressPercent } from '@domain/rules'
 
 /**
  * Puts `saved` into its course's entry and recounts the course: completed modules, percent, last activity and,

@@ -8,7 +8,7 @@ import {
   outcomeOf,
   parseMoveText,
   sideToMove,
-} from '@/features/game/chessRules'
+} from '@domain/chess/chessRules'
 
 // Real positions used across the game tests.
 const PROMOTION = '7k/P7/8/8/8/8/8/K7 w - - 0 1'
@@ -124,8 +124,8 @@ describe('chessRules', () => {
     expect(parseMoveText([], ' E2-E4 ')).toEqual({ from: 'e2', to: 'e4' })
     expect(parseMoveText([], 'e4')).toEqual({ from: 'e2', to: 'e4' })
     expect(parseMoveText([], 'Nf3')).toEqual({ from: 'g1', to: 'f3' })
-    expect(parseMoveText([], 'a8=Q', PROMOTION)).toEqual({ from: 'a7', to: 'a8' })
-    expect(parseMoveText([], 'a8', PROMOTION)).toEqual({ from: 'a7', to: 'a8' })
+    expect(parseMoveText([], 'a8=Q', PROMOTION)).toEqual({ from: 'a7', to: 'a8', promotion: 'q' })
+    expect(parseMoveText([], 'a8', PROMOTION)).toEqual({ from: 'a7', to: 'a8', promotion: 'q' })
     expect(parseMoveText(['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'g8f6'], 'O-O')).toEqual({
       from: 'e1',
       to: 'g1',
@@ -134,6 +134,14 @@ describe('chessRules', () => {
       from: 'e1',
       to: 'g1',
     })
+  })
+
+  it('keeps the promotion piece a typed move names, and plays it', () => {
+    expect(parseMoveText([], 'a7a8n', PROMOTION)).toEqual({ from: 'a7', to: 'a8', promotion: 'n' })
+    expect(parseMoveText([], 'a7 - a8=R', PROMOTION)).toEqual({ from: 'a7', to: 'a8', promotion: 'r' })
+    expect(parseMoveText([], 'a8=N', PROMOTION)).toEqual({ from: 'a7', to: 'a8', promotion: 'n' })
+    expect(applyMove([], { from: 'a7', to: 'a8', promotion: 'n' }, PROMOTION)?.uci).toBe('a7a8n')
+    expect(applyMove([], { from: 'a7', to: 'a8' }, PROMOTION)?.uci).toBe('a7a8q')
   })
 
   it('returns null for typed moves that are illegal or unreadable', () => {

@@ -1,6 +1,6 @@
 // Moves in words for the polite live region.
 import { describe, expect, it } from 'vitest'
-import { moveInWords } from '@/domain/moveWords'
+import { moveInWords } from '@domain/chess/moveWords'
 
 describe('a move in words', () => {
   it.each([

@@ -1,7 +1,7 @@
 // The one PGN reader of both sides (src/domain/pgn.ts): moves checked by chess.js, comments on their moves,
 // variations as branches, a start position from SetUp/FEN, and a sentence naming what is wrong otherwise.
 import { describe, expect, it } from 'vitest'
-import { mainLine, parsePgn, PgnError, studentMoves } from '@/domain/pgn'
+import { mainLine, parsePgn, PgnError, studentMoves } from '@domain/chess/pgn'
 
 const sans = (pgn: string) => {
   const line = parsePgn(pgn)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { START_FEN } from '@/features/game/chessRules'
+import { START_FEN } from '@domain/chess/chessRules'
 import {
   computerReplyCancelled,
   engineFailed,

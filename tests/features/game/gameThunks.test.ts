@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeStore } from '@/app/store'
-import { legalMoves } from '@/features/game/chessRules'
+import { legalMoves } from '@domain/chess/chessRules'
 import { createComputerOpponent, type Clock, type RandomSource } from '@/features/game/computerOpponent'
 import { gameSlice, initialGameState, type GameState } from '@/features/game/gameSlice'
 import {

@@ -2,7 +2,7 @@
 // back with 'Try again.'; a second wrong try plays the right move ('The move was …'); the other side's moves are
 // played for them; the line ends with k of n moves right at the first try.
 import { describe, expect, it } from 'vitest'
-import { parsePgn } from '@/domain/pgn'
+import { parsePgn } from '@domain/chess/pgn'
 import {
   completeText,
   isComplete,

@@ -34,10 +34,13 @@ const elements = [
   { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
   { type: 'api', pattern: 'src/api' },
   { type: 'components', pattern: 'src/components' },
-  { type: 'domain', pattern: 'src/domain' },
   { type: 'assets', pattern: 'src/assets' },
+  // The shared kernel (domain/: the product's rules, the catalogue's view, chess): imported by both sides.
+  { type: 'kernel', pattern: 'domain' },
   // Server
   { type: 'contract', pattern: 'server/generated' },
+  // The server's web room: the pages it serves and prerenders, made from the SPA's own shell and components.
+  { type: 'web', pattern: 'server/web' },
   { type: 'routes', pattern: 'server/routes' },
   { type: 'plugins', pattern: 'server/plugins' },
   { type: 'services', pattern: 'server/services' },
@@ -91,6 +94,8 @@ const files = [
   // The app's side of the features' wiring: typed hooks, the listener middleware's `startAppListening`,
   // the config and the lazy-page helper. Features reach no further into app/.
   { category: 'wiring', pattern: 'src/app/{hooks,listeners,config,lazyPage}.ts' },
+  // The list of prerendered pages: the catalogue reads its first page from the HTML only on those addresses.
+  { category: 'wiring', pattern: 'src/app/shell/shellPages.ts' },
   // Configuration, read once per side, where the environment is validated at start (fail fast, one place).
   { category: 'config', pattern: ['src/app/config.ts', 'server/config.ts'] },
   // The contract: the loader of openapi/openapi.yaml (its generated types are the `contract` element).
@@ -106,27 +111,29 @@ const policies = [
   // shared pieces under it knowing.
   {
     from: element('app', 'spa-root'),
-    allow: { to: element('app', 'feature', 'api', 'components', 'domain', 'assets', 'spa-root') },
+    allow: { to: element('app', 'feature', 'api', 'components', 'kernel', 'assets', 'spa-root') },
   },
   {
     from: element('feature'),
     allow: {
       to: [
-        ...element('api', 'components', 'domain', 'assets'),
+        ...element('api', 'components', 'kernel', 'assets'),
         file('feature', 'surface'),
         file('app', 'wiring'),
       ],
     },
   },
-  { from: element('components'), allow: { to: element('api', 'domain', 'assets') } },
+  { from: element('components'), allow: { to: element('api', 'kernel', 'assets') } },
   // api/ does not import app/, except the config holding the API's base address (read once there).
-  { from: element('api'), allow: { to: [...element('domain'), file('app', 'config')] } },
-  // domain/ (the shared rules) imports nothing of the SPA or the server: both import it.
+  { from: element('api'), allow: { to: [...element('kernel'), file('app', 'config')] } },
+  // The kernel imports nothing of the SPA or the server (only itself, and chess.js: see the kernel's import rule
+  // below), so both sides load it and it never changes for one side's sake.
+  { from: element('kernel'), allow: { to: element('kernel') } },
 
   // Server: routes -> services -> db: handlers parse and shape replies, services hold the rules, db runs SQL.
   {
     from: element('server-root'),
-    allow: { to: element('server-root', 'contract', 'routes', 'plugins', 'services', 'db', 'domain') },
+    allow: { to: element('server-root', 'contract', 'routes', 'plugins', 'services', 'db', 'kernel', 'web') },
   },
   {
     from: element('routes'),
@@ -146,9 +153,21 @@ const policies = [
   },
   {
     from: element('services'),
-    allow: { to: [...element('db', 'contract', 'domain'), file('server-root', 'config')] },
+    allow: { to: [...element('db', 'contract', 'kernel'), file('server-root', 'config')] },
   },
   { from: element('db'), allow: { to: file('server-root', 'config') } },
+  // server/web/ is the one server room that imports the SPA (its shell and components, to serve and prerender the
+  // pages as the SPA renders them); no other server element may import src/.
+  {
+    from: element('web'),
+    allow: {
+      to: [
+        ...element('app', 'feature', 'api', 'components', 'assets', 'spa-root'),
+        ...element('web', 'kernel', 'services', 'db', 'contract'),
+        file('server-root', 'config'),
+      ],
+    },
+  },
   // The demo data goes in through the services, so demo accounts obey the same rules as real ones.
   { from: file('db', 'seed'), allow: { to: element('services') } },
   {
@@ -260,12 +279,12 @@ export default defineConfig(
   },
   // Layers as import boundaries.
   {
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'domain/**/*.ts'],
     plugins: { boundaries },
     settings: {
       'boundaries/elements': elements,
       'boundaries/files': files,
-      'boundaries/include': ['src/**/*', 'server/**/*'],
+      'boundaries/include': ['src/**/*', 'server/**/*', 'domain/**/*'],
       // Node's resolver behind a small one for the `@/` alias (scripts/eslint-alias-resolver.cjs): the TypeScript
       // resolver depends on native bindings that the registry this project installs from does not serve for
       // every platform, which broke `npm ci`. Without it, every `@/` import passed the layer rules unchecked, as an
@@ -329,13 +348,31 @@ export default defineConfig(
   // Services take plain arguments and a db handle: no Fastify types there, so they run from a route, the seed
   // or the command line alike and are tested without a server.
   {
-    files: ['server/services/**/*.ts', 'src/domain/**/*.ts'],
+    files: ['server/services/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             { group: ['fastify', '@fastify/*', 'fastify-plugin'], message: 'Services know no Fastify.' },
+          ],
+        },
+      ],
+    },
+  },
+  // The kernel (domain/) loads on both sides: of the packages, only chess.js (no React, no Fastify, no Node
+  // modules), and nothing through the SPA's aliases. Its own modules import one another by relative paths.
+  {
+    files: ['domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.{1,2}/|chess\\.js$)',
+              message: 'The kernel imports only its own modules (by relative paths) and chess.js.',
+            },
           ],
         },
       ],

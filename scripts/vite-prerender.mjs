@@ -45,7 +45,7 @@ const styleElement = (css) => `<style>${css.replace(/<\/style/gi, '<\\/style')}<
  * index.html with the shell in #root, the page's title, and the page chunk's CSS and scripts linked. A stylesheet
  * whose text `styleText` knows (by its file, e.g. 'assets/index-1.css') goes into the page itself instead of a link,
  * index.html's own included: the first paint then waits for no request but the page's. With `shell.boot` (the
- * shell's loader, src/domain/shellBoot.ts), index.html's entry script and the page's modules are not linked from
+ * shell's loader, src/app/shell/shellBoot.ts), index.html's entry script and the page's modules are not linked from
  * the head but started by the loader, at the end of the body, once the first paint has happened.
  */
 export function shellHtml(index, shell, assets, base = '/', styleText = () => undefined) {

@@ -22,7 +22,7 @@ const pageLoaded = () => {
 function mount(store: AppStore) {
   const root = document.getElementById('root')!
   // What the visitor types, chooses or sends in the shell until the app has replaced it goes on in the app
-  // (src/domain/shellBoot.ts).
+  // (src/app/shell/shellBoot.ts).
   document.dispatchEvent(new Event(SHELL_REPLACE))
   const app = createRoot(root)
   // Rendered as a transition: React renders in slices of a few milliseconds, letting the browser answer the visitor

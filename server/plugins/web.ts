@@ -128,7 +128,7 @@ export const webPlugin = fp(
       distDir: string
       /** The inline scripts pages may run (each allowed by its hash, nothing else inline): the shells' loader. */
       inlineScripts?: string[]
-      /** The prerendered page file an address shows, if any (src/domain/shellPages.ts). */
+      /** The prerendered page file an address shows, if any (src/app/shell/shellPages.ts). */
       shellFile?: (path: string) => string | undefined
       /**
        * A prerendered page with this request's data put in (server/services/coursesPage.ts): the page's HTML for

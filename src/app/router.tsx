@@ -73,7 +73,7 @@ export function AppRoutes() {
   return <RouteBoundary>{element ?? <ErrorView error={NOT_FOUND} />}</RouteBoundary>
 }
 
-/** The page components of the prerendered pages (src/domain/shellPages.ts), to load before the app replaces them. */
+/** The page components of the prerendered pages (src/app/shell/shellPages.ts), to load before the app replaces them. */
 export const SHELL_PAGE_COMPONENTS: Record<ShellPath, LazyPage> = {
   '/home': HomePage,
   '/courses': CoursesPage,

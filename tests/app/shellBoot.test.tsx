@@ -1,4 +1,4 @@
-// The prerendered pages' loader (src/domain/shellBoot.ts), run as the page runs it: it starts the app's scripts,
+// The prerendered pages' loader (src/app/shell/shellBoot.ts), run as the page runs it: it starts the app's scripts,
 // and what the visitor typed, chose or sent in the shell before the app replaced it goes on in the app.
 import { useEffect, useState } from 'react'
 import { createRoot, type Root } from 'react-dom/client'

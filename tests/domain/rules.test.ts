@@ -1,4 +1,4 @@
-// The shared rules (src/domain/rules.ts): what the server enforces and the SPA shows.
+// The shared rules (domain/rules.ts): what the server enforces and the SPA shows.
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { Role as ContractRole } from '@/api/generated/api'
 import {

@@ -41,7 +41,7 @@ export function firstPageAction(
   } catch {
     return undefined
   }
-  // Only the address the server fills the page for (src/domain/shellPages.ts).
+  // Only the address the server fills the page for (src/app/shell/shellPages.ts).
   if (!isFirstPage(first) || shellPageOf(at.pathname)?.path !== '/courses') return undefined
   const params = new URLSearchParams(at.search)
   const view = catalogueViewOf((name) => params.get(name))

@@ -1,4 +1,4 @@
-// Stepping through a line's tree of moves (node ids of src/domain/pgn.ts): the viewer's buttons and keys.
+// Stepping through a line's tree of moves (node ids of domain/chess/pgn.ts): the viewer's buttons and keys.
 import type { ParsedLine } from '@domain/chess/pgn'
 
 export const START = 0

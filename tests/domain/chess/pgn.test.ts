@@ -1,4 +1,4 @@
-// The one PGN reader of both sides (src/domain/pgn.ts): moves checked by chess.js, comments on their moves,
+// The one PGN reader of both sides (domain/chess/pgn.ts): moves checked by chess.js, comments on their moves,
 // variations as branches, a start position from SetUp/FEN, and a sentence naming what is wrong otherwise.
 import { describe, expect, it } from 'vitest'
 import { mainLine, parsePgn, PgnError, studentMoves } from '@domain/chess/pgn'

@@ -1,5 +1,5 @@
 // Build step: dist/home.html and dist/courses.html, the built index.html with the page's first paint
-// already in #root (src/app/Shell.tsx, rendered by react-dom/server), the app's stylesheet in the page (one small
+// already in #root (src/app/shell/Shell.tsx, rendered by react-dom/server), the app's stylesheet in the page (one small
 // file: vite.config.ts builds a single one) and the page chunk's scripts preloaded, so the largest paint does not wait for the scripts. The server answers /, /home and /courses
 // with them (server/plugins/web.ts). The files are emitted into the bundle before it is written, so the
 // precompression (brotli, gzip) applies to them as to index.html. Types: vite-prerender.d.mts.
@@ -113,8 +113,8 @@ export function prerenderShells() {
         optimizeDeps: { noDiscovery: true, include: [] },
       })
       try {
-        /** @type {typeof import('../src/app/Shell')} */
-        const shell = await server.ssrLoadModule('/src/app/Shell.tsx')
+        /** @type {typeof import('../src/app/shell/Shell')} */
+        const shell = await server.ssrLoadModule('/src/app/shell/Shell.tsx')
         for (const page of shell.SHELL_PAGES) {
           const chunks = chunksOf(bundle, page.module)
           const css = [...new Set(chunks.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))]

@@ -7,10 +7,10 @@ import { AppRoutes, SHELL_PAGE_COMPONENTS } from '@/app/router'
 import { shellPageOf } from '@/app/shell/shellPages'
 import { firstPageAction } from '@/features/courses/firstPage'
 import { SHELL_REPLACE } from '@/app/shell/shellBoot'
-import { ShellReplaced } from '@/app/ShellReplaced'
+import { ShellReplaced } from '@/app/shell/ShellReplaced'
 import '@/index.css'
 
-// /, /home and /courses arrive with their first paint already in #root (src/app/Shell.tsx), which React
+// /, /home and /courses arrive with their first paint already in #root (src/app/shell/Shell.tsx), which React
 // replaces at its first commit. Were the page's chunk still loading then, that commit would show the loading
 // state in the shell's place: the page's chunk (preloaded by that HTML) is loaded first, so the page renders at
 // once. A failed load only ends the wait; it is the page's to report (its ChunkLoadError page).

@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client'
 import { act } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SHELL_BOOT_SCRIPT, SHELL_REPLACE } from '@/app/shell/shellBoot'
-import { ShellReplaced } from '@/app/ShellReplaced'
+import { ShellReplaced } from '@/app/shell/ShellReplaced'
 
 /** A page of the app with the shell's fields, controlled, showing their state and what was sent. */
 function App({ onSend }: { onSend: (text: string) => void }) {

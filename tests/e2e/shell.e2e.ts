@@ -1,4 +1,4 @@
-// The first paint of /, /home and /courses is in their HTML (src/app/Shell.tsx): without JavaScript the
+// The first paint of /, /home and /courses is in their HTML (src/app/shell/Shell.tsx): without JavaScript the
 // navigation, the headings and the board's placeholder are there; with it the page ends up as it was before, with
 // the loading state never shown in the shell's place and the visitor's own links and name put where their space
 // was kept.

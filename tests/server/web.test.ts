@@ -11,7 +11,7 @@ import type { Db } from '../../server/db/db'
 import { loadContract } from '../../server/openapi'
 import { expectProblem } from '../helpers/contract'
 import { unknownId, useTestServer } from '../helpers/buildServer'
-import { renderShell } from '../../src/app/Shell'
+import { renderShell } from '../../src/app/shell/Shell'
 import { SHELL_PAGES } from '../../src/app/shell/shellPages'
 import { SHELL_BOOT_SCRIPT } from '../../src/app/shell/shellBoot'
 import { shellHtml } from '../../scripts/vite-prerender.mjs'
@@ -35,7 +35,7 @@ writeFileSync(join(dist, 'assets', 'app-def456.css.br'), brotliCompressSync(`${s
 writeFileSync(join(dist, 'assets', 'app-def456.css.gz'), gzipSync(`${style}/* gz */`))
 writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(readFileSync(join(dist, 'index.html'))))
 // The prerendered first paints of /home and /courses, made as the build makes them: the real shell
-// (src/app/Shell.tsx) put into this index.html by the build step's own function, with their compressed copies.
+// (src/app/shell/Shell.tsx) put into this index.html by the build step's own function, with their compressed copies.
 const shellIndex =
   '<!doctype html><html><head><title>Chess Online Education</title></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>'
 const shellAssets = { css: ['assets/HomePage-x1.css'], js: ['assets/HomePage-x2.js'] }

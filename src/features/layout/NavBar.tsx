@@ -19,7 +19,7 @@ function NavItem({ to, children }: { to: string; children: ReactNode }) {
 
 /**
  * The navigation bar with the links every role has; `children` are the role's own links (list items). Also the
- * prerendered shell's navigation (src/app/Shell.tsx), which reserves the role's links unseen.
+ * prerendered shell's navigation (src/app/shell/Shell.tsx), which reserves the role's links unseen.
  */
 export function NavFrame({ children }: { children: ReactNode }) {
   return (

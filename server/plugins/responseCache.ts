@@ -11,7 +11,7 @@ import type {
 } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Db } from '../db/db'
-import { courseList, type CourseListEntry } from '../services/courses'
+import { courseList, type CourseListEntry } from '../services/courseListCache'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)

@@ -1,6 +1,7 @@
 import type { Db } from '../db/db'
 import { canBuyCourses, sumPrices } from '../../domain/rules'
-import { courseColumns, courseFrom, type CourseRow, isEnrolled } from './courses'
+import { courseColumns, courseFrom, type CourseRow } from './courseRows'
+import { isEnrolled } from './courses'
 import { Conflict, Forbidden, NotFound } from './errors'
 import type { Actor, Schema } from './types'
 

@@ -1,6 +1,7 @@
 import { type Db, preparedQuery } from '../db/db'
 import { CATALOGUE_PAGE_SIZE } from '../../domain/catalogue'
-import { courseColumns, courseFrom, courseList, type CourseRow } from './courses'
+import { courseList } from './courseListCache'
+import { courseColumns, courseFrom, type CourseRow } from './courseRows'
 import { BadInput } from './errors'
 import { MICROSECONDS_FORM, microsecondsText, UUID } from './pages'
 import type { Schema } from './types'

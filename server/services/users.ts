@@ -5,7 +5,7 @@ import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password
 import { endSessions } from './sessions'
 import { type Page, type PageQuery, pageByCreation } from './pages'
 import { type Actor, type Role, type Schema } from './types'
-import { courseColumns, courseFrom, type CourseRow, type CourseView } from './courses'
+import { courseColumns, courseFrom, type CourseRow, type CourseView } from './courseRows'
 import { canAdministerUsers, removesLastAdmin } from '../../domain/rules'
 
 type UserView = Schema<'User'>

@@ -9,7 +9,7 @@ import type { Worker } from 'node:worker_threads'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { isDbUnavailable, openPglite, preparedQuery, type Db } from '../../server/db/db'
 import { openPgliteThread } from '../../server/db/pgliteThread'
-import { courseList } from '../../server/services/courses'
+import { courseList } from '../../server/services/courseListCache'
 import { pgliteTemplate } from '../helpers/buildServer'
 
 // Every thread openPgliteThread starts, in order, so that a test can stop one as a crash would.

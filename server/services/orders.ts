@@ -14,7 +14,7 @@
  * is charged again with the same key, which the provider deduplicates, and completed.
  */
 import { randomUUID } from 'node:crypto'
-import { type Db, isDbUnavailable } from '../db/db'
+import type { Db } from '../db/db'
 import { enroll as enrollDirectly, type EnrollmentView } from './courses'
 import {
   BadInput,
@@ -25,77 +25,28 @@ import {
   PaymentDeclined,
   Unauthenticated,
 } from './errors'
-import type { PaymentProvider } from './payments'
-import { type Actor, iso, type Schema } from './types'
+import {
+  Busy,
+  CourseGone,
+  lease,
+  ORDER_LEASE_MS,
+  orderSelect,
+  type OrderDeps,
+  type OrderRow,
+  type OrderView,
+  PaymentUnavailable,
+  POLL_MS,
+  type Purchase,
+  RefundPending,
+  replayed,
+  viewOf,
+} from './orderRecords'
+import { refundAfterFailure, retryRefund } from './orderRefunds'
+import { type Actor, iso } from './types'
 import { canBuyCourses, sumPrices } from '../../domain/rules'
 
-type OrderView = Schema<'Order'>
-
-/** The part of a pino logger orders use. */
-export interface OrderLog {
-  info(obj: object, msg: string): void
-  error(obj: object, msg: string): void
-}
-
-export interface OrderDeps {
-  db: Db
-  payments: PaymentProvider
-  log: OrderLog
-}
-
-/** How long one request may work on a pending order before another may take it over. */
-const ORDER_LEASE_MS = 30_000
-const POLL_MS = 20
-
-export const COURSE_GONE = 'A course in your order is no longer available; the payment was refunded'
-
-class PaymentUnavailable extends DomainError {
-  constructor() {
-    super(
-      502,
-      'Bad Gateway',
-      'The payment provider could not be reached; you are not enrolled. Try again: a retry of the same purchase never charges twice',
-    )
-  }
-}
-class OrderFault extends DomainError {
-  constructor(status: 500 | 503) {
-    super(
-      status,
-      status === 500 ? 'Internal Server Error' : 'Service Unavailable',
-      'The order could not be completed; the payment was refunded',
-    )
-  }
-}
-class RefundPending extends DomainError {
-  constructor(orderId: string) {
-    super(
-      502,
-      'Bad Gateway',
-      `The order could not be completed and the refund has not gone through yet; it is recorded for a refund (order ${orderId})`,
-    )
-  }
-}
-class Busy extends DomainError {
-  constructor() {
-    super(
-      503,
-      'Service Unavailable',
-      'Another payment for these courses is still in progress; try again shortly',
-    )
-  }
-}
-/** Thrown inside step (c) when a course of the order was deleted after step (a). */
-class CourseGone extends Error {}
-
-const PROBLEM_TITLES: Record<number, string> = {
-  402: 'Payment Required',
-  409: 'Conflict',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-}
-const replayed = (status: number, detail: string) =>
-  new DomainError(status, PROBLEM_TITLES[status] ?? 'Error', detail)
+export { COURSE_GONE } from './orderRecords'
+export type { OrderDeps, OrderLog } from './orderRecords'
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/
 
@@ -106,45 +57,6 @@ export function idempotencyKeyFrom(header: string | string[] | undefined): strin
     throw new BadInput('The Idempotency-Key header must be 8 to 100 letters, digits, _ or -')
   }
   return header
-}
-
-type Purchase = { kind: 'checkout' } | { kind: 'enroll'; courseId: string }
-
-type OrderStatus = 'pending' | 'paid' | 'declined' | 'refunded' | 'refund_failed'
-
-interface OrderRow {
-  id: string
-  user_id: string
-  status: OrderStatus
-  kind: Purchase['kind']
-  idempotency_key: string
-  total: number
-  payment_reference: string | null
-  leased: boolean
-  failure_status: number | null
-  failure_detail: string | null
-  created_at: Date | string
-  /** null for a line whose course was deleted since */
-  course_ids: (string | null)[]
-  titles: string[]
-}
-
-const orderSelect = `SELECT o.id, o.user_id, o.status, o.kind, o.idempotency_key, o.total::float8 AS total,
-  o.payment_reference, coalesce(o.lease_until > clock_timestamp(), false) AS leased,
-  o.failure_status, o.failure_detail, o.created_at,
-  coalesce((SELECT array_agg(i.course_id ORDER BY i.position) FROM order_items i WHERE i.order_id = o.id), '{}') AS course_ids,
-  coalesce((SELECT array_agg(i.course_title ORDER BY i.position) FROM order_items i WHERE i.order_id = o.id), '{}') AS titles
-  FROM orders o`
-
-const lease = `clock_timestamp() + interval '${ORDER_LEASE_MS} milliseconds'`
-
-function viewOf(order: OrderRow): OrderView {
-  return {
-    _id: order.id,
-    courseIds: order.course_ids.filter((id): id is string => id !== null),
-    total: Number(order.total),
-    createdAt: iso(order.created_at),
-  }
 }
 
 type Done =
@@ -435,87 +347,5 @@ async function complete(tx: Db, order: OrderRow, reference: string): Promise<Ord
 function resumeFinal(order: OrderRow): never {
   if (order.status === 'declined') throw new PaymentDeclined(order.failure_detail ?? undefined)
   if (order.status === 'refund_failed') throw new RefundPending(order.id)
-  throw replayed(order.failure_status ?? 409, order.failure_detail ?? 'The payment was refunded')
-}
-
-/** An approved charge that cannot become a paid order is given back; the order says which happened. */
-async function refundAfterFailure(
-  deps: OrderDeps,
-  order: OrderRow,
-  reference: string,
-  cause: unknown,
-  record = true,
-): Promise<never> {
-  const { db, payments, log } = deps
-  const problem =
-    cause instanceof CourseGone
-      ? new Conflict(COURSE_GONE)
-      : new OrderFault(isDbUnavailable(cause) ? 503 : 500)
-  log.error(
-    { err: cause, orderId: order.id, reference },
-    'an approved charge could not become a paid order; refunding it',
-  )
-  let refund
-  try {
-    refund = await payments.refund(reference, order.idempotency_key)
-  } catch (err) {
-    log.error(
-      { err, orderId: order.id, reference, amount: Number(order.total), alert: 'REFUND_FAILED' },
-      'REFUND FAILED: money was taken for an order that was not delivered; a retry with the same key tries again',
-    )
-    if (record) {
-      await db
-        .query(
-          `UPDATE orders SET status = 'refund_failed', payment_reference = $2, failure_status = $3, failure_detail = $4,
-           lease_until = NULL, updated_at = clock_timestamp() WHERE id = $1 AND status IN ('pending', 'refund_failed')`,
-          [order.id, reference, problem.status, problem.message],
-        )
-        .catch((e: unknown) => log.error({ err: e, orderId: order.id }, 'could not record the failed refund'))
-    }
-    throw new RefundPending(order.id)
-  }
-  if (record) {
-    // If this cannot be recorded the order stays pending: charging it again with its key answers `refunded`.
-    await db
-      .query(
-        `UPDATE orders SET status = 'refunded', payment_reference = $2, refund_reference = $3, failure_status = $4,
-         failure_detail = $5, lease_until = NULL, updated_at = clock_timestamp()
-         WHERE id = $1 AND status IN ('pending', 'refund_failed')`,
-        [order.id, reference, refund.reference, problem.status, problem.message],
-      )
-      .catch((e: unknown) => log.error({ err: e, orderId: order.id }, 'could not record the refund'))
-  }
-  log.info({ orderId: order.id, reference, refund: refund.reference }, 'payment refunded')
-  throw problem
-}
-
-/** A retry of an order whose refund failed: the refund is tried again. */
-async function retryRefund(deps: OrderDeps, order: OrderRow): Promise<never> {
-  const { db, payments, log } = deps
-  let refund
-  try {
-    refund = await payments.refund(order.payment_reference!, order.idempotency_key)
-  } catch (err) {
-    log.error(
-      {
-        err,
-        orderId: order.id,
-        reference: order.payment_reference,
-        amount: Number(order.total),
-        alert: 'REFUND_FAILED',
-      },
-      'REFUND FAILED again: money was taken for an order that was not delivered',
-    )
-    await db
-      .query('UPDATE orders SET lease_until = NULL, updated_at = clock_timestamp() WHERE id = $1', [order.id])
-      .catch(() => undefined)
-    throw new RefundPending(order.id)
-  }
-  await db.query(
-    `UPDATE orders SET status = 'refunded', refund_reference = $2, lease_until = NULL, updated_at = clock_timestamp()
-     WHERE id = $1 AND status = 'refund_failed'`,
-    [order.id, refund.reference],
-  )
-  log.info({ orderId: order.id, refund: refund.reference }, 'payment refunded on retry')
   throw replayed(order.failure_status ?? 409, order.failure_detail ?? 'The payment was refunded')
 }

@@ -1,4 +1,4 @@
-// An import resolver (eslint-plugin-import's resolver interface, version 2) for the `@/` alias of
+// An import resolver (eslint-plugin-import's resolver interface, version 2) for the `@/` and `@domain/` aliases of
 // tsconfig.json and vite.config.ts: `@/features/x` is `src/features/x`. The boundary rules need every import
 // resolved to a file to know its layer; Node's resolver alone cannot read the alias, and the TypeScript
 // resolver needs native bindings the registry does not serve for every platform. This maps the alias and

@@ -108,7 +108,7 @@ export function prerenderShells() {
         root,
         logLevel: 'error',
         appType: 'custom',
-        resolve: { alias: { '@': `${root}src` } },
+        resolve: { alias: { '@domain': `${root}domain`, '@': `${root}src` } },
         server: { middlewareMode: true, hmr: false, ws: false },
         optimizeDeps: { noDiscovery: true, include: [] },
       })

@@ -3,7 +3,7 @@ import { contractValidatorCompiler } from '../openapi'
 import { actorOf } from '../plugins/auth'
 import { catalogue, isCatalogueQuery } from '../services/catalogue'
 import * as courses from '../services/courses'
-import { defineRoute } from './define'
+import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 
 export async function courseRoutes(app: FastifyInstance, { db, media }: RouteDeps) {
@@ -24,12 +24,14 @@ export async function courseRoutes(app: FastifyInstance, { db, media }: RouteDep
 
   defineRoute(app, 'getCourse', {}, async (req) => courses.getCourse(db, req.params.courseId))
 
-  defineRoute(app, 'updateCourse', { preHandler: app.authenticate }, async (req) =>
-    courses.updateCourse(db, actorOf(req), req.params.courseId, req.body),
-  )
+  signedIn(app, (group) => {
+    defineRoute(group, 'updateCourse', {}, async (req) =>
+      courses.updateCourse(db, actorOf(req), req.params.courseId, req.body),
+    )
 
-  defineRoute(app, 'deleteCourse', { preHandler: app.authenticate }, async (req, reply) => {
-    await courses.deleteCourse(db, actorOf(req), req.params.courseId, media, req.log)
-    return reply.code(204).send()
+    defineRoute(group, 'deleteCourse', {}, async (req, reply) => {
+      await courses.deleteCourse(db, actorOf(req), req.params.courseId, media, req.log)
+      return reply.code(204).send()
+    })
   })
 }

@@ -67,6 +67,21 @@ declare module 'fastify' {
 }
 
 /**
+ * Registers routes only a signed-in caller may use, in an encapsulated context of their own (a Fastify plugin) whose
+ * one preHandler hook is `app.authenticate`: a request without a valid token of a live session is answered 401
+ * problem+json. The hook runs where a route's own preHandler did, after validation, and before the routes' own
+ * preHandlers, so a per-user limit (server/plugins/userRateLimit.ts) never counts an anonymous request. Routes for
+ * some roles only use `app.requireRole`, which authenticates itself; routes where a token is optional use
+ * `app.authenticateOptional`; public routes neither.
+ */
+export function signedIn(app: FastifyInstance, routes: (group: FastifyInstance) => void): void {
+  void app.register(async (group) => {
+    group.addHook('preHandler', group.authenticate)
+    routes(group)
+  })
+}
+
+/**
  * Registers the route of one contract operation: method, path and schemas all come from
  * openapi.yaml, so the route cannot drift from the contract, and the handler's types come from the same
  * document, so a handler that disagrees with it fails the type check.

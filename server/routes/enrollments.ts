@@ -4,35 +4,37 @@ import { actorOf } from '../plugins/auth'
 import { isPageQuery } from '../services/pages'
 import * as courses from '../services/courses'
 import * as orders from '../services/orders'
-import { defineRoute } from './define'
+import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 
 export async function enrollmentRoutes(app: FastifyInstance, { db, payments, config }: RouteDeps) {
-  defineRoute(app, 'getEnrolledCourses', { preHandler: app.authenticate }, async (req) =>
-    courses.enrolledCourses(db, actorOf(req), req.params.userId),
-  )
-
-  // Without parameters the spec's whole list; with `limit` or `cursor`, one page.
-  defineRoute(
-    app,
-    'getEnrolledStudents',
-    { preHandler: app.authenticate, validatorCompiler: contractValidatorCompiler },
-    async (req) =>
-      isPageQuery(req.query)
-        ? courses.enrolledStudentPage(db, config.jwtSecret, actorOf(req), req.params.courseId, req.query)
-        : courses.enrolledStudents(db, actorOf(req), req.params.courseId),
-  )
-
-  // A free course enrolls directly; a paid one is charged through the payment provider (one order).
-  defineRoute(app, 'enrollInCourse', { preHandler: app.authenticate }, async (req, reply) => {
-    const key = orders.idempotencyKeyFrom(req.headers['idempotency-key'])
-    const courseId = req.params.courseId
-    const { enrollment, created } = await orders.enroll(
-      { db, payments, log: req.log },
-      actorOf(req),
-      courseId,
-      key,
+  signedIn(app, (group) => {
+    defineRoute(group, 'getEnrolledCourses', {}, async (req) =>
+      courses.enrolledCourses(db, actorOf(req), req.params.userId),
     )
-    return reply.code(created ? 201 : 200).send(enrollment)
+
+    // Without parameters the spec's whole list; with `limit` or `cursor`, one page.
+    defineRoute(
+      group,
+      'getEnrolledStudents',
+      { validatorCompiler: contractValidatorCompiler },
+      async (req) =>
+        isPageQuery(req.query)
+          ? courses.enrolledStudentPage(db, config.jwtSecret, actorOf(req), req.params.courseId, req.query)
+          : courses.enrolledStudents(db, actorOf(req), req.params.courseId),
+    )
+
+    // A free course enrolls directly; a paid one is charged through the payment provider (one order).
+    defineRoute(group, 'enrollInCourse', {}, async (req, reply) => {
+      const key = orders.idempotencyKeyFrom(req.headers['idempotency-key'])
+      const courseId = req.params.courseId
+      const { enrollment, created } = await orders.enroll(
+        { db, payments, log: req.log },
+        actorOf(req),
+        courseId,
+        key,
+      )
+      return reply.code(created ? 201 : 200).send(enrollment)
+    })
   })
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { actorOf } from '../plugins/auth'
 import * as lines from '../services/lines'
-import { defineRoute } from './define'
+import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 
 export async function lineRoutes(app: FastifyInstance, { db, config }: RouteDeps) {
@@ -12,15 +12,15 @@ export async function lineRoutes(app: FastifyInstance, { db, config }: RouteDeps
     return at && !Number.isNaN(at.getTime()) ? at : new Date()
   }
 
-  defineRoute(app, 'recordLinePractice', { preHandler: app.authenticate }, async (req) =>
-    lines.recordPractice(db, actorOf(req), req.params.moduleId, req.body.mistakes, nowOf(req)),
-  )
+  signedIn(app, (group) => {
+    defineRoute(group, 'recordLinePractice', {}, async (req) =>
+      lines.recordPractice(db, actorOf(req), req.params.moduleId, req.body.mistakes, nowOf(req)),
+    )
 
-  defineRoute(app, 'getDueReviews', { preHandler: app.authenticate }, async (req) =>
-    lines.dueReviews(db, actorOf(req), nowOf(req)),
-  )
+    defineRoute(group, 'getDueReviews', {}, async (req) => lines.dueReviews(db, actorOf(req), nowOf(req)))
 
-  defineRoute(app, 'getReviewSummary', { preHandler: app.authenticate }, async (req) =>
-    lines.reviewSummary(db, actorOf(req), nowOf(req)),
-  )
+    defineRoute(group, 'getReviewSummary', {}, async (req) =>
+      lines.reviewSummary(db, actorOf(req), nowOf(req)),
+    )
+  })
 }

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify'
 import { actorOf } from '../plugins/auth'
 import * as modules from '../services/modules'
-import { defineRoute } from './define'
+import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 
 export async function moduleRoutes(app: FastifyInstance, { db, media }: RouteDeps) {
-  defineRoute(app, 'getModulesByCourse', { preHandler: app.authenticate }, async (req) =>
-    modules.listModules(db, actorOf(req), req.params.courseId),
-  )
+  signedIn(app, (group) => {
+    defineRoute(group, 'getModulesByCourse', {}, async (req) =>
+      modules.listModules(db, actorOf(req), req.params.courseId),
+    )
+  })
 
   // Public: titles and descriptions only, so a visitor or a student not enrolled sees what the course teaches.
   defineRoute(app, 'getCourseCurriculum', {}, async (req) => modules.listCurriculum(db, req.params.courseId))

@@ -4,7 +4,7 @@ import { actorOf } from '../plugins/auth'
 import { userRateLimit } from '../plugins/userRateLimit'
 import { isPageQuery } from '../services/pages'
 import * as players from '../services/players'
-import { defineRoute } from './define'
+import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 
 export async function playerRoutes(app: FastifyInstance, { db, config }: RouteDeps) {
@@ -23,24 +23,26 @@ export async function playerRoutes(app: FastifyInstance, { db, config }: RouteDe
     players.comments(db, req.params.username, req.query),
   )
 
-  defineRoute(app, 'followPlayer', { preHandler: [app.authenticate, followLimit] }, async (req, reply) => {
-    const { chessPlayerUsername } = req.body
-    const { follower, created } = await players.follow(db, actorOf(req), chessPlayerUsername)
-    return reply.code(created ? 201 : 200).send(follower)
-  })
+  signedIn(app, (group) => {
+    defineRoute(group, 'followPlayer', { preHandler: followLimit }, async (req, reply) => {
+      const { chessPlayerUsername } = req.body
+      const { follower, created } = await players.follow(db, actorOf(req), chessPlayerUsername)
+      return reply.code(created ? 201 : 200).send(follower)
+    })
 
-  defineRoute(app, 'unfollowPlayer', { preHandler: [app.authenticate, followLimit] }, async (req, reply) => {
-    await players.unfollow(db, actorOf(req), req.params.username)
-    return reply.code(204).send()
-  })
+    defineRoute(group, 'unfollowPlayer', { preHandler: followLimit }, async (req, reply) => {
+      await players.unfollow(db, actorOf(req), req.params.username)
+      return reply.code(204).send()
+    })
 
-  defineRoute(app, 'commentPlayer', { preHandler: [app.authenticate, commentLimit] }, async (req, reply) => {
-    const { chessPlayerUsername, comment } = req.body
-    return reply.code(201).send(await players.addComment(db, actorOf(req), chessPlayerUsername, comment))
-  })
+    defineRoute(group, 'commentPlayer', { preHandler: commentLimit }, async (req, reply) => {
+      const { chessPlayerUsername, comment } = req.body
+      return reply.code(201).send(await players.addComment(db, actorOf(req), chessPlayerUsername, comment))
+    })
 
-  defineRoute(app, 'deleteComment', { preHandler: app.authenticate }, async (req, reply) => {
-    await players.deleteComment(db, actorOf(req), req.params.commentId)
-    return reply.code(204).send()
+    defineRoute(group, 'deleteComment', {}, async (req, reply) => {
+      await players.deleteComment(db, actorOf(req), req.params.commentId)
+      return reply.code(204).send()
+    })
   })
 }

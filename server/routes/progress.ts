@@ -1,23 +1,23 @@
 import type { FastifyInstance } from 'fastify'
 import { actorOf } from '../plugins/auth'
 import * as progress from '../services/progress'
-import { defineRoute } from './define'
+import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 
 export async function progressRoutes(app: FastifyInstance, { db }: RouteDeps) {
-  defineRoute(app, 'getMyProgress', { preHandler: app.authenticate }, async (req) =>
-    progress.myProgress(db, actorOf(req)),
-  )
+  signedIn(app, (group) => {
+    defineRoute(group, 'getMyProgress', {}, async (req) => progress.myProgress(db, actorOf(req)))
 
-  defineRoute(app, 'saveModuleProgress', { preHandler: app.authenticate }, async (req) =>
-    progress.saveModuleProgress(db, actorOf(req), req.params.moduleId, req.body),
-  )
+    defineRoute(group, 'saveModuleProgress', {}, async (req) =>
+      progress.saveModuleProgress(db, actorOf(req), req.params.moduleId, req.body),
+    )
 
-  defineRoute(app, 'setModuleCompletion', { preHandler: app.authenticate }, async (req) =>
-    progress.setModuleCompletion(db, actorOf(req), req.params.moduleId, req.body.completed),
-  )
+    defineRoute(group, 'setModuleCompletion', {}, async (req) =>
+      progress.setModuleCompletion(db, actorOf(req), req.params.moduleId, req.body.completed),
+    )
 
-  defineRoute(app, 'getCourseProgress', { preHandler: app.authenticate }, async (req) =>
-    progress.courseProgress(db, actorOf(req), req.params.courseId),
-  )
+    defineRoute(group, 'getCourseProgress', {}, async (req) =>
+      progress.courseProgress(db, actorOf(req), req.params.courseId),
+    )
+  })
 }

@@ -6,7 +6,7 @@ import { userRateLimit } from '../plugins/userRateLimit'
 import { BadInput, TooLarge, UnsupportedMedia } from '../services/errors'
 import type { PendingMedia } from '../services/media'
 import * as videos from '../services/videos'
-import { defineRoute } from './define'
+import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 
 /** The multipart fields other than the file, validated by the contract's VideoUpload schema. */
@@ -106,9 +106,11 @@ export async function videoRoutes(app: FastifyInstance, { db, config, signer, me
     },
   )
 
-  defineRoute(app, 'getVideo', { preHandler: app.authenticate }, async (req) =>
-    videos.getVideo(db, actorOf(req), req.params.videoId, signer),
-  )
+  signedIn(app, (group) => {
+    defineRoute(group, 'getVideo', {}, async (req) =>
+      videos.getVideo(db, actorOf(req), req.params.videoId, signer),
+    )
+  })
 
   // The request log line carries the URL: never its signature, or a log reader could replay the link.
   // (app.ts's logger does the same for every URL; this keeps it true whatever logger the app is given)

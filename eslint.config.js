@@ -163,7 +163,7 @@ const policies = [
     allow: {
       to: [
         ...element('app', 'feature', 'api', 'components', 'assets', 'spa-root'),
-        ...element('web', 'kernel', 'services', 'db', 'contract'),
+        ...element('web', 'kernel', 'services', 'plugins', 'db', 'contract'),
         file('server-root', 'config'),
       ],
     },

@@ -21,9 +21,8 @@ import { authPlugin, tokenService } from './plugins/auth'
 import { errorsPlugin, sendProblem } from './plugins/errors'
 import { databaseRateLimitStore } from './plugins/rateLimitStore'
 import { responseCachePlugin } from './plugins/responseCache'
-import { RESOURCE_HEADERS, webPlugin } from './plugins/web'
-import { coursesPage } from './services/coursesPage'
 import { SHELL_BOOT_SCRIPT, shellPageOf } from './web/shell'
+import { RESOURCE_HEADERS, webPlugin } from './web/webPlugin'
 import { xsrfPlugin } from './plugins/xsrf'
 import { authRoutes } from './routes/auth'
 import { cartRoutes } from './routes/cart'
@@ -183,8 +182,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     distDir: config.distDir,
     shellFile: (path: string) => shellPageOf(path)?.file,
     inlineScripts: [SHELL_BOOT_SCRIPT],
+    // Loaded on the first /courses page, not at start: it brings react-dom/server and the SPA's card component.
     fillPage: async (file, template, get) =>
-      file === 'courses.html' ? coursesPage(db, template, get) : undefined,
+      file === 'courses.html'
+        ? (await import('./web/coursesPage')).coursesPage(db, template, get)
+        : undefined,
   })
   await app.register(xsrfPlugin, { alwaysSecure: secureCookies(config) })
   await app.register(authPlugin, { db, tokens: tokenService(config.jwtSecret, config.jwtTtl) })

@@ -2,9 +2,10 @@ import { Link } from 'react-router-dom'
 import type { Course } from '@/api/generated/api'
 import type { SessionUser } from '@/features/auth/authSlice'
 import { LoginLink } from '@/features/auth/LoginRequiredModal'
+import { CourseCardFrame, LOG_IN_TO_ENROLL } from './CourseCardFrame'
 import { Coursemates } from '@/features/courses/Coursemates'
 import { ENROLLED_NOTICE, StudentCardControls } from '@/features/courses/StudentCardControls'
-import { asCaller, canBuyCourses, canManageCourse, canReadModules, formatMoney } from '@domain/rules'
+import { asCaller, canBuyCourses, canManageCourse, canReadModules } from '@domain/rules'
 
 type Props = {
   course: Course
@@ -17,14 +18,9 @@ type Props = {
 }
 
 export function CourseCard({ course, user, enrolled, inCart, onEdit, onDelete }: Props) {
-  const titleId = `course-${course._id}`
   const caller = asCaller(user)
   return (
-    <article className="card course-card" aria-labelledby={titleId}>
-      <h3 id={titleId}>{course.title}</h3>
-      <p>{course.description}</p>
-      <p className="price">{formatMoney(course.price)}</p>
-      {course.instructor && <p className="muted">Instructor: {course.instructor.username}</p>}
+    <CourseCardFrame course={course}>
       {user && <Coursemates courseId={course._id} />}
       {canBuyCourses(caller) ? (
         <StudentCardControls courseId={course._id} enrolled={enrolled} inCart={inCart} />
@@ -41,7 +37,7 @@ export function CourseCard({ course, user, enrolled, inCart, onEdit, onDelete }:
       )}
       {!user && (
         // A visitor enrolls after logging in, which comes back to this page.
-        <LoginLink className="btn btn--primary">Log in to enroll</LoginLink>
+        <LoginLink className="btn btn--primary">{LOG_IN_TO_ENROLL}</LoginLink>
       )}
       {canManageCourse(caller, course.instructor?._id) && (
         <div className="row">
@@ -63,6 +59,6 @@ export function CourseCard({ course, user, enrolled, inCart, onEdit, onDelete }:
           </button>
         </div>
       )}
-    </article>
+    </CourseCardFrame>
   )
 }

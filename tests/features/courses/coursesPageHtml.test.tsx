@@ -1,5 +1,6 @@
-// /courses with its first page in its HTML: the server writes CourseCard's markup as text
-// (server/services/coursesPage.ts) and the SPA starts from the page it carries (src/features/courses/firstPage.ts).
+// /courses with its first page in its HTML: the server draws the cards with the SPA's own card component
+// (server/web/courseCards.ts, server/web/coursesPage.ts) and the SPA starts from the page it carries
+// (src/features/courses/firstPage.ts).
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router-dom'
 import { screen, within } from '@testing-library/react'
@@ -11,7 +12,8 @@ import { FIRST_PAGE_ELEMENT_ID } from '@domain/catalogue'
 import CoursesPage from '@/features/courses/CoursesPage'
 import { CourseCard } from '@/features/courses/CourseCard'
 import { firstPageAction } from '@/features/courses/firstPage'
-import { courseCardHtml, coursesPageHtml, type FirstPage } from '../../../server/services/coursesPage'
+import { courseCardHtml } from '../../../server/web/courseCards'
+import { coursesPageHtml, type FirstPage } from '../../../server/web/coursesPage'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
 import { requestLog } from '../../helpers/mswServer'
 
@@ -60,7 +62,7 @@ describe("the server's course card", () => {
     const reserved = courseCardHtml(c, { reserved: true })
     // Unseen through the stylesheet's class: the pages' Content-Security-Policy refuses style attributes.
     expect(reserved).toContain(
-      '<a class="btn btn--primary reserved" href="/login" data-discover="true" aria-hidden="true" tabindex="-1">Log in to enroll</a>',
+      '<a class="btn btn--primary reserved" aria-hidden="true" tabindex="-1" href="/login" data-discover="true">Log in to enroll</a>',
     )
     expect(reserved).not.toContain('style=')
     expect(reserved.replace(' reserved"', '"').replace(' aria-hidden="true" tabindex="-1"', '')).toBe(

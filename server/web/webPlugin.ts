@@ -8,7 +8,7 @@ import helmet from 'helmet'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { sendProblem } from './errors'
+import { sendProblem } from '../plugins/errors'
 
 const contentSecurityPolicy = {
   'default-src': ["'self'"],
@@ -131,7 +131,7 @@ export const webPlugin = fp(
       /** The prerendered page file an address shows, if any (src/app/shell/shellPages.ts). */
       shellFile?: (path: string) => string | undefined
       /**
-       * A prerendered page with this request's data put in (server/services/coursesPage.ts): the page's HTML for
+       * A prerendered page with this request's data put in (./coursesPage.ts): the page's HTML for
        * the file's text and the address's query, or undefined to send the file as it is.
        */
       fillPage?: (

@@ -1,13 +1,9 @@
-// /courses with its first page in the HTML: the prerendered shell (dist/courses.html, from
-// src/app/Shell.tsx) gets the course cards the visitor's view begins with, where the shell shows its loading state,
-// and the same page as JSON, which the SPA puts into its cache before it replaces the shell (src/main.tsx): the
-// largest paint, a card, no longer waits for the scripts and a request of theirs. The cards are CourseCard's
-// (src/features/courses/CourseCard.tsx) as a visitor not signed in sees them, written here as text: the server
-// renders no React. tests/features/courses/coursesPageHtml.test.tsx holds the two to the same markup.
-//
-// The HTML is the same for everyone (the session lives in the browser), so the card's one part that depends on the
-// visitor, 'Log in to enroll', keeps its space unseen, as the shell's navigation keeps the role's links: what a
-// signed-in student sees there ('Enroll Now' or 'View Modules') waits for the app, which knows the student.
+// /courses with its first page in the HTML: the prerendered shell (dist/courses.html, from src/app/shell/Shell.tsx)
+// gets the course cards the visitor's view begins with, where the shell shows its loading state, and the same page
+// as JSON, which the SPA puts into its cache before it replaces the shell (src/main.tsx): the largest paint, a card,
+// no longer waits for the scripts and a request of theirs. The cards are drawn by the SPA's own component
+// (./courseCards.ts), once per kept page: a page of the catalogue is kept until the courses change
+// (server/services/courseListCache.ts), and its cards' HTML with it.
 import type { Db } from '../db/db'
 import {
   CATALOGUE_PAGE_SIZE,
@@ -15,9 +11,8 @@ import {
   FIRST_PAGE_ELEMENT_ID,
   type CatalogueSort,
 } from '../../domain/catalogue'
-import { formatMoney } from '../../domain/rules'
-import { catalogue, type CoursePage } from './catalogue'
-import type { CourseView } from './courses'
+import { catalogue, type CoursePage } from '../services/catalogue'
+import { reservedCardsHtml } from './courseCards'
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -37,36 +32,22 @@ export const jsonInHtml = (value: unknown): string =>
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   )
 
-/**
- * What 'Log in to enroll' carries where the visitor is not known yet: its space, unseen (the app's stylesheet's
- * `reserved` class: the pages' Content-Security-Policy refuses style attributes) and out of reach.
- */
-const RESERVED_CLASS = ' reserved'
-const RESERVED = ' aria-hidden="true" tabindex="-1"'
+/** The cards' HTML of each kept page: made once per page, which is kept until the courses change. */
+const cardsOfPage = new WeakMap<CoursePage, string>()
 
-/**
- * A course's card as CourseCard draws it for a visitor not signed in. `reserved`: the visitor is not known (the
- * page's HTML), so 'Log in to enroll' keeps its place unseen.
- */
-export function courseCardHtml(course: CourseView, { reserved }: { reserved: boolean }): string {
-  const id = escapeHtml(`course-${course._id}`)
-  return [
-    `<article class="card course-card" aria-labelledby="${id}">`,
-    `<h3 id="${id}">${escapeHtml(course.title)}</h3>`,
-    `<p>${escapeHtml(course.description)}</p>`,
-    `<p class="price">${escapeHtml(formatMoney(course.price))}</p>`,
-    course.instructor ? `<p class="muted">Instructor: ${escapeHtml(course.instructor.username)}</p>` : '',
-    `<a class="btn btn--primary${reserved ? RESERVED_CLASS : ''}" href="/login" data-discover="true"${
-      reserved ? RESERVED : ''
-    }>Log in to enroll</a>`,
-    '</article>',
-  ].join('')
+function cardsHtml(page: CoursePage): string {
+  let html = cardsOfPage.get(page)
+  if (html === undefined) {
+    html = reservedCardsHtml(page.items)
+    cardsOfPage.set(page, html)
+  }
+  return html
 }
 
 /** What CoursesPage shows under its controls for a page: the cards (or that there are none) and 'Load more courses'. */
 export function catalogueListHtml(q: string, page: CoursePage): string {
   const list = page.items.length
-    ? `<div class="grid">${page.items.map((c) => courseCardHtml(c, { reserved: true })).join('')}</div>`
+    ? `<div class="grid">${cardsHtml(page)}</div>`
     : `<p class="muted">${escapeHtml(q ? `No courses match "${q}".` : 'No courses yet.')}</p>`
   const more = page.nextCursor
     ? '<div class="row"><button type="button" class="btn">Load more courses</button></div>'

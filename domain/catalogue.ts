@@ -1,5 +1,5 @@
 // What a visit to /courses shows, read from its address the same way by the SPA (useCatalogueParams) and by the
-// server, which puts that view's first page into the page's HTML (server/services/coursesPage.ts).
+// server, which puts that view's first page into the page's HTML (server/web/coursesPage.ts).
 // Pure TypeScript, as rules.ts: no DOM, no Node, no imports.
 
 /** The catalogue's orders (the contract's `CourseSort`), the default first. */

@@ -1,7 +1,7 @@
 // Build step: dist/csp-styles.json, the CSP hashes ('sha256-…') of every <style> element the product puts into a
 // document: the stylesheet the prerendered pages carry inline (scripts/vite-prerender.mjs), and the <style> blocks
 // that bundled code writes as HTML, such as the video elements' shadow roots (react-player's YouTube and Vimeo
-// players). The server lists them in the pages' style-src (server/plugins/web.ts) instead of 'unsafe-inline', so
+// players). The server lists them in the pages' style-src (server/web/webPlugin.ts) instead of 'unsafe-inline', so
 // an injected <style> or style attribute is not applied. Types: vite-csp-styles.d.mts.
 import { createHash } from 'node:crypto'
 

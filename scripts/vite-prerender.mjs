@@ -1,7 +1,7 @@
 // Build step: dist/home.html and dist/courses.html, the built index.html with the page's first paint
 // already in #root (src/app/shell/Shell.tsx, rendered by react-dom/server), the app's stylesheet in the page (one small
 // file: vite.config.ts builds a single one) and the page chunk's scripts preloaded, so the largest paint does not wait for the scripts. The server answers /, /home and /courses
-// with them (server/plugins/web.ts). The files are emitted into the bundle before it is written, so the
+// with them (server/web/webPlugin.ts). The files are emitted into the bundle before it is written, so the
 // precompression (brotli, gzip) applies to them as to index.html. Types: vite-prerender.d.mts.
 //
 // The shell module is loaded through a throw-away Vite server in SSR mode (the app's aliases, TSX, CSS imports

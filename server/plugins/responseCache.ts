@@ -26,7 +26,7 @@ const CONDITIONAL = [
   'getPlayerComments',
 ]
 
-/** As the compress plugin (server/plugins/web.ts): smaller bodies are sent as they are. */
+/** As the compress plugin (server/web/webPlugin.ts): smaller bodies are sent as they are. */
 const COMPRESS_FROM = 1024
 
 type Encoding = 'br' | 'gzip'

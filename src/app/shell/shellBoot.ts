@@ -1,5 +1,5 @@
 // The one script inside the prerendered pages (/, /home, /courses; scripts/vite-prerender.mjs). The server allows
-// exactly this text by its hash in the pages' Content-Security-Policy (server/plugins/web.ts): no other inline script
+// exactly this text by its hash in the pages' Content-Security-Policy (server/web/webPlugin.ts): no other inline script
 // can run. Plain ES2020, sent as it is (not built), so written compactly; tests/app/shellBoot.test.tsx runs it.
 //
 // 1. It starts the app's scripts once the page's first paint has happened, so that paint, the page's largest, never

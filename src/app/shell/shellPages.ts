@@ -1,7 +1,7 @@
 /**
  * The pages that arrive with their first paint in their HTML: each address, the file the build writes for
  * it (scripts/vite-prerender.mjs, from src/app/shell/Shell.tsx) and the page module it shows. The server answers them
- * (server/plugins/web.ts), and the SPA loads their page before replacing the shell (src/main.tsx).
+ * (server/web/webPlugin.ts), and the SPA loads their page before replacing the shell (src/main.tsx).
  */
 export const SHELL_PAGES = [
   { path: '/home', file: 'home.html', module: 'src/features/home/HomePage.tsx' },

@@ -3,7 +3,7 @@ import { courseApi, catalogueArg } from '@/features/courses/courseEndpoints'
 import { catalogueViewOf, FIRST_PAGE_ELEMENT_ID } from '@domain/catalogue'
 import { shellPageOf } from '@/app/shell/shellPages'
 
-/** What /courses brings in its HTML (server/services/coursesPage.ts): a view of the catalogue and its first page. */
+/** What /courses brings in its HTML (server/web/coursesPage.ts): a view of the catalogue and its first page. */
 interface FirstPage {
   q: string
   sort: string

@@ -143,7 +143,7 @@ function hookList(hooks: unknown): unknown[] {
 
 /**
  * Conditional GET and a kept course list.
- * - The spec's course list (getCourses without parameters) is answered from server/services/courses.ts's cache,
+ * - The whole course list (getCourses without parameters) is answered from server/services/courseListCache.ts's cache,
  *   serialized by the route's schema and compressed (brotli, gzip) once per version of the data, with a strong
  *   ETag per representation and Vary: Accept-Encoding; the route's handler does not run.
  * - The other reads in CONDITIONAL get a weak ETag hashed from the body their handler produced for this caller (so a
@@ -205,7 +205,7 @@ export const responseCachePlugin = fp(
     }
 
     /**
-     * The spec's course list, answered before body parsing, validation (there is nothing to validate without
+     * The whole course list, answered before body parsing, validation (there is nothing to validate without
      * parameters) and the handler. A callback hook: when the kept list is known to be current and its bytes are
      * ready (every request but the first few after a change, on PGlite), the answer leaves in the request's own turn,
      * without a promise or a microtask on the way.

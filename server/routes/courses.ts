@@ -7,7 +7,7 @@ import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 
 export async function courseRoutes(app: FastifyInstance, { db, media }: RouteDeps) {
-  // Without parameters the spec's whole list; with a search, sort, price bound or page parameter, one page.
+  // Without parameters the whole list; with a search, sort, price bound or page parameter, one page.
   defineRoute(app, 'getCourses', { validatorCompiler: contractValidatorCompiler }, async (req) =>
     isCatalogueQuery(req.query) ? catalogue(db, req.query) : courses.listCourses(db),
   )

@@ -13,7 +13,7 @@ export async function enrollmentRoutes(app: FastifyInstance, { db, payments, con
       courses.enrolledCourses(db, actorOf(req), req.params.userId),
     )
 
-    // Without parameters the spec's whole list; with `limit` or `cursor`, one page.
+    // Without parameters the whole list; with `limit` or `cursor`, one page.
     defineRoute(
       group,
       'getEnrolledStudents',

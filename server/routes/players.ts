@@ -12,7 +12,7 @@ export async function playerRoutes(app: FastifyInstance, { db, config }: RouteDe
   const followLimit = userRateLimit(db, 'follow', config.followRateLimitMax)
   const commentLimit = userRateLimit(db, 'comment', config.commentRateLimitMax)
 
-  // Without parameters the spec's whole list; with `limit`, `cursor` or `userId`, one page.
+  // Without parameters the whole list; with `limit`, `cursor` or `userId`, one page.
   defineRoute(app, 'getPlayerFollowers', { validatorCompiler: contractValidatorCompiler }, async (req) =>
     isPageQuery(req.query) || req.query.userId !== undefined
       ? players.followerPage(db, config.jwtSecret, req.params.username, req.query)

@@ -7,7 +7,7 @@ import { defineRoute } from './define'
 import type { RouteDeps } from './deps'
 
 export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps) {
-  // Without parameters the spec's whole list; with `limit` or `cursor`, one page.
+  // Without parameters the whole list; with `limit` or `cursor`, one page.
   defineRoute(
     app,
     'getUsers',

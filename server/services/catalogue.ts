@@ -19,7 +19,7 @@ type Sort = Schema<'CourseSort'>
 
 export { CATALOGUE_PAGE_SIZE }
 
-/** True when the request asks for the catalogue's pages rather than the spec's whole list. */
+/** True when the request asks for the catalogue's pages rather than the whole list. */
 export function isCatalogueQuery(query: CatalogueQuery): boolean {
   return (['q', 'sort', 'minPrice', 'maxPrice', 'limit', 'cursor'] as const).some(
     (k) => query[k] !== undefined,
@@ -118,7 +118,7 @@ export async function catalogue(db: Db, query: CatalogueQuery): Promise<CoursePa
   const sort = query.sort ?? 'newest'
   const limit = query.limit ?? CATALOGUE_PAGE_SIZE
   const q = query.q?.trim() ?? ''
-  // Every page is kept until the courses change, as the spec's whole list is (courseList: right with several
+  // Every page is kept until the courses change, as the whole list is (courseList: right with several
   // instances on one database), the least recently asked going first: the first page of an order is what every
   // visit to /courses asks for, and the searches people make repeat (a search is case-blind, so is its key).
   const key = JSON.stringify([sort, limit, q.toLowerCase(), query.cursor, query.minPrice, query.maxPrice])

@@ -15,7 +15,7 @@ export interface Page<T> {
 /** Items per page when the client names no limit. */
 export const PAGE_SIZE = 20
 
-/** True when the request asks for pages rather than the spec's whole list. */
+/** True when the request asks for pages rather than the whole list. */
 export const isPageQuery = (query: PageQuery | undefined): boolean =>
   query?.limit !== undefined || query?.cursor !== undefined
 

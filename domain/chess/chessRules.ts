@@ -3,7 +3,7 @@
 import { Chess, DEFAULT_POSITION, validateFen } from 'chess.js'
 import { moveInWords } from './moveWords'
 import { readMoveText } from './moveText'
-import type { Fen, Promotion, San, Side, Square, Uci } from './vocabulary'
+import { sideOf, type Fen, type Promotion, type San, type Side, type Square, type Uci } from './vocabulary'
 
 export const START_FEN: Fen = DEFAULT_POSITION
 
@@ -58,7 +58,7 @@ export function fenAfter(moves: readonly string[], startFen: string = START_FEN)
 
 /** Whose turn it is after `moves`. */
 export function sideToMove(moves: readonly string[], startFen: string = START_FEN): Side {
-  return replay(moves, startFen).turn() === 'w' ? 'white' : 'black'
+  return sideOf(replay(moves, startFen).turn())
 }
 
 export function isLegalMove(

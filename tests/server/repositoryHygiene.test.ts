@@ -26,7 +26,7 @@ const CITATIONS: { what: string; pattern: RegExp }[] = [
     what: 'a section of the spec',
     pattern: /\bspec(?:ification)?(?:'s)?,?\s+(?:section|point|part)s?\s*\d/i,
   },
-  // /home/<someone>/, /Users/<someone>/, /root/, /work/: a path on one machine (the app's route /home/x is not one)
+  // A home folder, the root user's folder or a work folder on one machine (the app's route /home/x is not one)
   {
     what: 'a path of one machine',
     pattern: /(?<![\w@.~-])\/(?:work|root|Users\/[\w.-]+|home\/[\w.-]+)\/[\w.-]/,

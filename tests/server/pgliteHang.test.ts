@@ -12,6 +12,7 @@ import { isDbUnavailable, openPglite, type Db } from '../../server/db/db'
 import { openPgliteThread } from '../../server/db/pgliteThread'
 import { pgliteTemplate } from '../helpers/buildServer'
 import { expectContract, expectProblem } from '../helpers/contract'
+import { eventually } from '../helpers/eventually'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -43,19 +44,6 @@ async function settle(promise: Promise<unknown>, ms: number) {
     new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), ms)),
   ])
   return { outcome, ms: performance.now() - started }
-}
-
-/** Retries `fn` until it resolves (PGlite starting again), failing after `ms`. */
-async function eventually<T>(fn: () => Promise<T>, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms
-  for (;;) {
-    try {
-      return await fn()
-    } catch (err) {
-      if (Date.now() > until) throw err
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  }
 }
 
 describe('PGlite thread that stops answering', () => {

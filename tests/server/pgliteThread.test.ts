@@ -11,6 +11,7 @@ import { isDbUnavailable, openPglite, preparedQuery, type Db } from '../../serve
 import { openPgliteThread } from '../../server/db/pgliteThread'
 import { courseList } from '../../server/services/courseListCache'
 import { pgliteTemplate } from '../helpers/buildServer'
+import { eventually } from '../helpers/eventually'
 
 // Every thread openPgliteThread starts, in order, so that a test can stop one as a crash would.
 const threads = vi.hoisted(() => [] as Worker[])
@@ -165,19 +166,6 @@ describe('PGlite in a worker thread, closed or not opened', () => {
     await expect(openPgliteThread(join(file, 'pgdata'))).rejects.toThrow(/ENOTDIR|not a directory/i)
   })
 })
-
-/** Retries `fn` until it resolves (PGlite starting again), failing after `ms`. */
-async function eventually<T>(fn: () => Promise<T>, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms
-  for (;;) {
-    try {
-      return await fn()
-    } catch (err) {
-      if (Date.now() > until) throw err
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  }
-}
 
 describe('PGlite in a worker thread that stops on its own', () => {
   it('starts again on the same data: calls meanwhile fail as unavailable, listeners are told and listen again', async () => {

@@ -40,7 +40,19 @@ type Props = {
  * piece and then its target, or use the keys (one tab stop for the whole board). The selected piece's legal
  * targets, the last move and a hinted piece are marked. It sizes to its container.
  */
-export function ChessBoard({ id, fen, orientation, mover, onMove, lastMove, hint, label, keysHintId, start, className }: Props) {
+export function ChessBoard({
+  id,
+  fen,
+  orientation,
+  mover,
+  onMove,
+  lastMove,
+  hint,
+  label,
+  keysHintId,
+  start,
+  className,
+}: Props) {
   // A selection belongs to the position it was made in: after any move it is gone.
   const [selection, setSelection] = useState<{ square: string; fen: string } | null>(null)
   const selected = mover && selection?.fen === fen ? selection.square : null

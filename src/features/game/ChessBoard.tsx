@@ -31,6 +31,11 @@ type Props = {
   keysHintId?: string
   /** What was done on the static board before this one loaded (BoardOnDemand.tsx). */
   start?: BoardStart
+  /**
+   * The board's own keys (a cursor, Enter to pick up and put down); false where the page's keys step through moves
+   * instead (the line viewer), and the board is then no tab stop of its own.
+   */
+  keyboard?: boolean
   /** Classes added to the board's frame (the practice game's layout). */
   className?: string
 }
@@ -52,6 +57,7 @@ export function ChessBoard({
   keysHintId,
   start,
   className,
+  keyboard = true,
 }: Props) {
   // A selection belongs to the position it was made in: after any move it is gone.
   const [selection, setSelection] = useState<{ square: string; fen: string } | null>(null)
@@ -109,8 +115,8 @@ export function ChessBoard({
       aria-roledescription="chess board"
       aria-label={label}
       aria-describedby={keysHintId}
-      tabIndex={0}
-      onKeyDown={onKeyDown}
+      tabIndex={keyboard ? 0 : undefined}
+      onKeyDown={keyboard ? onKeyDown : undefined}
       onFocus={(e) => e.target === e.currentTarget && setFocused(true)}
       onBlur={(e) => e.target === e.currentTarget && setFocused(false)}
     >

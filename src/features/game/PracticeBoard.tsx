@@ -40,7 +40,12 @@ function useStartFromRoute(board: React.RefObject<HTMLElement | null>) {
     void navigate(location.pathname + location.search, { replace: true, state: null })
     // The sections above the board may still be loading and push it down: brought into view again once they have,
     // unless the visitor has scrolled meanwhile.
-    const bring = () => board.current?.scrollIntoView({ block: 'start' })
+    // (jsdom, where the unit tests run, has no scrolling.)
+    const bring = () => {
+      const element = board.current
+      if (element && 'scrollIntoView' in element && typeof element.scrollIntoView === 'function')
+        element.scrollIntoView({ block: 'start' })
+    }
     bring()
     const broughtTo = window.scrollY
     // Not cleared with the effect: the entry's state is taken away just above, which runs the effect again.

@@ -81,7 +81,11 @@ describe('one board everywhere', () => {
         await press(region, from)
         await press(region, to)
       }
-      const shot = (name: string) => page.screenshot({ path: `${SCREENS}/boards-${name}-${size.name}.png` })
+      // after the pieces' 300 ms slide
+      const shot = async (name: string) => {
+        await page.waitForTimeout(400)
+        await page.screenshot({ path: `${SCREENS}/boards-${name}-${size.name}.png` })
+      }
 
       // /home's practice board, Level 1 chosen (remembered for 'Play from here')
       await page.goto('/home')

@@ -97,6 +97,8 @@ describe('one board everywhere', () => {
       await expect.poll(() => homeMoves.locator('tbody tr').first().textContent()).toContain('e4')
       // the last move (the computer's reply by now) marked on two squares
       await expect.poll(() => practice.locator('.board-square[data-mark~="last"]').count()).toBe(2)
+      // keyboard help only where there is a mouse (and so most likely a keyboard), not on a touch screen
+      expect(await practice.getByText(/^Board keys:/).isVisible()).toBe(!size.touch)
       await shot('home')
 
       // the line viewer: the annotations kept, the line's moves played on the board
@@ -153,6 +155,7 @@ describe('one board everywhere', () => {
       await expect.poll(() => status.textContent()).toBe(WRONG)
       await panel.getByRole('button', { name: 'Hint' }).click()
       expect(await marks(panel, 'g1')).toContain('hint')
+      expect(await panel.getByText(/^Board keys:/).isVisible()).toBe(!size.touch)
       await shot('practice-hint')
       await panel.getByRole('button', { name: 'Show me' }).click()
       await expect.poll(() => status.textContent()).toContain('The move was Nf3.')

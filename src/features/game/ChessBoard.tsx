@@ -67,7 +67,9 @@ export function ChessBoard({
     choose,
     letGo: () => setSelection(null),
   })
+  // The cursor shows when the board has the keyboard's focus: not after a click or a tap, until a key is pressed.
   const [focused, setFocused] = useState(false)
+  const pressed = useRef(false)
   const boardRef = useRef<HTMLDivElement>(null)
   useOneTabStop(boardRef)
 
@@ -116,9 +118,22 @@ export function ChessBoard({
       aria-label={label}
       aria-describedby={keysHintId}
       tabIndex={keyboard ? 0 : undefined}
-      onKeyDown={keyboard ? onKeyDown : undefined}
-      onFocus={(e) => e.target === e.currentTarget && setFocused(true)}
-      onBlur={(e) => e.target === e.currentTarget && setFocused(false)}
+      onKeyDown={
+        keyboard
+          ? (e) => {
+              pressed.current = false
+              setFocused(true)
+              onKeyDown(e)
+            }
+          : undefined
+      }
+      onPointerDown={() => (pressed.current = true)}
+      onFocus={(e) => e.target === e.currentTarget && setFocused(!pressed.current)}
+      onBlur={(e) => {
+        if (e.target !== e.currentTarget) return
+        pressed.current = false
+        setFocused(false)
+      }}
     >
       <Chessboard
         options={{

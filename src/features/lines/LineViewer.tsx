@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { readMoveText, sanOfDrop } from '@domain/chess/moveText'
+import { readMoveText, sanOfDrop, sanOfTyped } from '@domain/chess/moveText'
 import { ChessBoard, type BoardMove } from '@/features/game/ChessBoard'
 import type { LineStart } from '@/features/game/lineStart'
 import { numbered, type LineSide, type ParsedLine } from '@domain/chess/pgn'
@@ -58,8 +58,17 @@ export function LineViewer({ id, line, side, title, onPractise }: Props) {
   const last = current === START ? null : readMoveText(line.nodes[node.parent].fen, node.san)
   const toMove = node.fen.split(' ')[1] === 'b' ? 'black' : 'white'
 
-  function onMove({ from, to }: BoardMove): boolean {
-    const san = sanOfDrop(node.fen, from, to)
+  const [typed, setTyped] = useState('')
+
+  const onMove = ({ from, to }: BoardMove) => goBySan(sanOfDrop(node.fen, from, to))
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault()
+    if (goBySan(sanOfTyped(node.fen, typed))) setTyped('')
+  }
+
+  /** The line's move (main line or a variation) `san` from the position shown: go there. */
+  function goBySan(san: string | null): boolean {
     const next = node.children.find((child) => line.nodes[child].san === san)
     if (next === undefined) {
       setNotInLine(true)
@@ -78,7 +87,8 @@ export function LineViewer({ id, line, side, title, onPractise }: Props) {
 
   function onKeyDown(e: React.KeyboardEvent) {
     const step = KEYS[e.key]
-    if (!step || e.altKey || e.ctrlKey || e.metaKey) return
+    // The keys step through the moves, except in the move field, where they edit the text.
+    if (!step || e.altKey || e.ctrlKey || e.metaKey || e.target instanceof HTMLInputElement) return
     e.preventDefault()
     go(step(line, current))
   }
@@ -102,6 +112,23 @@ export function LineViewer({ id, line, side, title, onPractise }: Props) {
           keyboard={false}
         />
       </div>
+      {node.children.length > 0 && (
+        <form className="row" onSubmit={submit}>
+          <label className="field field--inline">
+            <span>Next move</span>
+            <input
+              name="lineMove"
+              value={typed}
+              autoComplete="off"
+              placeholder="e.g. Nf3 or g1f3"
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          </label>
+          <button type="submit" className="btn">
+            Play
+          </button>
+        </form>
+      )}
       {notInLine && (
         <p className="line-viewer__status" role="status">
           {NOT_IN_LINE_TEXT}

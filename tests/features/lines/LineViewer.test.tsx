@@ -182,6 +182,17 @@ describe('the line viewer on a module card', () => {
     expect(current(viewer)).toBe('2... d6')
   })
 
+  it("takes the line's next move typed, as on the board", async () => {
+    const { viewer, user } = await setup()
+    const input = within(viewer).getByRole('textbox', { name: 'Next move' })
+    await user.type(input, 'e4{Enter}')
+    expect(current(viewer)).toBe('1. e4')
+    expect(input).toHaveValue('')
+    await user.type(input, 'd5{Enter}')
+    expect(within(viewer).getByText('That move is not in this line.')).toBeInTheDocument()
+    expect(current(viewer)).toBe('1. e4')
+  })
+
   it('keeps the annotations of the PGN in the move list: !, ?, !?, ?!, !!, ?? and NAGs', async () => {
     const teacher = seedUser({ username: 'teacher', role: 'instructor' })
     const stu = seedUser({ username: 'stu' })

@@ -112,6 +112,9 @@ export function LineViewer({ id, line, side, title, onPractise }: Props) {
           keyboard={false}
         />
       </div>
+      <div className="line-viewer__comment" role="note" aria-label="Comment">
+        {node.comment ?? ''}
+      </div>
       {node.children.length > 0 && (
         <form className="row" onSubmit={submit}>
           <label className="field field--inline">
@@ -134,9 +137,6 @@ export function LineViewer({ id, line, side, title, onPractise }: Props) {
           {NOT_IN_LINE_TEXT}
         </p>
       )}
-      <div className="line-viewer__comment" role="note" aria-label="Comment">
-        {node.comment ?? ''}
-      </div>
       <p className="line-sr-only" aria-live="polite" aria-atomic="true">
         {current === START ? 'Start position' : moveInWords(node.san, node.color)}
       </p>

@@ -85,6 +85,12 @@ const files = [
     pattern:
       'src/features/{game/PracticeBoardPanel.tsx,player/PlayerSearch.tsx,titles/TitleSearch.tsx,courses/StudentActions.tsx}',
   },
+  // game: the app's one interactive board and its keyboard help (the line viewer, line practice and review use it),
+  // and what 'Play from here' hands to /home's practice game.
+  {
+    category: 'surface',
+    pattern: 'src/features/game/{ChessBoard.tsx,BoardKeysHelp.tsx,lineStart.ts}',
+  },
   // lines: a module's line (viewer and practice), shown on the module card and on /review; review: /home's
   // 'Lines to review' count.
   {

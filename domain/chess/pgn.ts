@@ -31,7 +31,15 @@ export interface LineNode {
   moveNumber: number
   /** The instructor's comment on the move (or, for the root, on the start position). */
   comment?: string
+  /** The move's annotation as written ('!', '?', '!!', '??', '!?', '?!', or NAG $1 to $6); chess.js drops it. */
+  glyph?: Glyph
 }
+
+export type Glyph = '!' | '?' | '!!' | '??' | '!?' | '?!'
+const GLYPHS: readonly string[] = ['!', '?', '!!', '??', '!?', '?!']
+/** NAGs $1 to $6 in the order of the PGN standard. */
+const NAG_GLYPHS: Record<string, Glyph> = { $1: '!', $2: '?', $3: '!!', $4: '??', $5: '!?', $6: '?!' }
+const isGlyph = (text: string): text is Glyph => GLYPHS.includes(text)
 
 export interface ParsedLine {
   /** nodes[0] is the root. */
@@ -74,7 +82,7 @@ const GLUED = /^(\d+\.+)([^.].*)$/
 // A move and its annotation ('!', '?', '!!', '!?', '?!', '??'), kept out of the SAN given to chess.js. Anchored at
 // the start, with the two parts disjoint, so a long run of '!' is read once: the unanchored /[!?]+$/ rescanned
 // the run from every position of it (60,000 '!' and one other character took 7.6 s).
-const ANNOTATED = /^([^!?]*)[!?]*$/
+const ANNOTATED = /^([^!?]*)([!?]*)$/
 /**
  * The longest token (a move with its number glued to it and its annotation, a result) read further: a move has at
  * most 12 characters (play() refuses longer ones), dots and an annotation a few more, which leaves a move number
@@ -179,6 +187,9 @@ export function parsePgn(pgn: string): ParsedLine {
       const m = /^\$\d{1,3}/.exec(pgn.slice(i, i + 4))
       if (!m) throw new PgnError(`The PGN has an annotation that could not be read (${where()})`)
       i += m[0].length
+      const glyph = NAG_GLYPHS[m[0]]
+      // A NAG follows its move: one written before any move of its variation annotates nothing here.
+      if (glyph && top().before !== -1) nodes[top().at].glyph = glyph
     } else {
       let j = i
       while (j < n && j - i <= MAX_TOKEN_LENGTH && !/[\s{}();$[\]]/.test(pgn[j])) j++
@@ -196,7 +207,10 @@ export function parsePgn(pgn: string): ParsedLine {
       if (MOVE_NUMBER.test(token)) continue
       const move = GLUED.exec(token)?.[2] ?? token
       // a '!' or '?' inside the move is left in it, for play() to refuse
-      play(ANNOTATED.exec(move)?.[1] ?? move)
+      const annotated = ANNOTATED.exec(move)
+      play(annotated?.[1] ?? move)
+      const glyph = annotated?.[2]
+      if (glyph && isGlyph(glyph)) nodes[top().at].glyph = glyph
     }
   }
   if (stack.length > 1) throw new PgnError('The PGN has a variation that is never closed')

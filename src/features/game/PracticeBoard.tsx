@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { BoardOnDemand } from './BoardOnDemand'
@@ -7,6 +7,7 @@ import { GameSettings } from './GameSettings'
 import { selectGame } from './gameSlice'
 import {
   cancelComputerReply,
+  loadLine,
   loadPosition,
   movesToTakeBack,
   resumeGame,
@@ -17,23 +18,41 @@ import { MoveInput } from './MoveInput'
 import { MoveList } from './MoveList'
 import { COMPUTER_LABEL } from './opponentLabel'
 import { PgnTools } from './PgnTools'
+import { isLineStart } from './lineStart'
 import './practiceBoard.css'
 
 /**
- * /home's practice game. Other pages start it from a position with router state: navigate('/home', { state:
- * { startFen } }) does what 'Load FEN' does.
+ * /home's practice game. Other pages start it with router state: navigate('/home', { state: { startFen } }) does
+ * what 'Load FEN' does; { state: { line } } carries on a line (LineStart). Either brings the board into view.
  */
-function useStartFenFromRoute() {
+function useStartFromRoute(board: React.RefObject<HTMLElement | null>) {
   const dispatch = useAppDispatch()
   const location = useLocation()
   const navigate = useNavigate()
-  const startFen = (location.state as { startFen?: unknown } | null)?.startFen
+  const state = location.state as { startFen?: unknown; line?: unknown } | null
+  const startFen = state?.startFen
+  const line = state?.line
   useEffect(() => {
-    if (typeof startFen !== 'string') return
-    dispatch(loadPosition(startFen))
+    if (isLineStart(line)) dispatch(loadLine(line))
+    else if (typeof startFen === 'string') dispatch(loadPosition(startFen))
+    else return
     // Taken once: a reload or 'Back' to this entry keeps the game played since.
     void navigate(location.pathname + location.search, { replace: true, state: null })
-  }, [dispatch, navigate, startFen, location.pathname, location.search])
+    // The sections above the board may still be loading and push it down: brought into view again once they have,
+    // unless the visitor has scrolled meanwhile.
+    // (jsdom, where the unit tests run, has no scrolling.)
+    const bring = () => {
+      const element = board.current
+      if (element && 'scrollIntoView' in element && typeof element.scrollIntoView === 'function')
+        element.scrollIntoView({ block: 'start' })
+    }
+    bring()
+    const broughtTo = window.scrollY
+    // Not cleared with the effect: the entry's state is taken away just above, which runs the effect again.
+    window.setTimeout(() => {
+      if (window.scrollY === broughtTo) bring()
+    }, 600)
+  }, [dispatch, navigate, startFen, line, location.pathname, location.search, board])
 }
 
 /** The practice game against the computer: random moves (the spec's) or an engine level, either colour. */
@@ -43,6 +62,7 @@ export function PracticeBoard() {
   const { status, lastMoveWords, computerThinking, over, opponent, playerColor, flipped, allowTakebacks } =
     game
   const keysHintId = useId()
+  const sectionRef = useRef<HTMLElement>(null)
 
   // Back on a game where the computer was to move, its reply (cancelled when the board unmounted) resumes.
   useEffect(() => {
@@ -51,7 +71,7 @@ export function PracticeBoard() {
       dispatch(cancelComputerReply())
     }
   }, [dispatch])
-  useStartFenFromRoute()
+  useStartFromRoute(sectionRef)
 
   const computer = (
     <p className="practice-board__side">
@@ -67,7 +87,7 @@ export function PracticeBoard() {
   )
 
   return (
-    <section className="practice-board" aria-labelledby="practice-board-heading">
+    <section ref={sectionRef} className="practice-board" aria-labelledby="practice-board-heading">
       <h2 id="practice-board-heading">Practice game</h2>
       <div className="practice-board__play">
         {flipped ? player : computer}

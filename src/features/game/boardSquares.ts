@@ -68,7 +68,7 @@ export function cursorStep(square: string, key: string, orientation: 'white' | '
   return `${FILES[file]}${rank}`
 }
 
-export type SquareMark = 'last' | 'selected' | 'target' | 'capture' | 'cursor'
+export type SquareMark = 'last' | 'selected' | 'target' | 'capture' | 'cursor' | 'hint'
 
 /** The marks of each square: the last move's two squares, the selected piece, its legal targets, the cursor. */
 export function squareMarks(options: {

@@ -141,6 +141,14 @@ export const gameSlice = createSlice({
     positionLoaded(state, action: PayloadAction<string>) {
       return freshGame(state, action.payload)
     },
+    /** A game from a line: its start position and the moves played to reach the position (already checked). */
+    lineLoaded(
+      state,
+      action: PayloadAction<{ startFen: string; moves: string[]; fen: string; playerColor: Side }>,
+    ) {
+      const { startFen, moves, fen, playerColor } = action.payload
+      return { ...freshGame(state, startFen), moves, fen, playerColor, flipped: false }
+    },
     positionRejected(state, action: PayloadAction<string>) {
       state.positionError = action.payload
     },
@@ -195,6 +203,7 @@ export const {
   positionLoaded,
   positionRejected,
   opponentChosen,
+  lineLoaded,
   engineLoading,
   engineReady,
   engineFailed,

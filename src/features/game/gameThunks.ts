@@ -18,6 +18,7 @@ import {
   engineReady,
   gameReset,
   isComputerToMove,
+  lineLoaded,
   moveMade,
   moveRejected,
   movesTakenBack,
@@ -244,6 +245,27 @@ export const loadPosition =
     }
     computer.cancel()
     dispatch(positionLoaded(fen))
+    dispatch(replyIfComputerToMove())
+    return true
+  }
+
+/**
+ * A game that carries on a line ('Play from here'): from the line's start position, with the line's moves up to the
+ * position (UCI) in the move list, the player on the line's side. False when the moves do not replay.
+ */
+export const loadLine =
+  (line: { startFen: string; moves: string[]; side: Side }): GameThunk<boolean> =>
+  (dispatch, _getState, { computer }) => {
+    let fen: string
+    try {
+      fen = fenAfter(line.moves, line.startFen)
+    } catch {
+      dispatch(positionRejected(INVALID_POSITION))
+      return false
+    }
+    if (outcomeOf(line.moves, line.startFen).over) return dispatch(loadPosition(fen))
+    computer.cancel()
+    dispatch(lineLoaded({ startFen: line.startFen, moves: line.moves, fen, playerColor: line.side }))
     dispatch(replyIfComputerToMove())
     return true
   }

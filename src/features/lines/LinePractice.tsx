@@ -1,18 +1,21 @@
-import { useEffect, useReducer, useRef, useState } from 'react'
-import { Chessboard, type PieceDropHandlerArgs } from 'react-chessboard'
+import { useEffect, useId, useReducer, useRef, useState } from 'react'
 import type { LineSide, ParsedLine } from '@domain/chess/pgn'
-import { sanOfDrop, sanOfTyped } from '@domain/chess/moveText'
+import { readMoveText, sanOfDrop, sanOfTyped } from '@domain/chess/moveText'
 import { moveInWords } from '@domain/chess/moveWords'
-import { namedPieces } from '@/components/namedPieces'
+import { BoardKeysHelp } from '@/features/game/BoardKeysHelp'
+import { ChessBoard, type BoardMove } from '@/features/game/ChessBoard'
 import {
   completeText,
+  expectedMove,
   isComplete,
   mistakesOf,
   OPPONENT_DELAY_MS,
   opponentToMove,
   positionOf,
   practiceReducer,
+  recentComments,
   startPractice,
+  TRY_AGAIN_TEXT,
   studentToMove,
 } from '@/features/lines/practice'
 
@@ -34,6 +37,13 @@ export function LinePractice({ id, line, side, title, onComplete }: Props) {
   const reported = useRef(false)
   const complete = isComplete(state)
   const fen = positionOf(state)
+  const keysHintId = useId()
+  const expected = expectedMove(state)
+  const hint = state.hinted && expected ? readMoveText(fen, expected.san)?.from : null
+  const before = state.ply >= 2 ? state.moves[state.ply - 2].fen : state.startFen
+  const last = state.ply > 0 ? readMoveText(before, state.moves[state.ply - 1].san) : null
+  const comments = recentComments(state)
+  const wrong = state.feedback === TRY_AGAIN_TEXT
 
   useEffect(() => {
     if (!opponentToMove(state)) return
@@ -55,10 +65,7 @@ export function LinePractice({ id, line, side, title, onComplete }: Props) {
     return right
   }
 
-  const onPieceDrop = ({ sourceSquare, targetSquare }: PieceDropHandlerArgs) =>
-    !!targetSquare && targetSquare !== sourceSquare && studentToMove(state)
-      ? tryMove(sanOfDrop(fen, sourceSquare, targetSquare))
-      : false
+  const onMove = ({ from, to }: BoardMove) => studentToMove(state) && tryMove(sanOfDrop(fen, from, to))
 
   function submit(e: React.FormEvent) {
     e.preventDefault()
@@ -71,17 +78,19 @@ export function LinePractice({ id, line, side, title, onComplete }: Props) {
   return (
     <section className="line-practice" aria-label={`Practice: ${title}`}>
       <div className="line-viewer__board">
-        <Chessboard
-          options={{
-            id: `practice-${id}`,
-            position: fen,
-            pieces: namedPieces,
-            boardOrientation: side,
-            onPieceDrop,
-            allowDragging: studentToMove(state),
-          }}
+        <ChessBoard
+          id={`practice-${id}`}
+          fen={fen}
+          orientation={side}
+          mover={studentToMove(state) ? side : null}
+          onMove={onMove}
+          lastMove={last ? [last.from, last.to] : []}
+          hint={hint}
+          label={`Board, you play ${side}`}
+          keysHintId={keysHintId}
         />
       </div>
+      <BoardKeysHelp id={keysHintId} />
       <p className="line-sr-only" aria-live="polite" aria-atomic="true">
         {state.lastMove ? moveInWords(state.lastMove.san, state.lastMove.color) : ''}
       </p>
@@ -93,6 +102,28 @@ export function LinePractice({ id, line, side, title, onComplete }: Props) {
           !invalid &&
           (studentToMove(state) ? 'Your move.' : 'Opponent to move…')}
       </p>
+      {wrong && expected && (
+        <div className="row">
+          <button type="button" className="btn" onClick={() => dispatch({ type: 'hinted' })}>
+            Hint
+          </button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              setInvalid(false)
+              dispatch({ type: 'shown' })
+            }}
+          >
+            Show me
+          </button>
+        </div>
+      )}
+      {comments.length > 0 && (
+        <div className="line-viewer__comment" role="note" aria-label="Comment">
+          {comments.join(' ')}
+        </div>
+      )}
       {!complete && (
         <form className="row" onSubmit={submit}>
           <label className="field field--inline">

@@ -1,6 +1,8 @@
 import { useState } from 'react'
-import { Chessboard } from 'react-chessboard'
 import { useNavigate } from 'react-router-dom'
+import { readMoveText, sanOfDrop, sanOfTyped } from '@domain/chess/moveText'
+import { ChessBoard, type BoardMove } from '@/features/game/ChessBoard'
+import type { LineStart } from '@/features/game/lineStart'
 import { numbered, type LineSide, type ParsedLine } from '@domain/chess/pgn'
 import {
   endNode,
@@ -13,7 +15,6 @@ import {
 } from '@/features/lines/lineNavigation'
 import { moveInWords } from '@domain/chess/moveWords'
 import { MoveTree } from '@/features/lines/MoveTree'
-import { namedPieces } from '@/components/namedPieces'
 
 type Props = { id: string; line: ParsedLine; side: LineSide; title: string; onPractise: () => void }
 
@@ -26,19 +27,68 @@ const KEYS: Record<string, (line: ParsedLine, id: number) => number> = {
   ArrowDown: (line, id) => variationsAt(line, id)[0] ?? id,
 }
 
-/** The line on a board: step with the buttons or ←, →, Home, End (↓ enters a variation, ↑ leaves it). */
+export const NOT_IN_LINE_TEXT = 'That move is not in this line.'
+
+/** The moves from the line's start to `id`, in UCI ('e2e4'), as /home's practice game keeps them. */
+function ucisTo(line: ParsedLine, id: number): string[] {
+  const path: number[] = []
+  for (let at = id; at > 0; at = line.nodes[at].parent) path.unshift(at)
+  return path.map((at) => {
+    const move = readMoveText(line.nodes[line.nodes[at].parent].fen, line.nodes[at].san)
+    return move ? `${move.from}${move.to}${move.promotion ?? ''}` : ''
+  })
+}
+
+/**
+ * The line on a board: step with the buttons or ←, →, Home, End (↓ enters a variation, ↑ leaves it), or play the
+ * next move on the board (drag, click-click, tap-tap): a move of the line or of a variation goes there.
+ */
 export function LineViewer({ id, line, side, title, onPractise }: Props) {
   const [current, setCurrent] = useState(START)
   const [flipped, setFlipped] = useState(false)
   const navigate = useNavigate()
   const node = line.nodes[current]
-  const go = (id: number) => setCurrent(id)
   const orientation = (side === 'white') !== flipped ? 'white' : 'black'
   const inVariation = variationStart(line, current) !== undefined
+  const [notInLine, setNotInLine] = useState(false)
+  const go = (id: number) => {
+    setNotInLine(false)
+    setCurrent(id)
+  }
+  const last = current === START ? null : readMoveText(line.nodes[node.parent].fen, node.san)
+  const toMove = node.fen.split(' ')[1] === 'b' ? 'black' : 'white'
+
+  const [typed, setTyped] = useState('')
+
+  const onMove = ({ from, to }: BoardMove) => goBySan(sanOfDrop(node.fen, from, to))
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault()
+    if (goBySan(sanOfTyped(node.fen, typed))) setTyped('')
+  }
+
+  /** The line's move (main line or a variation) `san` from the position shown: go there. */
+  function goBySan(san: string | null): boolean {
+    const next = node.children.find((child) => line.nodes[child].san === san)
+    if (next === undefined) {
+      setNotInLine(true)
+      return false
+    }
+    go(next)
+    return true
+  }
+
+  function playFromHere() {
+    const state: { line: LineStart } = {
+      line: { startFen: line.nodes[START].fen, moves: ucisTo(line, current), side },
+    }
+    void navigate('/home', { state })
+  }
 
   function onKeyDown(e: React.KeyboardEvent) {
     const step = KEYS[e.key]
-    if (!step || e.altKey || e.ctrlKey || e.metaKey) return
+    // The keys step through the moves, except in the move field, where they edit the text.
+    if (!step || e.altKey || e.ctrlKey || e.metaKey || e.target instanceof HTMLInputElement) return
     e.preventDefault()
     go(step(line, current))
   }
@@ -51,19 +101,42 @@ export function LineViewer({ id, line, side, title, onPractise }: Props) {
         role="group"
         aria-label="Board. Use the left and right arrow keys, Home and End to step through the moves."
       >
-        <Chessboard
-          options={{
-            id: `line-${id}`,
-            position: node.fen,
-            pieces: namedPieces,
-            boardOrientation: orientation,
-            allowDragging: false,
-          }}
+        <ChessBoard
+          id={`line-${id}`}
+          fen={node.fen}
+          orientation={orientation}
+          mover={node.children.length > 0 ? toMove : null}
+          onMove={onMove}
+          lastMove={last ? [last.from, last.to] : []}
+          label="Board: play the line's next move"
+          keyboard={false}
         />
       </div>
       <div className="line-viewer__comment" role="note" aria-label="Comment">
         {node.comment ?? ''}
       </div>
+      {node.children.length > 0 && (
+        <form className="row" onSubmit={submit}>
+          <label className="field field--inline">
+            <span>Next move</span>
+            <input
+              name="lineMove"
+              value={typed}
+              autoComplete="off"
+              placeholder="e.g. Nf3 or g1f3"
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          </label>
+          <button type="submit" className="btn">
+            Play
+          </button>
+        </form>
+      )}
+      {notInLine && (
+        <p className="line-viewer__status" role="status">
+          {NOT_IN_LINE_TEXT}
+        </p>
+      )}
       <p className="line-sr-only" aria-live="polite" aria-atomic="true">
         {current === START ? 'Start position' : moveInWords(node.san, node.color)}
       </p>
@@ -116,12 +189,8 @@ export function LineViewer({ id, line, side, title, onPractise }: Props) {
         <button type="button" className="btn btn--primary" onClick={onPractise}>
           Practise this line
         </button>
-        {/* /home's practice game starts from a position handed over in the router state */}
-        <button
-          type="button"
-          className="btn"
-          onClick={() => void navigate('/home', { state: { startFen: node.fen } })}
-        >
+        {/* /home's practice game carries on the line: its start and moves handed over in the router state */}
+        <button type="button" className="btn" onClick={playFromHere}>
           Play from here
         </button>
       </div>

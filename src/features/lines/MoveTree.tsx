@@ -9,6 +9,8 @@ export function MoveTree({ line, current, onSelect }: Props) {
     const node = line.nodes[id]
     const text =
       numberShown || node.color === 'w' ? numbered(node.moveNumber, node.color, node.san) : node.san
+    // The annotation as the author wrote it ('Nf3!?'): chess.js's SAN has none.
+    const annotated = node.glyph ? `${text}${node.glyph}` : text
     return (
       <button
         key={id}
@@ -17,7 +19,7 @@ export function MoveTree({ line, current, onSelect }: Props) {
         aria-current={id === current ? 'step' : undefined}
         onClick={() => onSelect(id)}
       >
-        {text}
+        {annotated}
       </button>
     )
   }

@@ -1,10 +1,11 @@
 // Practising a line: the student plays their side of the main line from the start; the other side's moves are
-// played for them. A wrong move is taken back ('Try again.'); after a second wrong try the right move is played
-// and named ('The move was Nf3.'). A plain reducer (useReducer in LinePractice), tested on its own.
+// played for them. A wrong move is taken back ('Not the move we are looking for. Try again.'); then 'Hint' points
+// at the piece to move and 'Show me' plays the move and names it ('The move was Nf3.'), counted as a mistake.
+// A plain reducer (useReducer in LinePractice), tested on its own.
 import { mainLine, type LineSide, type ParsedLine } from '@domain/chess/pgn'
 
 export const OPPONENT_DELAY_MS = 500
-export const TRY_AGAIN_TEXT = 'Try again.'
+export const TRY_AGAIN_TEXT = 'Not the move we are looking for. Try again.'
 export const moveWasText = (san: string) => `The move was ${san}.`
 export const completeText = (right: number, total: number) =>
   `Line complete: ${right} of ${total} moves right at the first try.`
@@ -13,6 +14,8 @@ export interface PracticeMove {
   san: string
   color: 'w' | 'b'
   fen: string
+  /** The author's comment on the move. */
+  comment?: string
 }
 
 export interface PracticeState {
@@ -22,7 +25,7 @@ export interface PracticeState {
   student: 'w' | 'b'
   /** Moves played so far. */
   ply: number
-  /** Wrong tries at the student's current move (0 or 1). */
+  /** Wrong tries at the student's current move. */
   tries: number
   /** Student moves played right at the first try, and all student moves of the line. */
   right: number
@@ -31,15 +34,21 @@ export interface PracticeState {
   feedback: string
   /** The last move played on the board (for the spoken announcement); null before the first. */
   lastMove: PracticeMove | null
+  /** 'Hint' was asked for at the student's current move. */
+  hinted: boolean
 }
 
 export type PracticeAction =
-  { type: 'moveTried'; san: string } | { type: 'opponentMoved' } | { type: 'restarted' }
+  | { type: 'moveTried'; san: string }
+  | { type: 'hinted' }
+  | { type: 'shown' }
+  | { type: 'opponentMoved' }
+  | { type: 'restarted' }
 
 export function startPractice(line: ParsedLine, side: LineSide): PracticeState {
   const moves = mainLine(line).map((id) => {
-    const { san, color, fen } = line.nodes[id]
-    return { san, color, fen }
+    const { san, color, fen, comment } = line.nodes[id]
+    return { san, color, fen, ...(comment && { comment }) }
   })
   const student = side === 'white' ? 'w' : 'b'
   return {
@@ -52,6 +61,7 @@ export function startPractice(line: ParsedLine, side: LineSide): PracticeState {
     total: moves.filter((m) => m.color === student).length,
     feedback: '',
     lastMove: null,
+    hinted: false,
   }
 }
 
@@ -75,14 +85,23 @@ export function practiceReducer(state: PracticeState, action: PracticeAction): P
           right: state.right + (state.tries === 0 ? 1 : 0),
           feedback: '',
           lastMove: expected,
+          hinted: false,
         }
-      if (state.tries === 0) return { ...state, tries: 1, feedback: TRY_AGAIN_TEXT }
+      return { ...state, tries: state.tries + 1, feedback: TRY_AGAIN_TEXT }
+    }
+    case 'hinted':
+      return studentToMove(state) ? { ...state, hinted: true } : state
+    case 'shown': {
+      // Played for the student: a mistake, as a wrong try is.
+      if (!studentToMove(state)) return state
+      const expected = state.moves[state.ply]
       return {
         ...state,
         ply: state.ply + 1,
         tries: 0,
         feedback: moveWasText(expected.san),
         lastMove: expected,
+        hinted: false,
       }
     }
     case 'opponentMoved': {
@@ -96,6 +115,23 @@ export function practiceReducer(state: PracticeState, action: PracticeAction): P
       }
     }
     case 'restarted':
-      return { ...state, ply: 0, tries: 0, right: 0, feedback: '', lastMove: null }
+      return { ...state, ply: 0, tries: 0, right: 0, feedback: '', lastMove: null, hinted: false }
   }
+}
+
+/** The move the student is asked for; undefined when it is not their turn. */
+export const expectedMove = (s: PracticeState) => (studentToMove(s) ? s.moves[s.ply] : undefined)
+
+/**
+ * The author's comments on the moves played since the student's turn came last: their move (played, or shown)
+ * and the opponent's reply.
+ */
+export function recentComments(s: PracticeState): string[] {
+  let first = s.ply - 1
+  while (first > 0 && s.moves[first].color !== s.student) first--
+  if (first < 0 || s.moves[first]?.color !== s.student) return []
+  return s.moves
+    .slice(first, s.ply)
+    .map((m) => m.comment)
+    .filter((c): c is string => !!c)
 }

@@ -69,3 +69,16 @@ describe('reading a PGN', () => {
     expect(Date.now() - started).toBeLessThan(2000)
   })
 })
+
+describe('annotations', () => {
+  it("keeps a move's !, ?, !!, ??, !?, ?! and NAGs $1 to $6, off the SAN", () => {
+    const line = parsePgn('1. e4!! e5?? 2. Nf3 $5 (2. Bc4 $6) Nc6 $4 3. Bb5 $3 a6 $2 4. Ba4 $1 Nf6 $7 *')
+    const glyphs = line.nodes.slice(1).map((n) => `${n.san}${n.glyph ?? ''}`)
+    expect(glyphs).toEqual(['e4!!', 'e5??', 'Nf3!?', 'Bc4?!', 'Nc6??', 'Bb5!!', 'a6?', 'Ba4!', 'Nf6'])
+  })
+
+  it('gives a NAG written before any move of a variation to no move', () => {
+    const line = parsePgn('1. e4 e5 ($1 1... c5) *')
+    expect(line.nodes.map((n) => n.glyph)).toEqual([undefined, undefined, undefined, undefined])
+  })
+})

@@ -45,11 +45,13 @@ const cors = {
 
 export async function open(
   browser: Browser,
-  opts: { session?: Session; viewport?: { width: number; height: number } } = {},
+  opts: { session?: Session; viewport?: { width: number; height: number }; touch?: boolean } = {},
 ): Promise<Opened> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: opts.viewport ?? { width: 1280, height: 900 },
+    // A phone: touch events, no mouse (page.tap, page.touchscreen)
+    ...(opts.touch && { hasTouch: true, isMobile: true }),
     storageState: opts.session
       ? { cookies: [], origins: [{ origin: baseUrl, localStorage: sessionStorageEntries(opts.session) }] }
       : undefined,

@@ -209,3 +209,43 @@ describe("starting /home's game from a position (router state, as 'Play from her
     expect(pieceOn('e2')).toBe('wP')
   })
 })
+
+describe("carrying on a line on /home (router state { line }, as the line viewer's 'Play from here' does)", () => {
+  function PlayLine({ line }: { line: { startFen: string; moves: string[]; side: 'white' | 'black' } }) {
+    const navigate = useNavigate()
+    return (
+      <button type="button" onClick={() => void navigate('/home', { state: { line } })}>
+        Play from here
+      </button>
+    )
+  }
+
+  it("starts from the line's start with its moves listed from move 1, the player on the line's side", async () => {
+    const store = makeStore(undefined, { random: () => 0 })
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/lines']}>
+          <Routes>
+            <Route
+              path="/lines"
+              element={
+                <PlayLine line={{ startFen: START, moves: ['e2e4', 'e7e5', 'g1f3'], side: 'black' }} />
+              }
+            />
+            <Route path="/home" element={<PracticeBoard />} />
+          </Routes>
+        </MemoryRouter>
+      </Provider>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Play from here' }))
+    await flush(100)
+    expect(store.getState().game).toMatchObject({
+      startFen: START,
+      moves: ['e2e4', 'e7e5', 'g1f3'],
+      playerColor: 'black',
+    })
+    const rows = within(screen.getByRole('region', { name: 'Moves' })).getAllByRole('row')
+    expect(rows.slice(1).map((r) => r.textContent)).toEqual(['1.e4e5', '2.Nf3'])
+    expect(pieceOn('f3')).toBe('wN')
+  })
+})

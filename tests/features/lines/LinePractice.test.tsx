@@ -1,13 +1,15 @@
-// 'Practise this line' on a module card, without a mouse (typed moves). The other
-// side's moves come after about half a second, a wrong move is taken back with 'Try again.', a second wrong try
-// shows 'The move was {SAN}.', the end reads 'Line complete: {k} of {n} moves right at the first try.', every move
+// 'Practise this line' on a module card, with typed moves and with clicks on the board. The other side's moves come
+// after about half a second and are marked as the last move, a wrong move is taken back with 'Not the move we are
+// looking for. Try again.' and offers 'Hint' (marks the piece to move) and 'Show me' (plays it: 'The move was
+// {SAN}.', a mistake), the author's comment on the move is shown, the end reads 'Line complete: {k} of {n} moves right at the first try.', every move
 // is announced in words, and the finished practice is recorded on the server (one mistake: Hard).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import ModulesPage from '@/features/modules/ModulesPage'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
 import { query, seedCourse, seedEnrollment, seedModule, seedUser, sessionOf } from '../../helpers/backend'
 import { stubBoardLayout } from '../game/boardLayout'
+import { marksOn, squareEl } from '../game/boardHarness'
 
 let layout: ReturnType<typeof stubBoardLayout>
 beforeEach(() => {
@@ -67,17 +69,29 @@ describe("'Practise this line'", () => {
     expect(rows).toEqual([{ last_grade: 'hard', reps: 1 }])
   })
 
-  it("shows the right move after a second wrong try: 'The move was {SAN}.'", async () => {
+  it("plays by clicks; a wrong move offers 'Hint' and 'Show me' ('The move was {SAN}.'), then the comment", async () => {
     const p = await practise('black')
-    // Black: the opponent opens after half a second
+    // Black: the opponent opens after half a second, its move marked as the last move
     await within(p.panel).findByText('White pawn to e4', {}, { timeout: 2000 })
-    await p.play('c5')
-    expect(p.status).toHaveTextContent('Try again.')
-    await p.play('d5')
+    expect(marksOn('e2')).toContain('last')
+    expect(marksOn('e4')).toContain('last')
+    expect(within(p.panel).queryByRole('button', { name: 'Hint' })).toBeNull()
+    // click c7, then c5: a wrong move
+    fireEvent.click(squareEl('c7'))
+    fireEvent.click(squareEl('c5'))
+    expect(p.status).toHaveTextContent('Not the move we are looking for. Try again.')
+    await p.user.click(within(p.panel).getByRole('button', { name: 'Hint' }))
+    expect(marksOn('e7')).toContain('hint')
+    await p.user.click(within(p.panel).getByRole('button', { name: 'Show me' }))
     expect(p.status).toHaveTextContent('The move was e5.')
     expect(p.spoken()).toBe('Black pawn to e5')
+    expect(marksOn('e5')).toContain('last')
     await within(p.panel).findByText('White knight to f3', {}, { timeout: 2000 })
-    await p.play('Nc6')
+    // the author's comment on the reply
+    expect(within(p.panel).getByRole('note', { name: 'Comment' })).toHaveTextContent('Attacks e5.')
+    fireEvent.click(squareEl('b8'))
+    fireEvent.click(squareEl('c6'))
+    expect(p.spoken()).toBe('Black knight to c6')
     await within(p.panel).findByText('White bishop to c4', {}, { timeout: 2000 })
     await p.play('Bc5')
     expect(p.status).toHaveTextContent('Line complete: 2 of 3 moves right at the first try.')

@@ -3,12 +3,13 @@
 // the board, 'Flip board', variations entered and left, each move announced in words; 'Play from here' opens
 // /home's practice game from the position shown (router state: startFen).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes, useLocation } from 'react-router-dom'
 import ModulesPage from '@/features/modules/ModulesPage'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
 import { seedCourse, seedEnrollment, seedModule, seedUser, sessionOf } from '../../helpers/backend'
 import { stubBoardLayout } from '../game/boardLayout'
+import { marksOn } from '../game/boardHarness'
 
 let layout: ReturnType<typeof stubBoardLayout>
 beforeEach(() => {
@@ -19,11 +20,17 @@ afterEach(() => layout.mockRestore())
 const PGN =
   '{The Italian Game.} 1. e4 e5 2. Nf3 {Attacks e5.} Nc6 (2... d6 {Philidor.} 3. d4) 3. Bc4 {Aims at f7.} Bc5 *'
 const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
-const AFTER_NF3 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'
 
 function HomeProbe() {
-  const state = useLocation().state as { startFen?: string } | null
-  return <p>Home with {state?.startFen ?? 'no position'}</p>
+  const state = useLocation().state as { line?: { startFen: string; moves: string[]; side: string } } | null
+  const line = state?.line
+  return (
+    <p>
+      {line
+        ? `Home with ${line.startFen} then ${line.moves.join(' ') || 'no moves'} as ${line.side}`
+        : 'Home'}
+    </p>
+  )
 }
 
 async function setup(side: 'white' | 'black' = 'white') {
@@ -140,16 +147,76 @@ describe('the line viewer on a module card', () => {
     expect(rankOrder()).toEqual(['a8', 'b8'])
   })
 
-  it("'Play from here' opens /home with the position shown as the practice game's start", async () => {
-    const { viewer, user } = await setup()
+  it("'Play from here' opens /home with the line's start, the moves to the position shown and the line's side", async () => {
+    const { viewer, user } = await setup('black')
     await user.click(within(viewer).getByRole('button', { name: '2. Nf3' }))
     await user.click(within(viewer).getByRole('button', { name: 'Play from here' }))
-    expect(await screen.findByText(`Home with ${AFTER_NF3}`)).toBeInTheDocument()
+    expect(await screen.findByText(`Home with ${START_FEN} then e2e4 e7e5 g1f3 as black`)).toBeInTheDocument()
   })
 
   it("'Play from here' at the start hands over the start position", async () => {
     const { viewer, user } = await setup()
     await user.click(within(viewer).getByRole('button', { name: 'Play from here' }))
-    expect(await screen.findByText(`Home with ${START_FEN}`)).toBeInTheDocument()
+    expect(await screen.findByText(`Home with ${START_FEN} then no moves as white`)).toBeInTheDocument()
+  })
+
+  it("plays the line's next move by clicks (into a variation too); a move off the line is refused", async () => {
+    const { viewer } = await setup()
+    fireEvent.click(squareOf(viewer, 'e2')!)
+    fireEvent.click(squareOf(viewer, 'e4')!)
+    expect(current(viewer)).toBe('1. e4')
+    expect(marksOn('e2')).toContain('last')
+    expect(marksOn('e4')).toContain('last')
+    fireEvent.click(squareOf(viewer, 'e7')!)
+    fireEvent.click(squareOf(viewer, 'e5')!)
+    fireEvent.click(squareOf(viewer, 'g1')!)
+    fireEvent.click(squareOf(viewer, 'f3')!)
+    expect(comment(viewer)).toBe('Attacks e5.')
+    // 2... d6 is the variation
+    fireEvent.click(squareOf(viewer, 'd7')!)
+    fireEvent.click(squareOf(viewer, 'd6')!)
+    expect(current(viewer)).toBe('2... d6')
+    fireEvent.click(squareOf(viewer, 'a2')!)
+    fireEvent.click(squareOf(viewer, 'a3')!)
+    expect(within(viewer).getByText('That move is not in this line.')).toHaveAttribute('role', 'status')
+    expect(current(viewer)).toBe('2... d6')
+  })
+
+  it("takes the line's next move typed, as on the board", async () => {
+    const { viewer, user } = await setup()
+    const input = within(viewer).getByRole('textbox', { name: 'Next move' })
+    await user.type(input, 'e4{Enter}')
+    expect(current(viewer)).toBe('1. e4')
+    expect(input).toHaveValue('')
+    await user.type(input, 'd5{Enter}')
+    expect(within(viewer).getByText('That move is not in this line.')).toBeInTheDocument()
+    expect(current(viewer)).toBe('1. e4')
+  })
+
+  it('keeps the annotations of the PGN in the move list: !, ?, !?, ?!, !!, ?? and NAGs', async () => {
+    const teacher = seedUser({ username: 'teacher', role: 'instructor' })
+    const stu = seedUser({ username: 'stu' })
+    const course = seedCourse({ title: 'Openings', instructor: teacher })
+    const pgn = '1. e4! e5? 2. Nf3!? Nc6?! 3. Bc4!! Nd4?? 4. Nxe5 $1 Qg5 $2 5. Nxf7 $5 *'
+    seedModule({ courseId: course._id, title: 'Glyphs', line: { pgn, side: 'white' } })
+    seedEnrollment(course._id, stu._id)
+    renderWithProviders(<ModulesPage />, {
+      route: `/courses/${course._id}/modules`,
+      path: '/courses/:courseId/modules',
+      preloadedState: { auth: sessionOf(stu) },
+    })
+    const viewer = await screen.findByRole('region', { name: 'Line: Glyphs' })
+    const moves = within(within(viewer).getByRole('navigation', { name: 'Moves' })).getAllByRole('button')
+    expect(moves.map((b) => b.textContent)).toEqual([
+      '1. e4!',
+      'e5?',
+      '2. Nf3!?',
+      'Nc6?!',
+      '3. Bc4!!',
+      'Nd4??',
+      '4. Nxe5!',
+      'Qg5?',
+      '5. Nxf7!?',
+    ])
   })
 })

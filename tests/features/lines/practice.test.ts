@@ -1,16 +1,19 @@
 // The practice reducer. The student plays their side of the main line; a wrong move is taken
-// back with 'Try again.'; a second wrong try plays the right move ('The move was …'); the other side's moves are
-// played for them; the line ends with k of n moves right at the first try.
+// back with 'Not the move we are looking for. Try again.'; 'Hint' marks the piece to move, 'Show me' plays the right
+// move ('The move was …') and counts as a mistake; the other side's moves are played for them; the author's comments
+// on the moves just played are given; the line ends with k of n moves right at the first try.
 import { describe, expect, it } from 'vitest'
 import { parsePgn } from '@domain/chess/pgn'
 import {
   completeText,
+  expectedMove,
   isComplete,
   mistakesOf,
   opponentToMove,
   positionOf,
   practiceReducer,
   startPractice,
+  recentComments,
   studentToMove,
   type PracticeAction,
   type PracticeState,
@@ -20,6 +23,16 @@ const ITALIAN = parsePgn('1. e4 e5 2. Nf3 Nc6 (2... d6 3. d4) 3. Bc4 Bc5 *')
 const play = (state: PracticeState, ...actions: PracticeAction[]) => actions.reduce(practiceReducer, state)
 const tried = (san: string): PracticeAction => ({ type: 'moveTried', san })
 const opponent: PracticeAction = { type: 'opponentMoved' }
+
+describe("the author's comments", () => {
+  it("gives the comments on the student's move and the reply to it", () => {
+    const line = parsePgn('1. e4 {Best by test.} e5 {Symmetric.} 2. Nf3 Nc6 *')
+    const s = play(startPractice(line, 'white'), tried('e4'))
+    expect(recentComments(s)).toEqual(['Best by test.'])
+    expect(recentComments(play(s, opponent))).toEqual(['Best by test.', 'Symmetric.'])
+    expect(recentComments(play(s, opponent, tried('Nf3')))).toEqual([])
+  })
+})
 
 describe('practising as White', () => {
   const start = startPractice(ITALIAN, 'white')
@@ -42,16 +55,35 @@ describe('practising as White', () => {
     expect(studentToMove(after)).toBe(true)
   })
 
-  it("takes a wrong move back with 'Try again.', and counts a right second try as a mistake", () => {
+  it("takes a wrong move back with 'Not the move we are looking for. Try again.', and counts a right second try as a mistake", () => {
     const wrong = play(start, tried('d4'))
-    expect(wrong).toMatchObject({ ply: 0, tries: 1, feedback: 'Try again.', lastMove: null })
+    expect(wrong).toMatchObject({
+      ply: 0,
+      tries: 1,
+      feedback: 'Not the move we are looking for. Try again.',
+      lastMove: null,
+    })
+    // any number of wrong tries: the move is not played for the student unless they ask
+    expect(play(wrong, tried('c4'))).toMatchObject({ ply: 0, tries: 2 })
     const second = play(wrong, tried('e4'))
     expect(second).toMatchObject({ ply: 1, tries: 0, right: 0, feedback: '' })
   })
 
-  it("plays the right move after a second wrong try: 'The move was Nf3.'", () => {
-    const s = play(start, tried('e4'), opponent, tried('Bc4'), tried('d3'))
-    expect(s).toMatchObject({ ply: 3, feedback: 'The move was Nf3.', lastMove: { san: 'Nf3' } })
+  it("'Hint' asks for the piece; 'Show me' plays the move, names it ('The move was Nf3.') and counts a mistake", () => {
+    const wrong = play(start, tried('e4'), opponent, tried('Bc4'))
+    const hinted = play(wrong, { type: 'hinted' })
+    expect(hinted).toMatchObject({ ply: 2, hinted: true })
+    expect(expectedMove(hinted)?.san).toBe('Nf3')
+    const s = play(hinted, { type: 'shown' })
+    expect(s).toMatchObject({
+      ply: 3,
+      feedback: 'The move was Nf3.',
+      lastMove: { san: 'Nf3' },
+      hinted: false,
+    })
+    // shown without a wrong try first: still a mistake
+    const shown = play(start, { type: 'shown' }, opponent, tried('Nf3'), opponent, tried('Bc4'), opponent)
+    expect(mistakesOf(shown)).toBe(1)
     expect(positionOf(s)).toBe(ITALIAN.nodes[ITALIAN.nodes[ITALIAN.nodes[1].children[0]].children[0]].fen)
     // the opponent's next move clears no feedback but a 'Try again.'
     expect(play(s, opponent).feedback).toBe('The move was Nf3.')

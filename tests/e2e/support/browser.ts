@@ -29,11 +29,11 @@ export const chromiumFlags = [
  */
 export const foreignFrameErrors: { stack: RegExp; reason: string }[] = [
   {
-    stack: /https:\/\/(www\.youtube\.com|www\.youtube-nocookie\.com|s\.ytimg\.com)\//m,
+    stack: /https:\/\/(www\.youtube\.com|www\.youtube-nocookie\.com|s\.ytimg\.com)\//,
     reason: "thrown by YouTube's player script inside its iframe",
   },
   {
-    stack: /https:\/\/(player\.vimeo\.com|f\.vimeocdn\.com)\//m,
+    stack: /https:\/\/(player\.vimeo\.com|f\.vimeocdn\.com)\//,
     reason: "thrown by Vimeo's player script inside its iframe",
   },
 ]

@@ -4,6 +4,7 @@ import { PracticeBoardPanel } from '@/features/game/PracticeBoardPanel'
 import { LinesToReview } from '@/features/review/LinesToReview'
 import { ContinueStudy } from './ContinueStudy'
 import { ExpertTips } from './ExpertTips'
+import { NextStep } from './NextStep'
 import { SearchPlayers } from './SearchPlayers'
 import { UpcomingEvents } from './UpcomingEvents'
 import { Welcome } from './Welcome'
@@ -16,6 +17,7 @@ export default function HomePage() {
   return (
     <div className="page home">
       <Welcome />
+      {loggedIn && user && <NextStep userId={user._id} />}
       <div className="home__layout">
         <div className="home__main stack">
           <PracticeBoardPanel />

@@ -11,6 +11,9 @@ import {
   type ModuleField,
   normalizedVideoUrl,
   TITLE_MAX,
+  uploadProblemText,
+  VIDEO_MAX_BYTES,
+  VIDEO_SIZE_TEXT,
   VIDEO_URL_TEXT,
 } from '@/features/modules/moduleFormRules'
 import { useFormFocus } from '@/components/useFormFocus'
@@ -79,12 +82,18 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
       ...lineValue(pgn, side, !!editing?.line),
     }
     if (file) {
+      // A refused file is said next to its field, and the form keeps everything typed.
+      const refuse = (text: string) => {
+        setErrors({ videoId: text })
+        form.current?.querySelector<HTMLElement>('input[type="file"]')?.focus()
+      }
+      if (file.size > VIDEO_MAX_BYTES) return refuse(VIDEO_SIZE_TEXT)
       try {
         const video = await upload({ videoUpload: { courseId, file } }).unwrap()
         values.videoId = video._id
         if (!values.videoUrl) values.videoUrl = pathOf(video.filePath)
-      } catch {
-        return // logged with every failed call (app/listeners.ts)
+      } catch (error) {
+        return refuse(uploadProblemText(error)) // also logged with every failed call (app/listeners.ts)
       }
     }
     onSubmit(values)
@@ -129,7 +138,10 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
         accept="video/mp4,video/webm,video/ogg"
         hint={keptVideoId ? 'The video uploaded before is kept unless you choose another file.' : undefined}
         error={errors.videoId}
-        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        onChange={(e) => {
+          setFile(e.target.files?.[0] ?? null)
+          if (errors.videoId) setErrors((all) => ({ ...all, videoId: undefined }))
+        }}
       />
       <LineFields
         pgn={pgn}

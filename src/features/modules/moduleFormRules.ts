@@ -1,4 +1,10 @@
-import type { ReadableProblem } from '@/api/problemText'
+import {
+  asSentence,
+  problemDetailOf,
+  problemStatus,
+  readableProblem,
+  type ReadableProblem,
+} from '@/api/problemText'
 
 // What the module form checks before anything is sent, and the sentence next to each field when the server
 // refuses one (src/api/problemText.ts maps the problem to its field).
@@ -43,3 +49,22 @@ export function isPlayableVideoUrl(value: string): boolean {
 
 /** The URL as the contract's pattern wants it (`^(https?://|/)`): a scheme typed in capitals is lowered. */
 export const normalizedVideoUrl = (value: string) => value.replace(/^https?:/i, (s) => s.toLowerCase())
+
+/** The largest file the server takes (its UPLOAD_MAX_BYTES by default): a larger one is refused before sending. */
+export const VIDEO_MAX_BYTES = 50 * 1024 * 1024
+export const VIDEO_TYPE_TEXT = 'This file is not a video we can play (MP4 or WebM).'
+export const VIDEO_SIZE_TEXT = 'The video is larger than 50 MB.'
+
+/**
+ * Why an upload was refused, for the file field: a file that is no video (415), one too large (413), or the
+ * server's own sentence about the uploader's quota (a 413 whose detail names it); otherwise the usual reading.
+ */
+export function uploadProblemText(error: unknown): string {
+  const status = problemStatus(error)
+  if (status === 415) return VIDEO_TYPE_TEXT
+  if (status === 413) {
+    const detail = problemDetailOf(error)
+    return /^Upload quota\b/.test(detail) ? asSentence(detail) : VIDEO_SIZE_TEXT
+  }
+  return readableProblem(error).text
+}

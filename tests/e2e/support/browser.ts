@@ -1,5 +1,7 @@
 // One Chromium per test file, a fresh context per journey; every request to another host than the
 // server under test is answered from fixtures (chess.com) or aborted (fonts, video sites, anything).
+// Every journey fails on an uncaught error or unhandled rejection in any page it opened (see `launch`).
+import { afterEach } from 'vitest'
 import {
   chromium,
   type Browser,
@@ -21,8 +23,50 @@ export const chromiumFlags = [
   '--no-first-run',
 ]
 
-export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true })
+/**
+ * Uncaught errors a page may show that are not the app's: each is thrown inside another site's frame (a
+ * video player), which the app cannot catch. Matched against the error's stack; each says why it is allowed.
+ */
+export const foreignFrameErrors: { stack: RegExp; reason: string }[] = [
+  {
+    stack: /https:\/\/(www\.youtube\.com|www\.youtube-nocookie\.com|s\.ytimg\.com)\//,
+    reason: "thrown by YouTube's player script inside its iframe",
+  },
+  {
+    stack: /https:\/\/(player\.vimeo\.com|f\.vimeocdn\.com)\//,
+    reason: "thrown by Vimeo's player script inside its iframe",
+  },
+]
+
+/** Uncaught errors and unhandled rejections of every page of this file's browsers, not yet checked. */
+const uncaught: { error: Error; url: string }[] = []
+
+/** Takes the uncaught errors seen since the last call, leaving out those of `foreignFrameErrors`. */
+export function takeUncaughtErrors(): { error: Error; url: string }[] {
+  const found = uncaught.splice(0)
+  return found.filter(({ error }) => !foreignFrameErrors.some((f) => f.stack.test(error.stack ?? '')))
+}
+
+// Every journey of every file that uses these browsers: an uncaught error or unhandled rejection in a page
+// fails the test it happened in (registered on the importing test file).
+afterEach(() => {
+  const found = takeUncaughtErrors()
+  if (found.length > 0)
+    throw new Error(
+      `uncaught error in the page:\n${found.map(({ error, url }) => `${url}: ${error.stack ?? String(error)}`).join('\n')}`,
+    )
+})
+
+/** Chromium, whose every context (from newContext or newPage) records its pages' uncaught errors. */
+export async function launch(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, headless: true })
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options) => {
+    const context = await newContext(options)
+    context.on('weberror', (e) => uncaught.push({ error: e.error(), url: e.page()?.url() ?? '' }))
+    return context
+  }
+  return browser
 }
 
 export interface Opened {

@@ -178,7 +178,7 @@ export interface paths {
       }
       cookie?: never
     }
-    /** The curriculum of a course for everyone: module titles and descriptions in order, never a video, URL or line (those stay behind getModulesByCourse) */
+    /** The curriculum of a course for everyone: module titles and descriptions in order, whether each carries a line and its video's length where known, never a video, URL or line (those stay behind getModulesByCourse) */
     get: operations['getCourseCurriculum']
     put?: never
     post?: never
@@ -910,6 +910,10 @@ export interface components {
       title: string
       description: string
       position: number
+      /** @description Whether the module carries a line to practise on a board (the line itself stays behind getModulesByCourse) */
+      hasLine: boolean
+      /** @description The length of the module's video where known: the median of what learners' players measured; absent while no player has reported it */
+      durationSeconds?: number
     }
     ModuleInput: {
       title: string

@@ -32,20 +32,43 @@ export async function listModules(db: Db, actor: Actor, courseId: string): Promi
 type CurriculumEntry = Schema<'CurriculumEntry'>
 
 /**
- * The curriculum of a course, for everyone: titles and descriptions in order, never a video or URL (those stay
- * behind listModules). One query: the course row joined to its modules tells an unknown course (no row) from a
- * course without modules (one row without a module).
+ * The curriculum of a course, for everyone: titles and descriptions in order, whether each module carries a line, and
+ * its video's length where known, never a video, URL or line (those stay behind listModules). The length is the
+ * median of what learners' players reported (module_progress.duration_seconds), so one odd report does not change
+ * it. One query: the course row joined to its modules tells an unknown course (no row) from a course without
+ * modules (one row without a module).
  */
 export async function listCurriculum(db: Db, courseId: string): Promise<CurriculumEntry[]> {
-  const rows = await db.query<{ _id: string | null; title: string; description: string; position: number }>(
-    `SELECT m.id AS "_id", m.title, m.description, m.position
+  const rows = await db.query<{
+    _id: string | null
+    title: string
+    description: string
+    position: number
+    hasLine: boolean
+    durationSeconds: number | null
+  }>(
+    `SELECT m.id AS "_id", m.title, m.description, m.position, m.line_pgn IS NOT NULL AS "hasLine",
+       (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY p.duration_seconds)
+        FROM module_progress p
+        WHERE p.course_id = c.id AND p.module_id = m.id AND p.duration_seconds IS NOT NULL) AS "durationSeconds"
      FROM courses c LEFT JOIN modules m ON m.course_id = c.id
      WHERE c.id = $1 ORDER BY m.position, m.created_at, m.id`,
     [courseId],
   )
   if (!rows.length) throw new NotFound('Course')
-  return rows.flatMap(({ _id, title, description, position }) =>
-    _id === null ? [] : [{ _id, title, description, position }],
+  return rows.flatMap(({ _id, title, description, position, hasLine, durationSeconds }) =>
+    _id === null
+      ? []
+      : [
+          {
+            _id,
+            title,
+            description,
+            position,
+            hasLine,
+            ...(durationSeconds === null ? {} : { durationSeconds: Number(durationSeconds) }),
+          },
+        ],
   )
 }
 

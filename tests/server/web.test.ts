@@ -189,7 +189,12 @@ describe('static SPA', () => {
     const api = async (query: string) =>
       (await inject({ method: 'GET', url: `/api/courses?${query}` })).json()
     const titles = (body: string) =>
-      [...body.matchAll(/<h3 id="course-[^"]+">([^<]*)<\/h3>/g)].map((m) => m[1])
+      // each card's title, a link to the course's page
+      [
+        ...body.matchAll(
+          /<h3 id="course-[^"]+"><a [^>]*href="\/courses\/[^"/]+\/modules"[^>]*>([^<]*)<\/a><\/h3>/g,
+        ),
+      ].map((m) => m[1])
     const firstPage = (body: string) =>
       JSON.parse(
         /<script type="application\/json" id="catalogue-first-page">([^<]*)<\/script>/.exec(body)![1],

@@ -625,6 +625,10 @@ export type CurriculumEntry = {
   title: string
   description: string
   position: number
+  /** Whether the module carries a line to practise on a board (the line itself stays behind getModulesByCourse) */
+  hasLine: boolean
+  /** The length of the module's video where known: the median of what learners' players measured; absent while no player has reported it */
+  durationSeconds?: number
 }
 export type Enrollment = {
   courseId: Id

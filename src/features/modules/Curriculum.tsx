@@ -1,9 +1,13 @@
 import type { CurriculumEntry } from '@/api/generated/api'
 import { LoadError } from '@/components/LoadError'
+import { formatLength } from '@/features/modules/CourseFacts'
 
 type Props = { entries: CurriculumEntry[] | undefined; failed: boolean; onRetry: () => void }
 
-/** What a course teaches, for those who may not watch it: module titles and descriptions, never a video. */
+/**
+ * What a course teaches, for those who may not watch it: module titles and descriptions, each module's length where
+ * known and 'Interactive line' on those that carry one, never a video.
+ */
 export function Curriculum({ entries, failed, onRetry }: Props) {
   return (
     <>
@@ -19,6 +23,14 @@ export function Curriculum({ entries, failed, onRetry }: Props) {
           {(entries ?? []).map((entry) => (
             <article key={entry._id} className="card module-card" aria-labelledby={`module-${entry._id}`}>
               <h3 id={`module-${entry._id}`}>{entry.title}</h3>
+              {(entry.hasLine || entry.durationSeconds !== undefined) && (
+                <p className="module-card__tags">
+                  {entry.durationSeconds !== undefined && (
+                    <span className="tag">{formatLength(entry.durationSeconds)}</span>
+                  )}
+                  {entry.hasLine && <span className="tag tag--line">Interactive line</span>}
+                </p>
+              )}
               <p>{entry.description}</p>
             </article>
           ))}

@@ -7,6 +7,7 @@ import { LoadError } from '@/components/LoadError'
 import { selectCurrentUser } from '@/features/auth/authSlice'
 import { asCaller, canBuyCourses, canManageCourse, canSeeCourseProgress } from '@domain/rules'
 import { Curriculum } from '@/features/modules/Curriculum'
+import { CourseFacts } from '@/features/modules/CourseFacts'
 import { EnrollActions, VisitorActions } from '@/features/modules/CurriculumActions'
 import { ModuleList } from '@/features/modules/ModuleList'
 import { StudentProgress } from '@/features/modules/StudentProgress'
@@ -60,6 +61,7 @@ export default function ModulesPage() {
         )
       ) : (
         <>
+          {course.data && <CourseFacts course={course.data} entries={curriculum.data} />}
           {!user ? (
             <VisitorActions />
           ) : (

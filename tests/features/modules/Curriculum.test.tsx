@@ -75,6 +75,35 @@ describe('/courses/{courseId}/modules for those who may not watch', () => {
     expect(screen.getByText('At /login')).toBeInTheDocument()
   })
 
+  it("is the course's landing page: its description, price, instructor (a link to the profile), modules and lines", async () => {
+    const teacher = seedUser({ username: 'teacher', role: 'instructor' })
+    const course = seedCourse({
+      title: 'Open Games',
+      description: 'From 1. e4 e5 to a plan',
+      instructor: teacher,
+      price: 24.5,
+    })
+    seedModule({ courseId: course._id, title: 'Why e4', description: 'The centre' })
+    seedModule({
+      courseId: course._id,
+      title: 'The Italian',
+      description: 'Bishop to c4',
+      line: { pgn: '1. e4 e5 2. Nf3 Nc6 3. Bc4', side: 'white' },
+    })
+    const { user } = render(course._id)
+    expect(await screen.findByRole('article', { name: 'The Italian' })).toBeInTheDocument()
+    expect(screen.getByText('From 1. e4 e5 to a plan')).toBeInTheDocument()
+    expect(screen.getByText('$24.50')).toBeInTheDocument()
+    expect(screen.getByText('2 (1 with an interactive line)')).toBeInTheDocument()
+    expect(entry('The Italian').getByText('Interactive line')).toBeInTheDocument()
+    expect(entry('Why e4').queryByText('Interactive line')).not.toBeInTheDocument()
+    // No player has measured a video yet: no length is made up.
+    expect(screen.queryByText('Total length')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Register' })).toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'teacher' }))
+    expect(screen.getByText(`At /profile/${teacher._id}`)).toBeInTheDocument()
+  })
+
   it("shows a student not enrolled the curriculum with 'Enroll Now', then the modules once enrolled", async () => {
     const { course } = setup()
     const stu = seedUser({ username: 'stu' })

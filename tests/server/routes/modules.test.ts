@@ -174,7 +174,7 @@ describe('GET /api/courses/{courseId}/curriculum', () => {
         ['Opposition', 'Lesson 1', 3],
       ])
       for (const entry of body)
-        expect(Object.keys(entry).sort(), who).toEqual(['_id', 'description', 'position', 'title'])
+        expect(Object.keys(entry).sort(), who).toEqual(['_id', 'description', 'hasLine', 'position', 'title'])
       for (const hidden of [
         'videoUrl',
         'videoId',
@@ -187,6 +187,43 @@ describe('GET /api/courses/{courseId}/curriculum', () => {
       ])
         expect(res.body, `${who}: ${hidden}`).not.toContain(hidden)
     }
+  })
+
+  it("says which modules carry a line, and a video's length as the median of what learners' players measured", async () => {
+    const { owner, enrolled, outsider, admin, courseId } = await curriculumWorld()
+    const lined = await create(owner, {
+      ...moduleInput(courseId),
+      title: 'The Italian',
+      line: { pgn: '1. e4 e5 2. Nf3 Nc6 3. Bc4', side: 'white' },
+    })
+    expect(lined.statusCode, lined.body).toBe(201)
+    const [first] = await server.current.db.query<{ id: string }>(
+      'SELECT id FROM modules WHERE course_id = $1 AND position = 1',
+      [courseId],
+    )
+    // Three players measured the first module's video; one of them oddly. The others never reported a length.
+    for (const [user, seconds] of [
+      [enrolled, 600],
+      [outsider, 610],
+      [admin, 86_000],
+    ] as const)
+      await server.current.db.query(
+        'INSERT INTO module_progress (user_id, module_id, course_id, duration_seconds) VALUES ($1, $2, $3, $4)',
+        [user.id, first.id, courseId, seconds],
+      )
+    const res = await inject({ method: 'GET', url: `/api/courses/${courseId}/curriculum` })
+    const body = expectContract('getCourseCurriculum', res) as {
+      title: string
+      hasLine: boolean
+      durationSeconds?: number
+    }[]
+    expect(body.map((e) => [e.title, e.hasLine, e.durationSeconds])).toEqual([
+      ['The Lucena position', false, 610],
+      ['Triangulation', false, undefined],
+      ['Opposition', false, undefined],
+      ['The Italian', true, undefined],
+    ])
+    expect(res.body).not.toContain('Nc6')
   })
 
   it('answers [] for a course without modules, 404 problem+json for an unknown course and 400 for a bad id', async () => {

@@ -177,12 +177,23 @@ if (nodeLines) {
     })
     child.on('exit', (code, signal) => resolve(code ?? signal))
   })
-  // The journeys again; the accessibility audits, the screens, the byte budgets and the prerendered shell look at
-  // what the browser draws and downloads, which the database does not change: they ran on PGlite in `npm test`.
-  const browserOnly = ['a11y', 'screens', 'budgets', 'shell'].flatMap((f) => [
-    '--exclude',
-    `tests/e2e/${f}.e2e.ts`,
-  ])
+  // The journeys again; the accessibility audits, the screens, the byte budgets, the prerendered shell, the boards'
+  // input, the sizes of targets, the colour schemes, the words of failures and the tour of every page look at what
+  // the browser draws, downloads and takes as input, which the database does not change: they ran on PGlite in
+  // `npm test` (the server calls under them run on both databases in the server suite).
+  const browserOnly = [
+    'a11y',
+    'screens',
+    'budgets',
+    'shell',
+    'boards',
+    'thumbs',
+    'darkMode',
+    'honestFailures',
+    'allPages',
+    'nextStep',
+    'coursePage',
+  ].flatMap((f) => ['--exclude', `tests/e2e/${f}.e2e.ts`])
   run(
     'Browser tests on PostgreSQL (journeys)',
     'node',

@@ -52,7 +52,14 @@ export const createCourse = (token: string, c: { title: string; description: str
 
 export const createModule = (
   token: string,
-  m: { title: string; description: string; videoUrl: string; courseId: string; videoId?: string | null },
+  m: {
+    title: string
+    description: string
+    videoUrl: string
+    courseId: string
+    videoId?: string | null
+    line?: { pgn: string; side: 'white' | 'black' }
+  },
 ) => call<Module>('POST', '/api/modules', token, m)
 
 export const enroll = (token: string, courseId: string) =>

@@ -49,6 +49,21 @@ describe('/courses: cards', () => {
     expect(c.getByText('$49.50')).toBeInTheDocument()
   })
 
+  it("links the title and 'View course' of every card to the course's page, for a visitor too", async () => {
+    const course = seedCourse({ title: 'Openings 101' })
+    const { user } = render()
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    const c = await card('Openings 101')
+    expect(c.getByRole('link', { name: 'Openings 101' })).toHaveAttribute(
+      'href',
+      `/courses/${course._id}/modules`,
+    )
+    expect(c.getByRole('link', { name: /^View course/ })).toHaveAttribute(
+      'href',
+      `/courses/${course._id}/modules`,
+    )
+  })
+
   it('lists the Coursemates, each linking to /profile/{studentId}', async () => {
     const course = seedCourse({ title: 'Endgames' })
     const mate = seedUser({ username: 'mate' })

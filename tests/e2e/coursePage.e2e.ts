@@ -1,0 +1,93 @@
+// The way into a course: a visitor on /courses clicks a course's title and reaches its page, what someone deciding
+// reads (description, price, instructor, modules, lines) with the way to enroll, at a desktop size (1366×900) and on
+// a touch phone (390×844); a student not enrolled finds 'Enroll Now' and 'Add to Cart' there. Screenshots of the page land in
+// test-results/screens/ (coursePage-*.png).
+import { mkdirSync } from 'node:fs'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createCourse, createModule, login } from './support/api'
+import { launch, open, seeText, visible, waitQuiet, type Opened } from './support/browser'
+import { accounts, unique } from './support/env'
+
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1366, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const
+const DIR = 'test-results/screens'
+
+describe('the course page', () => {
+  let browser: Browser
+  const opened: Opened[] = []
+  let course: { _id: string; title: string }
+
+  beforeAll(async () => {
+    mkdirSync(DIR, { recursive: true })
+    browser = await launch()
+    const instructor = await login(accounts.instructor)
+    course = await createCourse(instructor.token, {
+      title: unique('Course page '),
+      description: 'The opening, then the endgame.',
+      price: 39,
+    })
+    for (const title of ['Centre first', 'King activity'])
+      await createModule(instructor.token, {
+        title,
+        description: `${title}: the idea.`,
+        videoUrl: 'https://example.com/lesson.mp4',
+        courseId: course._id,
+        ...(title === 'King activity'
+          ? { line: { pgn: '1. e4 e5 2. Nf3 Nc6 3. Bc4', side: 'white' as const } }
+          : {}),
+      })
+  })
+  afterAll(async () => {
+    for (const o of opened) await o.context.close()
+    await browser?.close()
+  })
+
+  it.each(SIZES)(
+    'a visitor reaches the curriculum from /courses by clicking the title, at $name size',
+    async (size) => {
+      const o = await open(browser, { viewport: size.viewport })
+      opened.push(o)
+      const { page } = o
+      await page.goto(`/courses?q=${encodeURIComponent(course.title)}`)
+      await visible(page.getByRole('dialog', { name: 'Login Required' }))
+      await page.keyboard.press('Escape')
+      await seeText(page, 'View course')
+      await waitQuiet(page)
+      await page.screenshot({
+        path: `${DIR}/coursePage-card-${size.viewport.width}x${size.viewport.height}.png`,
+      })
+      await page.getByRole('link', { name: course.title, exact: true }).click()
+      await page.waitForURL(`**/courses/${course._id}/modules`)
+      await seeText(page, 'King activity')
+      await seeText(page, 'Centre first')
+      await seeText(page, 'The opening, then the endgame.')
+      await seeText(page, '$39.00')
+      await seeText(page, '2 (1 with an interactive line)')
+      await visible(
+        page.getByRole('article', { name: 'King activity' }).getByText('Interactive line', { exact: true }),
+      )
+      await visible(page.getByRole('link', { name: accounts.instructor.username, exact: true }))
+      await visible(page.getByRole('button', { name: 'Login' }))
+      await visible(page.getByRole('button', { name: 'Register' }))
+      await waitQuiet(page)
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0)
+      await page.screenshot({
+        path: `${DIR}/coursePage-visitor-${size.viewport.width}x${size.viewport.height}.png`,
+        fullPage: true,
+      })
+    },
+  )
+  it("shows a student not enrolled 'Enroll Now' and 'Add to Cart' on the course's page", async () => {
+    const o = await open(browser, { session: await login(accounts.student) })
+    opened.push(o)
+    await o.page.goto(`/courses/${course._id}/modules`)
+    await seeText(o.page, '$39.00')
+    await visible(o.page.getByRole('button', { name: 'Enroll Now' }))
+    await visible(o.page.getByRole('button', { name: 'Add to Cart' }))
+  })
+})

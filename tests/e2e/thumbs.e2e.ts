@@ -36,7 +36,8 @@ function smallTargets(page: Page, min: number): Promise<Omit<Offender, 'path'>[]
     )
     const out: { what: string; width: number; height: number }[] = []
     for (const el of controls) {
-      if (el.closest('[data-square]') || el.closest('[aria-hidden="true"]') || el.closest('.skip-link')) continue
+      if (el.closest('[data-square]') || el.closest('[aria-hidden="true"]') || el.closest('.skip-link'))
+        continue
       const style = getComputedStyle(el)
       if (style.visibility === 'hidden' || style.display === 'none') continue
       let box = el.getBoundingClientRect()
@@ -47,7 +48,12 @@ function smallTargets(page: Page, min: number): Promise<Omit<Offender, 'path'>[]
         const l = label.getBoundingClientRect()
         const left = Math.min(box.left, l.left)
         const top = Math.min(box.top, l.top)
-        box = new DOMRect(left, top, Math.max(box.right, l.right) - left, Math.max(box.bottom, l.bottom) - top)
+        box = new DOMRect(
+          left,
+          top,
+          Math.max(box.right, l.right) - left,
+          Math.max(box.bottom, l.bottom) - top,
+        )
       }
       // A link in running text: its block says more than the link.
       if (el.localName === 'a' && style.display === 'inline') {
@@ -201,7 +207,9 @@ describe('targets for thumbs', () => {
       const row = page.getByRole('row').filter({ hasText: username })
       await visible(row.getByRole('combobox'))
       const width = await page.evaluate(() => window.innerWidth)
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0)
       const actions = row.locator('button, select, input, a[href]')
       expect(await actions.count()).toBeGreaterThan(0)
       await visible(row.getByRole('button', { name: 'Set password' }))
@@ -237,7 +245,10 @@ describe('targets for thumbs', () => {
       await page.goto(`/courses/${lineCourse._id}/modules`)
       await seeText(page, 'Italian game')
       await waitQuiet(page)
-      await page.screenshot({ path: `${DIR}/thumbs-modules-${size.width}x${size.height}.png`, fullPage: true })
+      await page.screenshot({
+        path: `${DIR}/thumbs-modules-${size.width}x${size.height}.png`,
+        fullPage: true,
+      })
       await page.context().close()
     }
   })

@@ -3,7 +3,7 @@
 // kept in localStorage, on <html data-theme>; without one the stylesheet follows the system's setting
 // (src/styles/base.css). The server allows exactly this text by its hash in the pages' Content-Security-Policy
 // (server/web/webPlugin.ts); index.html carries it verbatim (tests/app/themeBoot.test.ts checks both agree).
-export const THEME_KEY = 'theme'
+import { THEME_KEY } from '../../features/layout/theme'
 
 export const THEME_BOOT_SCRIPT =
   'try{const t=localStorage.getItem("' +

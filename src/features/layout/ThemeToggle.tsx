@@ -1,4 +1,4 @@
-import { THEME_KEY } from '@/app/shell/themeBoot'
+import { THEME_KEY } from '@/features/layout/theme'
 
 /** The scheme shown now: the toggle's choice (html[data-theme]) or else the system's. */
 const isDark = () =>

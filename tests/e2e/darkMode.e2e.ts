@@ -42,7 +42,7 @@ describe('dark mode', () => {
     })
     try {
       await page.emulateMedia({ colorScheme: 'dark' })
-      await gotoQuiet(page, '/courses')
+      await gotoQuiet(page, '/blog')
       expect(await background(page)).toBe(DARK_BG)
       const nav = page.getByRole('navigation', { name: 'Main' })
       await (await visible(nav.getByRole('button', { name: 'Light mode' }))).click()
@@ -59,7 +59,7 @@ describe('dark mode', () => {
       await (await visible(nav.getByRole('button', { name: 'Dark mode' }))).click()
       expect(await background(page)).toBe(DARK_BG)
       await page.emulateMedia({ colorScheme: 'light' })
-      await gotoQuiet(page, '/courses')
+      await gotoQuiet(page, '/blog')
       expect(await background(page)).toBe(DARK_BG)
       await visible(nav.getByRole('button', { name: 'Light mode' }))
       expect(refused).toEqual([])

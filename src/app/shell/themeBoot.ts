@@ -5,7 +5,9 @@
 // (server/web/webPlugin.ts); index.html carries it verbatim (tests/app/themeBoot.test.ts checks both agree).
 import { THEME_KEY } from '../../features/layout/theme'
 
+// Written as Prettier formats it inside index.html (its indentation included), since the hash covers every character.
 export const THEME_BOOT_SCRIPT =
-  'try{const t=localStorage.getItem("' +
-  THEME_KEY +
-  '");if(t=="dark"||t=="light")document.documentElement.dataset.theme=t}catch{}'
+  '\n      try {\n' +
+  `        const t = localStorage.getItem('${THEME_KEY}')\n` +
+  "        if (t == 'dark' || t == 'light') document.documentElement.dataset.theme = t\n" +
+  '      } catch {}\n    '

@@ -21,7 +21,7 @@ import { authPlugin, tokenService } from './plugins/auth'
 import { errorsPlugin, sendProblem } from './plugins/errors'
 import { databaseRateLimitStore } from './plugins/rateLimitStore'
 import { responseCachePlugin } from './plugins/responseCache'
-import { SHELL_BOOT_SCRIPT, shellPageOf } from './web/shell'
+import { SHELL_BOOT_SCRIPT, THEME_BOOT_SCRIPT, shellPageOf } from './web/shell'
 import { RESOURCE_HEADERS, webPlugin } from './web/webPlugin'
 import { xsrfPlugin } from './plugins/xsrf'
 import { authRoutes } from './routes/auth'
@@ -181,7 +181,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(webPlugin, {
     distDir: config.distDir,
     shellFile: (path: string) => shellPageOf(path)?.file,
-    inlineScripts: [SHELL_BOOT_SCRIPT],
+    inlineScripts: [SHELL_BOOT_SCRIPT, THEME_BOOT_SCRIPT],
     // Loaded on the first /courses page, not at start: it brings react-dom/server and the SPA's card component.
     fillPage: async (file, template, get) =>
       file === 'courses.html'

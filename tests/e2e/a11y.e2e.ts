@@ -122,18 +122,26 @@ describe('accessibility', () => {
   ]
 
   for (const [who, routes] of cases) {
-    // Two roles at a time: axe runs in the page's renderer, one per core.
-    it.concurrent(`finds no serious or critical violation for ${who}`, async ({ expect }) => {
+    // Two roles at a time: axe runs in the page's renderer, one per core. In the light and the dark colour scheme.
+    it.concurrent(`finds no serious or critical violation for ${who}, light and dark`, async ({ expect }) => {
       const role = who.split(' ')[1] as 'visitor' | 'student' | 'instructor' | 'admin'
-      const o = await open(browser, role === 'visitor' ? {} : { session: sessions[role] })
       const found: Found[] = []
-      try {
-        for (const r of routes()) {
-          const [route, prepare] = typeof r === 'string' ? [r, undefined] : r
-          found.push(...(await audit(o.page, route, prepare)))
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const o = await open(browser, role === 'visitor' ? {} : { session: sessions[role] })
+        await o.page.emulateMedia({ colorScheme })
+        try {
+          for (const r of routes()) {
+            const [route, prepare] = typeof r === 'string' ? [r, undefined] : r
+            found.push(
+              ...(await audit(o.page, route, prepare)).map((f) => ({
+                ...f,
+                route: `${f.route} (${colorScheme})`,
+              })),
+            )
+          }
+        } finally {
+          await o.context.close()
         }
-      } finally {
-        await o.context.close()
       }
       if (found.length) console.log(`axe, ${who}:\n${report(found)}`)
       expect(found, report(found)).toEqual([])

@@ -14,6 +14,7 @@ import { unknownId, useTestServer } from '../helpers/buildServer'
 import { renderShell } from '../../src/app/shell/Shell'
 import { SHELL_PAGES } from '../../src/app/shell/shellPages'
 import { SHELL_BOOT_SCRIPT } from '../../src/app/shell/shellBoot'
+import { THEME_BOOT_SCRIPT } from '../../src/app/shell/themeBoot'
 import { shellHtml } from '../../scripts/vite-prerender.mjs'
 import { cspHash } from '../../scripts/vite-csp-styles.mjs'
 
@@ -396,6 +397,7 @@ describe('security headers', () => {
       'https://s.ytimg.com',
       'https://player.vimeo.com',
       `'sha256-${createHash('sha256').update(SHELL_BOOT_SCRIPT).digest('base64')}'`,
+      `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`,
     ])
     expect(directives['connect-src']).toEqual(["'self'", 'https://api.chess.com'])
     expect(directives['img-src']).toEqual(

@@ -60,7 +60,7 @@ export default function AdminPage() {
         <LoadError message="The users could not be loaded." onRetry={() => void refetch()} />
       ) : (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table--stack">
             <thead>
               <tr>
                 <th scope="col">Username</th>
@@ -72,9 +72,9 @@ export default function AdminPage() {
             <tbody>
               {users.map((u) => (
                 <tr key={u._id}>
-                  <td>{u.username}</td>
-                  <td>{u.role}</td>
-                  <td>
+                  <td data-label="Username">{u.username}</td>
+                  <td data-label="Role">{u.role}</td>
+                  <td data-label="Change role">
                     <select
                       aria-label={`Role of ${u.username}`}
                       value={u.role}
@@ -96,7 +96,7 @@ export default function AdminPage() {
                       </small>
                     )}
                   </td>
-                  <td>
+                  <td data-label="Password">
                     {u._id === me?._id ? (
                       // Setting it here would end this very session: the profile's form keeps it.
                       <Link to="/profile">Change yours on your profile</Link>

@@ -3,6 +3,8 @@ import { NavLink, useNavigate } from 'react-router-dom'
 import { useLogoutMutation } from '@/features/auth/authEndpoints'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { loggedOut, selectCurrentUser, selectIsLoggedIn } from '@/features/auth/authSlice'
+import { useGetReviewSummaryQuery } from '@/features/review/reviewEndpoints'
+import { ThemeToggle } from '@/features/layout/ThemeToggle'
 
 const link = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav__link nav__link--active' : 'nav__link')
 
@@ -34,10 +36,17 @@ export function NavFrame({ children }: { children: ReactNode }) {
           <NavItem to="/blog">Blog</NavItem>
           <NavItem to="/cart">Cart</NavItem>
           {children}
+          <ThemeToggle />
         </ul>
       </nav>
     </header>
   )
+}
+
+/** 'Review', with the count of lines due when there are some: 'Review (3)'. */
+function ReviewLink() {
+  const due = useGetReviewSummaryQuery().data?.dueCount ?? 0
+  return <NavItem to="/review">{due > 0 ? `Review (${due})` : 'Review'}</NavItem>
 }
 
 export function NavBar() {
@@ -60,6 +69,7 @@ export function NavBar() {
       {user?.role === 'admin' && <NavItem to="/admin">Admin</NavItem>}
       {isLoggedIn && user ? (
         <>
+          <ReviewLink />
           <NavItem to={`/profile/${user._id}`}>Profile</NavItem>
           <li>
             <button type="button" className="btn nav__logout" onClick={logOut}>

@@ -1,13 +1,15 @@
 // The way into a course: a visitor on /courses clicks a course's title and reaches its page, what someone deciding
 // reads (description, price, instructor, modules, lines) with the way to enroll, at a desktop size (1366×900) and on
-// a touch phone (390×844); a student not enrolled finds 'Enroll Now' and 'Add to Cart' there. Screenshots of the page land in
-// test-results/screens/ (coursePage-*.png).
+// a touch phone (390×844); a student not enrolled finds 'Enroll Now' and 'Add to Cart' there; an enrolled one sees
+// the course's progress at the top, and 'Next module' / 'Previous module' bring that module's heading to the top of
+// the viewport, focused, while the videos above it load. Screenshots land in test-results/screens/ (coursePage-*.png).
 import { mkdirSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCourse, createModule, login } from './support/api'
+import { createCourse, createModule, enroll, login, uploadVideo } from './support/api'
 import { launch, open, seeText, visible, waitQuiet, type Opened } from './support/browser'
 import { accounts, unique } from './support/env'
+import { demoVideo } from './support/video'
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1366, height: 900 } },
@@ -90,4 +92,62 @@ describe('the course page', () => {
     await visible(o.page.getByRole('button', { name: 'Enroll Now' }))
     await visible(o.page.getByRole('button', { name: 'Add to Cart' }))
   })
+  it.each(SIZES)(
+    "an enrolled student's 'Next module' and 'Previous module' bring the heading to the top, focused, at $name size",
+    async (size) => {
+      const teacher = await login(accounts.instructor)
+      const pupil = await login(accounts.student)
+      const played = await createCourse(teacher.token, {
+        title: unique('Player '),
+        description: 'Three lessons, one after the other.',
+        price: 0,
+      })
+      // The uploaded demo video in each module: it loads in the page, so the cards grow as a real course's do.
+      const video = await uploadVideo(teacher.token, played._id, demoVideo())
+      const titles = [unique('Opening '), unique('Middlegame '), unique('Endgame ')]
+      for (const title of titles)
+        await createModule(teacher.token, {
+          videoId: video._id,
+          title,
+          description: `${title}: the lesson.`,
+          videoUrl: '/videos/lesson.webm',
+          courseId: played._id,
+        })
+      await enroll(pupil.token, played._id)
+      const o = await open(browser, { session: pupil, viewport: size.viewport })
+      opened.push(o)
+      const { page } = o
+      await page.goto(`/courses/${played._id}/modules`)
+      await visible(page.getByRole('progressbar', { name: '0 of 3 modules completed' }))
+      const topOf = async (title: string) => {
+        const heading = page.getByRole('heading', { name: title })
+        // The videos above load meanwhile; the heading must stay where it was brought.
+        await waitQuiet(page)
+        await page.waitForTimeout(800)
+        return heading.evaluate((h) => ({
+          top: h.getBoundingClientRect().top,
+          focused: document.activeElement === h,
+        }))
+      }
+      await page
+        .getByRole('article', { name: titles[0] })
+        .getByRole('button', { name: 'Next module' })
+        .click()
+      const next = await topOf(titles[1])
+      expect(next.top).toBeGreaterThanOrEqual(0)
+      expect(next.top).toBeLessThanOrEqual(32)
+      expect(next.focused).toBe(true)
+      await page.screenshot({
+        path: `${DIR}/coursePage-player-${size.viewport.width}x${size.viewport.height}.png`,
+      })
+      await page
+        .getByRole('article', { name: titles[1] })
+        .getByRole('button', { name: 'Previous module' })
+        .click()
+      const back = await topOf(titles[0])
+      expect(back.top).toBeGreaterThanOrEqual(0)
+      expect(back.top).toBeLessThanOrEqual(32)
+      expect(back.focused).toBe(true)
+    },
+  )
 })

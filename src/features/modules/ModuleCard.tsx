@@ -2,25 +2,49 @@ import type { Module } from '@/api/generated/api'
 import { ModuleCompletion } from '@/features/modules/ModuleCompletion'
 import { ModuleVideo } from '@/features/modules/ModuleVideo'
 import { LinePanel } from '@/features/lines/LinePanel'
+import { revealHeading } from '@/features/modules/revealHeading'
 
 type Props = {
   module: Module
+  /** The modules before and after this one in the course, for 'Previous module' and 'Next module'. */
+  previous?: Module
+  next?: Module
   canManage: boolean
   onEdit: (m: Module) => void
   onDelete: (m: Module) => void
 }
 
-export function ModuleCard({ module, canManage, onEdit, onDelete }: Props) {
+export function ModuleCard({ module, previous, next, canManage, onEdit, onDelete }: Props) {
   const titleId = `module-${module._id}`
   // A module still being saved has no server id yet.
   const onServer = !module._id.startsWith('pending-')
   return (
     <article className="card module-card" aria-labelledby={titleId}>
-      <h3 id={titleId}>{module.title}</h3>
+      <h3 id={titleId} tabIndex={-1}>
+        {module.title}
+      </h3>
       <p>{module.description}</p>
       <ModuleVideo module={module} />
       {module.line && onServer && <LinePanel moduleId={module._id} title={module.title} line={module.line} />}
       {onServer && <ModuleCompletion moduleId={module._id} courseId={module.courseId} />}
+      {(previous || next) && (
+        <nav className="module-card__steps" aria-label={`From ${module.title}`}>
+          {previous && (
+            <button type="button" className="btn" onClick={() => revealHeading(previous._id)}>
+              Previous module
+            </button>
+          )}
+          {next && (
+            <button
+              type="button"
+              className="btn module-card__next"
+              onClick={() => revealHeading(next._id)}
+            >
+              Next module
+            </button>
+          )}
+        </nav>
+      )}
       {canManage && onServer && (
         <div className="row">
           <button

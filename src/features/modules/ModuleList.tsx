@@ -97,10 +97,12 @@ export function ModuleList({ courseId, canManage }: Props) {
         />
       )}
       <div className="stack">
-        {(modules ?? []).map((m) => (
+        {(modules ?? []).map((m, i, all) => (
           <ModuleCard
             key={m._id}
             module={m}
+            previous={all[i - 1]}
+            next={all[i + 1]}
             canManage={canManage}
             onEdit={(module) => setForm(open({ mode: 'edit', module }))}
             onDelete={setDeleting}

@@ -11,6 +11,7 @@ import { CourseFacts } from '@/features/modules/CourseFacts'
 import { EnrollActions, VisitorActions } from '@/features/modules/CurriculumActions'
 import { ModuleList } from '@/features/modules/ModuleList'
 import { StudentProgress } from '@/features/modules/StudentProgress'
+import { CourseProgress } from '@/features/progress/CourseProgress'
 
 export { DELETE_MODULE_TEXT } from '@/features/modules/ModuleList'
 export const COURSE_NOT_FOUND_TEXT = 'Course not found.'
@@ -50,6 +51,8 @@ export default function ModulesPage() {
       {course.isError && (
         <LoadError message="The course could not be loaded." onRetry={() => void course.refetch()} />
       )}
+      {/* A learner's progress in the course, at the top (nothing for those who have none). */}
+      {!mayNotWatch && user && <CourseProgress courseId={courseId} />}
       {!mayNotWatch ? (
         modules.isError ? (
           <LoadError message="The modules could not be loaded." onRetry={() => void modules.refetch()} />

@@ -94,7 +94,9 @@ describe('/courses with its first page', () => {
     expect(doc.querySelector<HTMLOptionElement>('option[selected]')?.value).toBe('title')
     expect(doc.querySelectorAll('option[selected]')).toHaveLength(1)
     expect(doc.querySelector('#root .spinner')).toBeNull()
-    expect(doc.querySelector('#root button.btn:not([type="submit"])')?.textContent).toBe('Load more courses')
+    expect(doc.querySelector('#root main button.btn:not([type="submit"])')?.textContent).toBe(
+      'Load more courses',
+    )
     // The data, whole, in one JSON element that no text of a course could end early.
     const data = doc.getElementById(FIRST_PAGE_ELEMENT_ID)
     expect(JSON.parse(data!.textContent)).toEqual({
@@ -107,7 +109,7 @@ describe('/courses with its first page', () => {
   it('says when the search found nothing, as the page does', () => {
     const doc = parsed({ q: 'zz', sort: 'newest', page: { items: [], nextCursor: null } })
     expect(doc.querySelector('#root section p.muted')?.textContent).toBe('No courses match "zz".')
-    expect(doc.querySelector('#root button.btn:not([type="submit"])')).toBeNull()
+    expect(doc.querySelector('#root main button.btn:not([type="submit"])')).toBeNull()
   })
 
   it('is left as the shell when the shell is not the one it was written for', () => {

@@ -84,7 +84,10 @@ describe("'Continue Study' progress", () => {
       await user.click(await item.findByRole('link', { name: 'Continue' }))
       const target = await screen.findByRole('article', { name: 'd4' })
       expect(router.state.location.hash).toBe(`#module-${o2._id}`)
-      await waitFor(() => expect(scrolled).toContain(target))
+      // the module's heading comes to the top, focused
+      const heading = within(target).getByRole('heading', { name: 'd4' })
+      await waitFor(() => expect(scrolled).toContain(heading))
+      expect(heading).toHaveFocus()
       await within(target).findByRole('region', { name: 'Video player' })
       await within(target).findByRole('button', { name: 'Mark as complete' })
       player(o2.videoUrl).load(100)

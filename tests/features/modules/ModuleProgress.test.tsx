@@ -332,23 +332,62 @@ describe('those who may not watch', () => {
   })
 })
 
+/** Records what scrollIntoView is called on, for the time of `run`. */
+async function recordingScrolls(run: (scrolled: Element[]) => Promise<void>) {
+  const scrolled: Element[] = []
+  Object.defineProperty(Element.prototype, 'scrollIntoView', {
+    configurable: true,
+    value(this: Element) {
+      scrolled.push(this)
+    },
+  })
+  try {
+    await run(scrolled)
+  } finally {
+    delete (Element.prototype as Partial<Element>).scrollIntoView
+  }
+}
+
 describe("a link to '#module-{id}'", () => {
-  it("scrolls that module's card into view once the list shows it", async () => {
+  it("brings that module's heading to the top and focuses it once the list shows it", async () => {
     const { stu, course, two } = setup()
-    const scrolled: Element[] = []
-    Object.defineProperty(Element.prototype, 'scrollIntoView', {
-      configurable: true,
-      value(this: Element) {
-        scrolled.push(this)
-      },
-    })
-    try {
+    await recordingScrolls(async (scrolled) => {
       render(course._id, stu, `#module-${two._id}`)
-      const target = await screen.findByRole('article', { name: 'Opposition' })
-      await waitFor(() => expect(scrolled).toContain(target))
-      expect(scrolled.filter((el) => el.tagName === 'ARTICLE')).toEqual([target])
-    } finally {
-      delete (Element.prototype as Partial<Element>).scrollIntoView
-    }
+      const heading = await screen.findByRole('heading', { name: 'Opposition' })
+      await waitFor(() => expect(scrolled).toContain(heading))
+      expect(heading).toHaveFocus()
+    })
+  })
+})
+
+describe('the course player', () => {
+  it("shows the course's progress at the top for an enrolled student", async () => {
+    const { stu, course, one } = setup()
+    seedProgress(stu, one, { completed: true, durationSeconds: 100, positionSeconds: 100 })
+    render(course._id, stu)
+    const bar = await screen.findByRole('progressbar', { name: '1 of 2 modules completed' })
+    expect(bar).toHaveAttribute('aria-valuenow', '50')
+    // above the modules
+    const modules = screen.getByRole('heading', { name: 'Modules', level: 2 })
+    expect(bar.compareDocumentPosition(modules) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it("'Next module' and 'Previous module' bring the other module's heading to the top and focus it", async () => {
+    const { stu, course } = setup()
+    await recordingScrolls(async (scrolled) => {
+      const { user } = render(course._id, stu)
+      const first = await screen.findByRole('article', { name: 'King activity' })
+      const second = screen.getByRole('article', { name: 'Opposition' })
+      expect(within(first).queryByRole('button', { name: 'Previous module' })).not.toBeInTheDocument()
+      expect(within(second).queryByRole('button', { name: 'Next module' })).not.toBeInTheDocument()
+      await user.click(within(first).getByRole('button', { name: 'Next module' }))
+      const opposition = screen.getByRole('heading', { name: 'Opposition' })
+      expect(scrolled.at(-1)).toBe(opposition)
+      expect(opposition).toHaveFocus()
+      await user.click(within(second).getByRole('button', { name: 'Previous module' }))
+      const king = screen.getByRole('heading', { name: 'King activity' })
+      expect(scrolled.at(-1)).toBe(king)
+      expect(king).toHaveFocus()
+    })
   })
 })

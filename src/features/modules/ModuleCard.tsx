@@ -35,11 +35,7 @@ export function ModuleCard({ module, previous, next, canManage, onEdit, onDelete
             </button>
           )}
           {next && (
-            <button
-              type="button"
-              className="btn module-card__next"
-              onClick={() => revealHeading(next._id)}
-            >
+            <button type="button" className="btn module-card__next" onClick={() => revealHeading(next._id)}>
               Next module
             </button>
           )}

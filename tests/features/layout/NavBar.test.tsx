@@ -5,7 +5,14 @@ import { config } from '@/app/config'
 import { failedCallText } from '@/app/listeners'
 import { NavBar } from '@/features/layout/NavBar'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
-import { seedUser, sessionOf } from '../../helpers/backend'
+import {
+  seedCourse,
+  seedEnrollment,
+  seedModule,
+  seedReview,
+  seedUser,
+  sessionOf,
+} from '../../helpers/backend'
 import { requestLog, server } from '../../helpers/mswServer'
 
 const logoutUrl = `${config.apiBaseUrl}/api/auth/logout`
@@ -16,6 +23,29 @@ const nav = () => within(screen.getByRole('navigation', { name: 'Main' }))
 const hrefOf = (name: string) => nav().getByRole('link', { name }).getAttribute('href')
 
 describe('navigation bar', () => {
+  it("shows a signed-in user 'Review', with the count of lines due when there are some", async () => {
+    const stu = seedUser({ username: 'stu' })
+    const course = seedCourse({ title: 'Openings' })
+    seedEnrollment(course._id, stu._id)
+    const line = { pgn: '1. e4 e5 2. Nf3', side: 'white' as const }
+    const past = new Date(Date.now() - 3_600_000).toISOString()
+    const later = new Date(Date.now() + 86_400_000).toISOString()
+    for (const [i, due] of [past, past, past, later].entries())
+      seedReview(stu, seedModule({ courseId: course._id, title: `Line ${i}`, line }), due)
+    renderWithProviders(<NavBar />, { preloadedState: { auth: sessionOf(stu) } })
+    await waitFor(() => expect(hrefOf('Review (3)')).toBe('/review'))
+
+    const other = seedUser({ username: 'nothing-due' })
+    renderWithProviders(<NavBar />, { preloadedState: { auth: sessionOf(other) } })
+    const navs = screen.getAllByRole('navigation', { name: 'Main' })
+    await waitFor(() => expect(within(navs[1]).getByRole('link', { name: 'Review' })).toBeInTheDocument())
+  })
+
+  it("shows no 'Review' to a visitor", () => {
+    renderWithProviders(<NavBar />)
+    expect(nav().queryByRole('link', { name: /^Review/ })).not.toBeInTheDocument()
+  })
+
   it('shows Home, Courses, Blog, Cart, Login and Register when logged out', () => {
     renderWithProviders(<NavBar />)
     expect(hrefOf('Home')).toBe('/home')

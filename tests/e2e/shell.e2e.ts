@@ -9,6 +9,8 @@ import { accounts, baseUrl } from './support/env'
 import { gotoQuiet, launch, open, seeText, visible, waitQuiet } from './support/browser'
 
 const COMMON_LINKS = ['Home', 'Courses', 'Blog', 'Cart']
+/** The colour-scheme toggle, last in the bar, says what it does: in the light scheme, 'Dark mode'. */
+const THEME_TOGGLE = 'Dark mode'
 
 /** The main navigation's visible link and button names, in order. */
 function navNames(page: Page) {
@@ -97,7 +99,7 @@ describe('prerendered first paint', () => {
         const res = await page.goto(path)
         expect(res?.status()).toBe(200)
         expect(await page.title()).toBe('Home · Chess Online Education')
-        expect(await navNames(page)).toEqual(COMMON_LINKS)
+        expect(await navNames(page)).toEqual([...COMMON_LINKS, THEME_TOGGLE])
         // The role's links are not drawn: a signed-in visitor never sees the guest's Login flash into Logout.
         expect(await page.getByText('Login').isVisible()).toBe(false)
         await visible(page.getByRole('heading', { level: 1, name: /Welcome to Chess Online Education/ }))
@@ -112,7 +114,7 @@ describe('prerendered first paint', () => {
       }
       await page.goto('/courses')
       expect(await page.title()).toBe('Courses · Chess Online Education')
-      expect(await navNames(page)).toEqual(COMMON_LINKS)
+      expect(await navNames(page)).toEqual([...COMMON_LINKS, THEME_TOGGLE])
       await visible(page.getByRole('heading', { level: 1, name: 'Courses', exact: true }))
       await visible(page.getByRole('searchbox'))
       // With the first page of the catalogue: its cards, whose 'Log in to enroll' keeps its place unseen.
@@ -147,7 +149,7 @@ describe('prerendered first paint', () => {
           await visible(o.page.getByRole('link', { name: 'Log in to enroll' }).first())
           expect(catalogueCalls).toEqual([])
         }
-        expect(await navNames(o.page)).toEqual([...COMMON_LINKS, 'Login', 'Register'])
+        expect(await navNames(o.page)).toEqual([...COMMON_LINKS, 'Login', 'Register', THEME_TOGGLE])
         if (path === '/home')
           await visible(
             o.page.getByRole('heading', { level: 1, name: 'Hello Guest, Welcome to Chess Online Education' }),
@@ -255,7 +257,7 @@ describe('prerendered first paint', () => {
           name: `Hello ${accounts.student.username}, Welcome to Chess Online Education`,
         }),
       )
-      expect(await navNames(o.page)).toEqual([...COMMON_LINKS, 'Profile', 'Logout'])
+      expect(await navNames(o.page)).toEqual([...COMMON_LINKS, 'Review', 'Profile', 'Logout', THEME_TOGGLE])
       expect(await o.page.evaluate(() => (window as unknown as { __guest: boolean }).__guest)).toBe(false)
       expect((await firstPaints(o.page)).seen).toEqual([])
     } finally {

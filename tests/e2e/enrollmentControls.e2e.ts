@@ -91,7 +91,9 @@ describe("a student's course controls", () => {
         const mine = card(page, bought.title)
         const theirs = card(page, other.title)
         // Everything else is there: the coursemates (the student, on the course bought), the cart. A card's
-        // coursemates load once it is near the screen: on a phone the second card is below it.
+        // coursemates load once it is near the screen: on a phone the first card's end and the second card are
+        // below it.
+        await mine.scrollIntoViewIfNeeded()
         await visible(mine.getByRole('link', { name: student.result.username }))
         await theirs.scrollIntoViewIfNeeded()
         await visible(theirs.getByText('No coursemates yet.'))

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { act } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SHELL_BOOT_SCRIPT, SHELL_REPLACE } from '@/app/shell/shellBoot'
 import { ShellReplaced } from '@/app/shell/ShellReplaced'
 
@@ -50,6 +50,12 @@ const SHELL = `<form aria-label="Search players by username"><label for="_R_ak_"
 <label><span>Sort by</span><select><option value="newest" selected="">Newest</option><option value="title">Title</option></select></label>`
 
 let root: Root | undefined
+// The web files share a worker: start from an empty document, whatever an earlier file left in it (a module page's
+// probe of YouTube's script stays in the head, as in a browser).
+beforeEach(() => {
+  document.body.innerHTML = ''
+  document.head.innerHTML = ''
+})
 afterEach(() => {
   act(() => root?.unmount())
   root = undefined

@@ -93,7 +93,8 @@ describe("a student's course controls", () => {
         // Everything else is there: the coursemates (the student, on the course bought), the cart. A card's
         // coursemates load once it is near the screen: on a phone the first card's end and the second card are
         // below it.
-        await mine.scrollIntoViewIfNeeded()
+        // (The coursemates are the app's own: the page's first HTML, which the app replaces, has none.)
+        await (await visible(mine.locator('.coursemates'))).scrollIntoViewIfNeeded()
         await visible(mine.getByRole('link', { name: student.result.username }))
         await theirs.scrollIntoViewIfNeeded()
         await visible(theirs.getByText('No coursemates yet.'))

@@ -110,9 +110,14 @@ describe('module and video data', () => {
     }
   })
 
-  it('the public curriculum carries module titles and descriptions only, to every actor', async () => {
-    const [row] = await h.query<{ title: string; description: string }>(
-      'select title, description from modules where id = $1',
+  it("the public curriculum carries module titles, descriptions, whether a line is there and the video's length only, to every actor", async () => {
+    const [row] = await h.query<{
+      title: string
+      description: string
+      hasLine: boolean
+      line: string | null
+    }>(
+      'select title, description, line_pgn is not null as "hasLine", line_pgn as line from modules where id = $1',
       [w.module._id],
     )
     for (const actor of ACTORS) {
@@ -122,11 +127,34 @@ describe('module and video data', () => {
         token: w.tokens[actor],
       })
       expect(r.status, actor).toBe(200)
-      expect(r.body, actor).toEqual([
-        { _id: w.module._id, title: row.title, description: row.description, position: 1 },
+      const body = r.body as Record<string, unknown>[]
+      expect(
+        body.map(({ _id, title, description, position, hasLine }) => ({
+          _id,
+          title,
+          description,
+          position,
+          hasLine,
+        })),
+        actor,
+      ).toEqual([
+        {
+          _id: w.module._id,
+          title: row.title,
+          description: row.description,
+          position: 1,
+          hasLine: row.hasLine,
+        },
       ])
+      for (const entry of body)
+        for (const key of Object.keys(entry))
+          expect(
+            ['_id', 'title', 'description', 'position', 'hasLine', 'durationSeconds'],
+            `${actor}: ${key}`,
+          ).toContain(key)
       for (const hidden of ['videoUrl', 'videoId', 'filePath', 'youtube', 'http', 'sig=', w.video._id])
         expect(r.text, `${actor}: ${hidden}`).not.toContain(hidden)
+      if (row.line) expect(r.text, `${actor}: the line`).not.toContain(row.line.slice(0, 12))
     }
   })
 

@@ -15,6 +15,7 @@ import {
 } from '../../helpers/backend'
 import { stubBoardLayout } from '../game/boardLayout'
 import { forgetPlayers, player } from '../modules/fakePlayer'
+import { recordingScrolls } from '../../helpers/recordScrolls'
 
 vi.mock('react-player', () => import('../modules/fakePlayer'))
 
@@ -71,14 +72,7 @@ describe("'Continue Study' progress", () => {
   it('Continue scrolls to that module and starts its video at the saved second', async () => {
     stubBoardLayout()
     const { stu, o2 } = setup()
-    const scrolled: Element[] = []
-    Object.defineProperty(Element.prototype, 'scrollIntoView', {
-      configurable: true,
-      value(this: Element) {
-        scrolled.push(this)
-      },
-    })
-    try {
+    await recordingScrolls(async (scrolled) => {
       const { user, router } = renderApp('/home', { preloadedState: { auth: sessionOf(stu) } })
       const item = await itemOf('Opening Repertoire')
       await user.click(await item.findByRole('link', { name: 'Continue' }))
@@ -92,8 +86,6 @@ describe("'Continue Study' progress", () => {
       await within(target).findByRole('button', { name: 'Mark as complete' })
       player(o2.videoUrl).load(100)
       expect(player(o2.videoUrl).media.currentTime).toBe(42)
-    } finally {
-      delete (Element.prototype as Partial<Element>).scrollIntoView
-    }
+    })
   })
 })

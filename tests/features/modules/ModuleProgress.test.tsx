@@ -23,6 +23,7 @@ import {
 } from '../../helpers/backend'
 import { countRequests, server } from '../../helpers/mswServer'
 import { forgetPlayers, knowLengthAtStart, player } from './fakePlayer'
+import { recordingScrolls } from '../../helpers/recordScrolls'
 
 vi.mock('react-player', () => import('./fakePlayer'))
 
@@ -331,22 +332,6 @@ describe('those who may not watch', () => {
     expect(countRequests('/api/progress')).toBe(0)
   })
 })
-
-/** Records what scrollIntoView is called on, for the time of `run`. */
-async function recordingScrolls(run: (scrolled: Element[]) => Promise<void>) {
-  const scrolled: Element[] = []
-  Object.defineProperty(Element.prototype, 'scrollIntoView', {
-    configurable: true,
-    value(this: Element) {
-      scrolled.push(this)
-    },
-  })
-  try {
-    await run(scrolled)
-  } finally {
-    delete (Element.prototype as Partial<Element>).scrollIntoView
-  }
-}
 
 describe("a link to '#module-{id}'", () => {
   it("brings that module's heading to the top and focuses it once the list shows it", async () => {

@@ -13,6 +13,8 @@ import {
 } from './boardSquares'
 import { isPlayerToMove, selectGame } from './gameSlice'
 import { useBoardKeys } from './useBoardKeys'
+// The squares' marks, shared with the interactive board (ChessBoard.tsx) that replaces this one.
+import './board.css'
 
 /** What the visitor did on the static board, for the interactive board to carry on with. */
 export type BoardAction = { select: string } | { from: string; to: string }

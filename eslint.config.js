@@ -91,11 +91,36 @@ const files = [
     category: 'surface',
     pattern: 'src/features/game/{ChessBoard.tsx,BoardKeysHelp.tsx,lineStart.ts}',
   },
-  // lines: a module's line (viewer and practice), shown on the module card and on /review; review: /home's
+  // game: the engine in its worker and its UCI wrapper, which the analysis board runs for its evaluations and
+  // report; lines: the tree of moves, its stepping and its styles, which the analysis board shows.
+  {
+    category: 'surface',
+    pattern:
+      'src/features/{game/stockfishWorker.ts,game/uciEngine.ts,lines/MoveTree.tsx,lines/StepButtons.tsx,lines/lineNavigation.ts,lines/lines.css}',
+  },
+  // orders: the notice next to every button that takes money while payments are simulated (the cart, a course's
+  // 'Enroll Now'), the cart's return from Stripe's payment page, the profile's 'My orders' and 'Earnings' (also on
+  // /admin), and the orders' endpoints (/admin's orders).
+  {
+    category: 'surface',
+    pattern:
+      'src/features/orders/{PaymentNotice.tsx,CheckoutReturn.tsx,MyOrders.tsx,Earnings.tsx,ordersEndpoints.ts}',
+  },
+  // analysis: what a page hands to /analysis ('Analyse this game', 'Analyse from here', a kept or chess.com game).
+  { category: 'surface', pattern: 'src/features/analysis/analysisStart.ts' },
+  // game: the kept practice games ('My games' on one's own profile; /analysis opens one by its id, or a visitor's
+  // last game kept in the browser).
+  {
+    category: 'surface',
+    pattern: 'src/features/game/{MyGames.tsx,gamesEndpoints.ts,lastGame.ts}',
+  },
+  // lines: a module's line (viewer and practice), shown on the module card and on /review, the clock by which the
+  // card's video tells its line the second it is at, and the line editor of the module form; review: /home's
   // 'Lines to review' count.
   {
     category: 'surface',
-    pattern: 'src/features/{lines/LinePanel.tsx,lines/reviewDate.ts,review/LinesToReview.tsx}',
+    pattern:
+      'src/features/{lines/LinePanel.tsx,lines/videoClock.ts,lines/LineEditor.tsx,lines/reviewDate.ts,review/LinesToReview.tsx}',
   },
   // The app's side of the features' wiring: typed hooks, the listener middleware's `startAppListening`,
   // the config and the lazy-page helper. Features reach no further into app/.

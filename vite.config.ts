@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
@@ -38,19 +39,36 @@ const serverFileUrls: Plugin = {
 }
 
 // The practice board's engine: Stockfish 19's lite single-threaded build from the `stockfish` package
-// (GPL-3), served as separate files with its licence under /engine/ (emitted into dist/engine/ at build, answered
+// (GPL-3), served as separate files with its licence under /engine/{hash}/ (emitted into dist/ at build, answered
 // from node_modules in dev) and fetched only when a level is chosen. Only these three files: the package's other
-// builds (99 MB) are never shipped.
+// builds (99 MB) are never shipped. The folder is named by the files' content (the first 12 hex digits of their
+// SHA-256), so the server caches them for good, as it does the hashed assets, and an engine update changes the
+// address. The SPA reads the script's address from `virtual:engine-script`.
 const engineDir = fileURLToPath(new URL('./node_modules/stockfish/', import.meta.url))
 const ENGINE_FILES: Record<string, { source: string; type: string }> = {
   'stockfish-19-lite-single.js': { source: 'bin/stockfish-19-lite-single.js', type: 'text/javascript' },
   'stockfish-19-lite-single.wasm': { source: 'bin/stockfish-19-lite-single.wasm', type: 'application/wasm' },
   'COPYING.txt': { source: 'Copying.txt', type: 'text/plain; charset=utf-8' },
 }
+const engineHash = (() => {
+  const hash = createHash('sha256')
+  for (const [name, file] of Object.entries(ENGINE_FILES))
+    hash.update(name).update(existsSync(engineDir + file.source) ? readFileSync(engineDir + file.source) : '')
+  return hash.digest('hex').slice(0, 12)
+})()
+const ENGINE_FOLDER = `engine/${engineHash}`
+const ENGINE_MODULE = 'virtual:engine-script'
 const engineAssets: Plugin = {
   name: 'engine-assets',
+  resolveId(id) {
+    return id === ENGINE_MODULE ? `\0${ENGINE_MODULE}` : undefined
+  },
+  load(id) {
+    if (id !== `\0${ENGINE_MODULE}`) return undefined
+    return `export default ${JSON.stringify(`/${ENGINE_FOLDER}/stockfish-19-lite-single.js`)}`
+  },
   configureServer(server) {
-    server.middlewares.use('/engine', (req, res, next) => {
+    server.middlewares.use(`/${ENGINE_FOLDER}`, (req, res, next) => {
       const file = ENGINE_FILES[(req.url ?? '').split('?')[0].replace(/^\//, '')]
       if (!file) return next()
       res.setHeader('Content-Type', file.type)
@@ -61,7 +79,7 @@ const engineAssets: Plugin = {
     for (const [name, file] of Object.entries(ENGINE_FILES))
       this.emitFile({
         type: 'asset',
-        fileName: `engine/${name}`,
+        fileName: `${ENGINE_FOLDER}/${name}`,
         source: readFileSync(engineDir + file.source),
       })
   },
@@ -111,15 +129,17 @@ const precompress: Plugin = {
 // with its headers, and three smaller brotli windows). What several pages share beyond that (forms, paging, course
 // actions) is one 'shared' chunk: left to itself the bundler split it into a dozen files under 1 KB (LoadError,
 // problemText, ...). Kept out of both: the board (react-chessboard, chess.js) and the code of the lines, the practice
-// board, the modules page and review, which only their pages load.
+// board, the modules page and review, which only their pages load; and orders (receipts, /admin's orders, the payments
+// notice, with their endpoints, generated apart: openapi/codegen.config.cjs), which no first visit needs.
 const ROLLDOWN_RUNTIME = '\0rolldown/runtime.js'
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|redux-persist|immer|reselect|react-router|react-router-dom|use-sync-external-store|@standard-schema[\\/]utils|cookie|set-cookie-parser)[\\/]/
 // Code only its pages load. A feature's endpoints file is not: review's (its cache tags) serves /home's panel too, and
 // in a chunk of its own it would be a file under 1 KB, which precompress leaves uncompressed.
-// The kernel's chess code (domain/chess/: chess.js, PGN, move words) is the board's too.
+// The kernel's chess code (domain/chess/: chess.js, PGN, move words) is the board's too. The kept games' endpoints
+// serve the profile, /analysis and the saver of a finished game, none of them a first visit's page.
 const PAGE_OWN =
-  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/](?!\w+Endpoints\.ts$)|[\\/]domain[\\/]chess[\\/]/
+  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/](?!\w+Endpoints\.ts$)|[\\/]features[\\/]game[\\/]gamesEndpoints\.ts$|[\\/]domain[\\/]chess[\\/]|[\\/]features[\\/]orders[\\/]|[\\/]api[\\/]generated[\\/]ordersApi\.ts$/
 const sharedByPages = (id: string) =>
   FRAMEWORK.test(id) || (/[\\/](src|domain)[\\/]/.test(id) && !PAGE_OWN.test(id))
 const CHUNK_GROUPS = [

@@ -1,5 +1,5 @@
 // Server memory: its resident set (RSS) right after a load and once it has been idle.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { round } from './support.mjs'
 
 /** The resident set of process `pid` in MB, from /proc (null where there is none). */
@@ -20,4 +20,46 @@ export async function memoryAfterLoad(pid) {
   // figure right after the load moved by 80 MB between runs of the same code.
   await new Promise((resolve) => setTimeout(resolve, 10_000))
   return { rssMBAfterLoad, rssMBIdle: rssMB(pid) }
+}
+
+/** The processes below `pid` (children, theirs, ...), from /proc. */
+function descendants(pid) {
+  const children = new Map()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      // the parent is the 4th field, after the command in parentheses (which may hold spaces)
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)])
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found = []
+  const walk = (p) => {
+    for (const child of children.get(p) ?? []) {
+      found.push(child)
+      walk(child)
+    }
+  }
+  walk(pid)
+  return found
+}
+
+/**
+ * The RSS in MB of the process below `pid` whose command line holds `marker` (`npm start`'s node, which runs the
+ * server in its own process, under npm and its shell); null when none is found.
+ */
+export function descendantRssMB(pid, marker) {
+  for (const child of descendants(pid)) {
+    try {
+      // node itself, not the shell npm runs it from (whose command line holds the marker too)
+      const [command, ...args] = readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0')
+      if (/(^|\/)node$/.test(command) && args.some((a) => a.endsWith(marker))) return rssMB(child)
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return null
 }

@@ -5,6 +5,8 @@
 //   - requests and click-to-view time while a student goes courses -> modules -> courses -> modules -> courses
 //   - time from an instructor's 'Update Module' click to the list showing the change
 //   - the practice board's engine: bytes fetched when a level is chosen, its start, the first reply per level
+//   - /analysis: the first evaluation after the engine is switched on, and a 40-move game's report beside the same
+//     searches by the same engine in Node
 //   - autocannon rps/p50/p99 for four endpoints next to a bare node:http server answering the same bytes,
 //     on PGlite and (when 127.0.0.1:5432 answers or DATABASE_URL is set) on PostgreSQL; server RSS after load
 //   - learning progress, the same way: saveModuleProgress writes at 50 connections (each its own learner's row),
@@ -14,6 +16,10 @@
 //     server has not kept
 //   - the spec's course list on the demo data at 50 connections next to bare node:http: three pairs, the median
 //     ratio (one pair's ratio moves by a third on a shared machine)
+//   - the request log's cost by where its lines go: none, pino's asynchronous destination (shipped), a synchronous
+//     one, a transport's worker thread (bench/logging.mjs, also runnable alone)
+//   - the server's resident memory while a 50 MB video is uploaded to object storage (s3rver, three times) and to the
+//     local disk (bench/s3Upload.mjs, also runnable alone)
 //   - cold start of `npm start` on an existing build, and on existing data the compiled server beside the tsx loader
 // Options: --quick (1 s loads, no Lighthouse), --no-lighthouse, --no-postgres, --duration <s>, --courses <n> (seed n
 // courses with realistic titles, some of them Sicilians, from six instructors, instead of 200 from one).
@@ -25,12 +31,15 @@ import { chromium } from 'playwright-core'
 import { chromiumFlags, ensureBuild, findChromium, startServer } from '../tests/e2e/support/server.mjs'
 import { firstVisitFigures } from './bytes.mjs'
 import { existingDataFigures, npmStartFigures } from './coldStart.mjs'
+import { analysisFigures } from './analysis.mjs'
 import { engineFigures } from './engine.mjs'
 import { lighthouseFigures } from './lighthouse.mjs'
+import { loggingFigures } from './logging.mjs'
 import { navigationFigures } from './navigation.mjs'
 import { moduleUpdateFigures } from './optimistic.mjs'
+import { s3UploadFigures } from './s3Upload.mjs'
 import { seed } from './seed.mjs'
-import { CONNECTIONS, PROGRESS, accounts, log, round } from './support.mjs'
+import { CONNECTIONS, PROGRESS, SHIPPED, accounts, log, round } from './support.mjs'
 import { report } from './table.mjs'
 import { demoListFigures, loadFigures, postgresUrl } from './throughput.mjs'
 
@@ -62,8 +71,10 @@ const results = {
   navigation: undefined,
   moduleUpdate: undefined,
   engine: undefined,
+  analysis: undefined,
   server: {},
   coldStart: undefined,
+  upload: undefined,
   notes: [],
 }
 
@@ -84,7 +95,7 @@ process.on('SIGINT', async () => {
 
 try {
   log('starting the server on PGlite')
-  const server = await startServer({ users: Object.values(accounts), databaseUrl: null })
+  const server = await startServer({ users: Object.values(accounts), databaseUrl: null, env: SHIPPED })
   stops.push(server.stop)
   const data = await seed(server.url, courseCount)
   log('browser figures')
@@ -95,6 +106,8 @@ try {
     results.moduleUpdate = await moduleUpdateFigures(browser, server.url, data)
     log('practice engine')
     results.engine = await engineFigures(browser, server.url)
+    log('analysis board')
+    results.analysis = await analysisFigures(browser, server.url)
   } finally {
     await browser.close()
   }
@@ -110,7 +123,7 @@ try {
   const pgUrl = withPostgres ? await postgresUrl() : undefined
   if (pgUrl) {
     log('load on PostgreSQL')
-    const pgServer = await startServer({ users: Object.values(accounts), databaseUrl: pgUrl })
+    const pgServer = await startServer({ users: Object.values(accounts), databaseUrl: pgUrl, env: SHIPPED })
     stops.push(pgServer.stop)
     const pgData = await seed(pgServer.url, courseCount)
     results.server.postgres = await loadFigures('postgres', pgServer, pgData, { duration, courseCount })
@@ -124,8 +137,21 @@ try {
     )
 
   log("the spec's list on the demo data")
-  results.server.demoList = [await demoListFigures('pglite', null, { duration, quick })]
-  if (pgUrl) results.server.demoList.push(await demoListFigures('postgres', pgUrl, { duration, quick }))
+  // At npm start's default log level, and beside it at LOG_LEVEL=warn (no request log) for comparison.
+  results.server.demoList = []
+  for (const logLevel of [undefined, 'warn']) {
+    results.server.demoList.push(...(await demoListFigures('pglite', null, { duration, quick, logLevel })))
+    if (pgUrl)
+      results.server.demoList.push(
+        ...(await demoListFigures('postgres', pgUrl, { duration, quick, logLevel })),
+      )
+  }
+
+  log('the request log, by where its lines go')
+  results.logging = await loggingFigures({ duration, rounds: quick ? 1 : 3 })
+
+  log("a 50 MB upload to object storage (s3rver) and to the disk: the server's memory")
+  results.upload = await s3UploadFigures(quick ? 1 : 3)
 
   log('cold start of npm start')
   results.coldStart = await npmStartFigures(results.notes)

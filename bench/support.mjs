@@ -18,6 +18,13 @@ export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(v
 
 export const log = (...a) => console.error('bench:', ...a)
 
+/**
+ * The settings `npm start` runs with, for every server of the bench: its default log level (the request log at
+ * `info`, one line per request), written to a pipe the bench reads as a process manager would. (The browser
+ * journeys' servers run at `warn`; undefined removes that from the environment.)
+ */
+export const SHIPPED = { LOG_LEVEL: undefined }
+
 export const pw = () => `Pw-${randomBytes(9).toString('base64url')}`
 
 export const accounts = {

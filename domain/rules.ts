@@ -34,6 +34,16 @@ export const canManageCourse = (caller: Caller | null | undefined, instructorId:
 export const canReadModules = (caller: Pick<Caller, 'role'> | null | undefined, enrolled: boolean) =>
   caller?.role === 'admin' || caller?.role === 'instructor' || (!!caller && enrolled)
 
+/**
+ * See a course, its curriculum and (with canReadModules) its modules: everyone while it is published; a draft only
+ * its instructor, admins and the students enrolled in it before it was unpublished (they keep what they have).
+ */
+export const canSeeCourse = (
+  caller: Caller | null | undefined,
+  course: { published: boolean; instructorId: string | null | undefined },
+  enrolled: boolean,
+): boolean => course.published || canManageCourse(caller, course.instructorId) || (!!caller && enrolled)
+
 /** Enroll in a course or put one in the cart: students. */
 export const canBuyCourses = (caller: Pick<Caller, 'role'> | null | undefined): boolean =>
   caller?.role === 'student'

@@ -1,12 +1,29 @@
+/** The operations of orders, payments and earnings: screens loaded on their own pages only (receipts, /admin's
+ * orders, the payments notice), generated into a file of their own so that the entry chunk does not carry them. */
+const ORDERS = ['getPaymentProvider', 'getOrders', 'getMyOrders', 'getOrder', 'refundOrder', 'getEarnings']
+
+/** Operations the SPA never calls through the API slice. */
+const NOT_CALLED = ['streamVideo', 'streamCaptions', 'streamPoster', 'receiveStripeEvent']
+
 /** @type {import('@rtk-query/codegen-openapi').ConfigFile} */
 module.exports = {
   schemaFile: './openapi.yaml',
   apiFile: '../src/api/baseApi.ts',
   apiImport: 'baseApi',
-  outputFile: '../src/api/generated/api.ts',
-  exportName: 'generatedApi',
-  hooks: { queries: true, lazyQueries: true, mutations: true },
+  // No hooks exported here: screens take theirs from their feature's endpoints file (a lint rule), where the enhanced
+  // API has them; exported here too they were some 70 names in every page's first script, used by nothing.
+  hooks: false,
   tag: true,
-  // The media stream is a plain URL for the video element, not a data endpoint.
-  filterEndpoints: (name) => name !== 'streamVideo',
+  outputFiles: {
+    // The media streams are plain URLs for the video, track and poster, not data endpoints; Stripe's webhook is
+    // Stripe's to call.
+    '../src/api/generated/api.ts': {
+      exportName: 'generatedApi',
+      filterEndpoints: (name) => !NOT_CALLED.includes(name) && !ORDERS.includes(name),
+    },
+    '../src/api/generated/ordersApi.ts': {
+      exportName: 'generatedOrdersApi',
+      filterEndpoints: ORDERS,
+    },
+  },
 }

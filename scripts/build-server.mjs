@@ -1,5 +1,5 @@
-// `node scripts/build-server.mjs`: the server (server/main.ts) and the user:create command
-// (server/cli/userCreate.ts) compiled by esbuild into dist-server/ as ES modules: one file each (the code they
+// `node scripts/build-server.mjs`: the server (server/main.ts), the user:create command
+// (server/cli/userCreate.ts) and the media:migrate command (server/cli/mediaMigrate.ts) compiled by esbuild into dist-server/ as ES modules: one file each (the code they
 // share in chunks, migrate() in its own, loaded only when a migration is due), the packages from node_modules
 // bundled in too except PGlite, which loads its WebAssembly and data files from beside its own module.
 // Why a bundle: a start then reads a few files instead of finding, reading and wrapping some 650 modules (the
@@ -45,7 +45,8 @@ const always = [
  * as esbuild reported them) changed after it was built.
  */
 export function isStale() {
-  if (!existsSync(stamp) || !existsSync(join(outDir, 'main.js'))) return true
+  if (!existsSync(stamp) || !['main.js', 'media-migrate.js'].every((f) => existsSync(join(outDir, f))))
+    return true
   const built = statSync(stamp).mtimeMs
   let inputs
   try {
@@ -100,7 +101,11 @@ export async function buildServer() {
   const contract = await dereference(parse(readFileSync(join(root, 'openapi/openapi.yaml'), 'utf8')))
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { main: 'server/main.ts', 'user-create': 'server/cli/userCreate.ts' },
+    entryPoints: {
+      main: 'server/main.ts',
+      'user-create': 'server/cli/userCreate.ts',
+      'media-migrate': 'server/cli/mediaMigrate.ts',
+    },
     outdir: outDir,
     bundle: true,
     splitting: true,
@@ -125,7 +130,7 @@ export async function buildServer() {
     define: { __CONTRACT_JSON__: JSON.stringify(JSON.stringify(contract)) },
   })
   mkdirSync(outDir, { recursive: true })
-  const isEntry = (path) => /[\\/](main|user-create)\.js$/.test(path)
+  const isEntry = (path) => /[\\/](main|user-create|media-migrate)\.js$/.test(path)
   const files = [...result.outputFiles].sort((a, b) => Number(isEntry(a.path)) - Number(isEntry(b.path)))
   for (const file of files) replaceFile(file.path, file.contents)
   const written = new Set(files.map((f) => f.path))

@@ -2,19 +2,27 @@
 // or the server's contract types (server/generated/contract.ts).
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { basename, join } from 'node:path'
 
 let stale = false
 
-const file = 'src/api/generated/api.ts'
-const before = readFileSync(file, 'utf8')
+// Every file the codegen config writes (its outputFiles), compared before and after a run.
+const require = createRequire(import.meta.url)
+const config = require('../openapi/codegen.config.cjs')
+const files = Object.keys(config.outputFiles ?? { [config.outputFile]: {} }).map((f) =>
+  join('src/api/generated', basename(f)),
+)
+const before = files.map((f) => readFileSync(f, 'utf8'))
 execFileSync('npx', ['rtk-query-codegen-openapi', 'openapi/codegen.config.cjs'], { stdio: 'ignore' })
-const after = readFileSync(file, 'utf8')
-if (before !== after) {
-  console.error(`${file} was out of date with openapi/openapi.yaml; it has been regenerated, commit it.`)
-  stale = true
-} else {
-  console.log(`${file} is up to date with the contract`)
-}
+files.forEach((file, i) => {
+  if (before[i] !== readFileSync(file, 'utf8')) {
+    console.error(`${file} was out of date with openapi/openapi.yaml; it has been regenerated, commit it.`)
+    stale = true
+  } else {
+    console.log(`${file} is up to date with the contract`)
+  }
+})
 
 try {
   execFileSync('node', ['scripts/codegen-server.mjs', '--check'], { stdio: 'inherit' })

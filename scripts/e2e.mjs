@@ -1,19 +1,28 @@
-// Browser tests: `node scripts/e2e.mjs [--json out.json] [vitest args...]`.
+// Browser tests: `node scripts/e2e.mjs [--json out.json] [--shards N] [vitest args...]`.
 // Builds the SPA when dist/ is missing or stale, starts the real server on a free port with a fresh
 // DATA_DIR (and a fresh database when DATABASE_URL is set), creates the test accounts with
 // `npm run user:create`, runs tests/e2e/**/*.e2e.ts in Chromium, and always stops the server.
+// With --shards N (or E2E_SHARDS=N), N such runs side by side, each with its own server, accounts, data and
+// database and 1/N of the files (vitest's --shard): the journeys mostly wait on the browser, so two of them share
+// two cores well. Each run's output is printed in one piece when it ends; the summary adds them up.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { ensureBuild, findChromium, startServer } from '../tests/e2e/support/server.mjs'
 
 const argv = process.argv.slice(2)
 let jsonOut
+let shards = Number(process.env.E2E_SHARDS ?? 1)
 const passThrough = []
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--json') jsonOut = argv[++i]
+  else if (argv[i] === '--shards') shards = Number(argv[++i])
   else passThrough.push(argv[i])
+}
+if (!Number.isInteger(shards) || shards < 1) {
+  console.error('e2e: --shards takes a whole number of at least 1')
+  process.exit(2)
 }
 
 function writeSummary(summary) {
@@ -54,7 +63,84 @@ if (!chromium) {
   process.exit(0)
 }
 
-// 3. The server with its accounts.
+// 3. Side by side: this script again per shard, each with its own server (steps 4 and 5 below).
+if (shards > 1) {
+  const started = Date.now()
+  const parts = shardFiles(shards, passThrough)
+  const runs = parts.map((part, i) => {
+    const json = `.tmp/e2e-shard-${i + 1}-of-${shards}.json`
+    return new Promise((resolve) => {
+      const args = ['scripts/e2e.mjs', '--json', json, ...part]
+      const run = spawn(process.execPath, args, {
+        env: { ...process.env, E2E_SHARDS: '1', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+      })
+      let output = ''
+      run.stdout.on('data', (d) => (output += d))
+      run.stderr.on('data', (d) => (output += d))
+      run.on('close', (code, signal) => {
+        console.log(
+          `\n=== e2e shard ${i + 1} of ${shards} (ended after ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+        )
+        process.stdout.write(output)
+        resolve({ code: code ?? (signal ? 1 : 0), json })
+      })
+    })
+  })
+  const results = await Promise.all(runs)
+  const summary = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0 }
+  for (const { json } of results) {
+    if (!existsSync(json)) {
+      summary.numFailedTests += 1
+      continue
+    }
+    const r = JSON.parse(readFileSync(json, 'utf8'))
+    for (const key of Object.keys(summary)) summary[key] += r[key] ?? 0
+    rmSync(json)
+  }
+  const code = Math.max(...results.map((r) => r.code))
+  writeSummary({ ...summary, success: code === 0 })
+  console.log(
+    `\ne2e: ${shards} shards: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${summary.numPendingTests} skipped`,
+  )
+  process.exit(code)
+}
+
+/**
+ * The arguments of each shard. Without file filters, the files (less the --exclude'd ones) are dealt out by their
+ * usual length, longest first, each to the shard with the least so far; with file filters, vitest's --shard.
+ */
+function shardFiles(n, args) {
+  const positional = args.filter((a, i) => !a.startsWith('-') && !args[i - 1]?.match(/^(--exclude|-t)$/))
+  if (positional.length) return Array.from({ length: n }, (_, i) => [`--shard=${i + 1}/${n}`, ...args])
+  const excluded = new Set(args.filter((_, i) => args[i - 1] === '--exclude'))
+  const files = readdirSync('tests/e2e')
+    .filter((f) => f.endsWith('.e2e.ts'))
+    .map((f) => `tests/e2e/${f}`)
+    .filter((f) => !excluded.has(f))
+  // Seconds each file took on this machine (the rest about 15): only the order of dealing depends on them.
+  const usual = {
+    a11y: 100,
+    thumbs: 55,
+    allPages: 44,
+    screens: 43,
+    enrollmentControls: 36,
+    lines: 35,
+    boards: 28,
+    followVideo: 28,
+  }
+  const seconds = (f) => usual[f.slice('tests/e2e/'.length, -'.e2e.ts'.length)] ?? 15
+  const loads = Array.from({ length: n }, () => ({ seconds: 0, files: [] }))
+  for (const f of files.sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b))) {
+    const least = loads.reduce((a, b) => (b.seconds < a.seconds ? b : a))
+    least.seconds += seconds(f)
+    least.files.push(f)
+  }
+  const rest = args.filter((a, i) => a !== '--exclude' && args[i - 1] !== '--exclude')
+  // A shard without files would run them all: there are fewer shards than files then.
+  return loads.filter((l) => l.files.length).map((l) => [...rest, ...l.files])
+}
+
+// 4. The server with its accounts.
 const password = () => `Pw-${randomBytes(9).toString('base64url')}`
 const accounts = {
   admin: { username: 'e2e_admin', email: 'e2e_admin@example.test', password: password(), role: 'admin' },
@@ -99,7 +185,7 @@ try {
 }
 console.log(`e2e: server on ${server.url} (${server.database}), started in ${server.startMs} ms`)
 
-// 4. The tests.
+// 5. The tests.
 const vitestJson = jsonOut ?? '.tmp/e2e-last.json'
 mkdirSync(dirname(vitestJson), { recursive: true })
 const code = await new Promise((resolve) => {
@@ -121,6 +207,8 @@ const code = await new Promise((resolve) => {
         ...process.env,
         E2E_BASE_URL: server.url,
         E2E_DATABASE: server.database,
+        // mail is written as .eml files under DATA_DIR/mail/ (no SMTP_URL): journeys read their links there
+        E2E_DATA_DIR: server.dataDir,
         E2E_ACCOUNTS: JSON.stringify(accounts),
         CHROMIUM_PATH: chromium,
       },

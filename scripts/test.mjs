@@ -77,6 +77,10 @@ async function runTogether(steps) {
   }
 }
 
+// The journeys one file after another. (scripts/e2e.mjs --shards 2 runs two halves side by side, each with its own
+// server; on two cores the timing checks of the first paint then failed, so the suite keeps one.)
+const e2eShards = ['--shards', '1']
+
 const vitestJson = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`]
 
 // --node-lines: each other Node line first on PATH (installed into .node-lines/ when missing).
@@ -144,7 +148,7 @@ if (nodeLines) {
     },
   )
   run('Build', 'npx', ['vite', 'build', '--logLevel', 'warn'])
-  run('Browser tests on PGlite', 'node', ['scripts/e2e.mjs', '--json', '.tmp/e2e.json'], {
+  run('Browser tests on PGlite', 'node', ['scripts/e2e.mjs', '--json', '.tmp/e2e.json', ...e2eShards], {
     env: { DATABASE_URL: '' },
     json: '.tmp/e2e.json',
   })
@@ -197,7 +201,7 @@ if (nodeLines) {
   run(
     'Browser tests on PostgreSQL (journeys)',
     'node',
-    ['scripts/e2e.mjs', '--json', '.tmp/e2e-pg.json', ...browserOnly],
+    ['scripts/e2e.mjs', '--json', '.tmp/e2e-pg.json', ...e2eShards, ...browserOnly],
     { json: '.tmp/e2e-pg.json' },
   )
   const engineExit = await engine

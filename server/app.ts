@@ -15,6 +15,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify'
 import { secureCookies, type Config } from './config'
+import { asyncStdout } from './logDestination'
 import type { Db } from './db/db'
 import { compiledOnFirstUse, loadContract } from './openapi'
 import { authPlugin, tokenService } from './plugins/auth'
@@ -24,22 +25,29 @@ import { responseCachePlugin } from './plugins/responseCache'
 import { SHELL_BOOT_SCRIPT, THEME_BOOT_SCRIPT, shellPageOf } from './web/shell'
 import { RESOURCE_HEADERS, webPlugin } from './web/webPlugin'
 import { xsrfPlugin } from './plugins/xsrf'
+import { accountRoutes } from './routes/account'
 import { authRoutes } from './routes/auth'
+import { captionRoutes } from './routes/captions'
+import { posterRoutes } from './routes/posters'
 import { cartRoutes } from './routes/cart'
 import { courseRoutes } from './routes/courses'
 import type { RouteDeps } from './routes/deps'
 import { enrollmentRoutes } from './routes/enrollments'
+import { gameRoutes } from './routes/games'
 import { healthRoutes } from './routes/health'
 import { lineRoutes } from './routes/lines'
 import { moduleRoutes } from './routes/modules'
+import { paymentRoutes } from './routes/payments'
 import { playerRoutes } from './routes/players'
 import { profileRoutes } from './routes/profile'
 import { progressRoutes } from './routes/progress'
 import { sessionRoutes } from './routes/sessions'
 import { userRoutes } from './routes/users'
 import { videoRoutes } from './routes/videos'
-import { LocalMediaStore } from './services/media'
+import type { MediaStore } from './services/media'
+import { createMediaStore, s3Origin } from './services/mediaStores'
 import { approvingProvider, type PaymentProvider } from './services/payments'
+import { StripeProvider } from './services/stripeProvider'
 import { inWords } from './services/signInThrottle'
 import { setScryptLog2N } from './services/passwords'
 import { MediaSigner, requestLogSerializer } from './services/videos'
@@ -82,12 +90,29 @@ function lazySerializerBuilder(): SerializerFactory {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where uploads are stored (the routes' own), for work outside a request. */
+    mediaStore: MediaStore
+  }
+}
+
 export interface AppOptions {
   config: Config
   db: Db
   payments?: PaymentProvider
+  /** The media store (tests); by default the one the config names. */
+  media?: MediaStore
   /** pino options, or false for none (tests). */
   logger?: FastifyServerOptions['logger']
+}
+
+/** The provider the configuration names: the built-in simulation, or Stripe Checkout. */
+function paymentProviderOf(config: Config): PaymentProvider {
+  const settings = config.payments
+  if (settings.provider === 'simulated') return approvingProvider
+  // PUBLIC_URL is required with Stripe (checked by loadConfig).
+  return new StripeProvider(settings, config.publicUrl!)
 }
 
 /** The whole server as one Fastify instance, not yet listening (tests inject into it). */
@@ -96,6 +121,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? {
       level: config.logLevel,
+      // Lines go out without holding the request: written in the background, flushed when the process ends.
+      stream: asyncStdout(),
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
       // a signed media URL's signature never reaches the logs
       serializers: { req: requestLogSerializer },
@@ -182,6 +209,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     distDir: config.distDir,
     shellFile: (path: string) => shellPageOf(path)?.file,
     inlineScripts: [SHELL_BOOT_SCRIPT, THEME_BOOT_SCRIPT],
+    mediaOrigins: config.s3 ? [s3Origin(config.s3)] : [],
     // Loaded on the first /courses page, not at start: it brings react-dom/server and the SPA's card component.
     fillPage: async (file, template, get) =>
       file === 'courses.html'
@@ -199,16 +227,23 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     db,
     config,
     signer: new MediaSigner(config.jwtSecret, config.mediaUrlTtl),
-    payments: opts.payments ?? approvingProvider,
-    media: new LocalMediaStore(config.mediaDir),
+    payments: opts.payments ?? paymentProviderOf(config),
+    media: opts.media ?? (await createMediaStore(config)),
   }
+  // A store the app made is the app's to close (object storage: its client's kept-alive connections).
+  if (!opts.media) app.addHook('onClose', async () => deps.media.close?.())
+  // for the server's background work on uploads (server/serve.ts: posters and lengths)
+  app.decorate('mediaStore', deps.media)
   for (const routes of [
     healthRoutes,
     authRoutes,
+    accountRoutes,
     courseRoutes,
     enrollmentRoutes,
     moduleRoutes,
     videoRoutes,
+    captionRoutes,
+    posterRoutes,
     profileRoutes,
     userRoutes,
     playerRoutes,
@@ -216,6 +251,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sessionRoutes,
     progressRoutes,
     lineRoutes,
+    gameRoutes,
+    paymentRoutes,
   ]) {
     await app.register(routes, deps)
   }

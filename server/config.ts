@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, 
 import { isIP } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { exposureOf } from './services/demoAccounts'
+import type { S3Settings } from './services/s3MediaStore'
 
 export interface Config {
   port: number
@@ -17,6 +18,10 @@ export interface Config {
   seedDemo: boolean | undefined
   uploadMaxBytes: number
   mediaDir: string
+  /** Where uploaded media live: `local` (MEDIA_DIR) or `s3` (a bucket of S3 or an S3-compatible store). */
+  mediaStorage: 'local' | 's3'
+  /** The bucket and how to reach it, with MEDIA_STORAGE=s3 only. */
+  s3: S3Settings | undefined
   bodyLimit: number
   /** Failed sign-ins one account may have within the window before it is refused (429) until the window ends. */
   loginMaxFailuresPerAccount: number
@@ -26,6 +31,10 @@ export interface Config {
   /** Registrations per client address (IPv6: its /64) per window. */
   registerRateLimitMax: number
   registerRateLimitWindowSeconds: number
+  /** Password reset requests per client address (IPv6: its /64) per 15 minutes. */
+  passwordResetRateLimitMax: number
+  /** How long a sender holds a mail it claimed before another may send it (a sender that died meanwhile). */
+  mailLeaseSeconds: number
   /** Node's http server: all request headers within, the whole request (headers and body) within. */
   headersTimeoutSeconds: number
   requestTimeoutSeconds: number
@@ -52,6 +61,8 @@ export interface Config {
   commentRateLimitMax: number
   followRateLimitMax: number
   uploadRateLimitMax: number
+  /** Saves and deletions of kept practice games per user per minute. */
+  gameRateLimitMax: number
   /** Total bytes of uploaded video one user may keep (413 above). */
   uploadQuotaBytes: number
   /**
@@ -65,7 +76,25 @@ export interface Config {
    * looks like on its way through a proxy. Undefined when not set.
    */
   publicUrl: string | undefined
+  /**
+   * Mail goes out over SMTP to this server (`smtp://user:pass@host:587`, `smtps://…:465`); undefined: every mail is
+   * written as an `.eml` file to `$DATA_DIR/mail/` instead, and the log names the file.
+   */
+  smtpUrl: string | undefined
+  /** The From of every mail (`Chess Online Education <no-reply@chess.example.org>`). */
+  mailFrom: string
+  /** Who takes the money: the built-in simulation (no money moves) or Stripe Checkout. */
+  payments: PaymentSettings
 }
+
+/**
+ * `simulated` (the default): the built-in provider approves every payment and moves no money. `stripe`: Stripe
+ * Checkout, with its secret key and webhook signing secret (never logged nor sent to the browser); `apiBase` points
+ * the SDK at another address of the same API (STRIPE_API_BASE, for tests against a local stand-in).
+ */
+export type PaymentSettings =
+  | { provider: 'simulated' }
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiBase: string | undefined }
 
 export class ConfigError extends Error {}
 
@@ -208,6 +237,10 @@ export function loadConfig(env: Env = process.env): Config {
     )
   }
   const trustProxy = trustProxyFrom(env.TRUST_PROXY)
+  const publicUrl = publicUrlFrom(env.PUBLIC_URL)
+  const mediaUrlTtl = int(env, 'MEDIA_URL_TTL', 3600)
+  const uploadMaxBytes = int(env, 'UPLOAD_MAX_BYTES', 50 * 1024 * 1024)
+  const { mediaStorage, s3 } = mediaStorageFrom(env, mediaUrlTtl, uploadMaxBytes)
   return {
     port: int(env, 'PORT', 3000, 0),
     host: env.HOST || '127.0.0.1',
@@ -216,19 +249,23 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret,
     jwtTtl,
     seedDemo,
-    uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 50 * 1024 * 1024),
+    uploadMaxBytes,
     mediaDir: resolve(env.MEDIA_DIR || join(dataDir, 'media')),
+    mediaStorage,
+    s3,
     bodyLimit: int(env, 'BODY_LIMIT', 100 * 1024),
     loginMaxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', legacyAuthMax ?? 5),
     loginMaxFailuresPerAddress: int(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', legacyAuthMax ?? 100),
     loginFailureWindowSeconds: int(env, 'LOGIN_FAILURE_WINDOW_SECONDS', 900),
     registerRateLimitMax: int(env, 'REGISTER_RATE_LIMIT_MAX', legacyAuthMax ?? 60),
     registerRateLimitWindowSeconds: int(env, 'REGISTER_RATE_LIMIT_WINDOW_SECONDS', 600),
+    passwordResetRateLimitMax: int(env, 'PASSWORD_RESET_RATE_LIMIT_MAX', legacyAuthMax ?? 10),
+    mailLeaseSeconds: int(env, 'MAIL_LEASE_SECONDS', 300),
     headersTimeoutSeconds,
     requestTimeoutSeconds,
     idleTimeoutSeconds: int(env, 'IDLE_TIMEOUT_SECONDS', 60),
     keepAliveTimeoutSeconds: int(env, 'KEEPALIVE_TIMEOUT_SECONDS', 5),
-    mediaUrlTtl: int(env, 'MEDIA_URL_TTL', 3600),
+    mediaUrlTtl,
     logLevel,
     pgliteSharedBuffers,
     pgliteCallTimeoutSeconds: int(env, 'PGLITE_CALL_TIMEOUT_SECONDS', 30),
@@ -238,9 +275,148 @@ export function loadConfig(env: Env = process.env): Config {
     commentRateLimitMax: int(env, 'COMMENT_RATE_LIMIT_MAX', 10),
     followRateLimitMax: int(env, 'FOLLOW_RATE_LIMIT_MAX', 30),
     uploadRateLimitMax: int(env, 'UPLOAD_RATE_LIMIT_MAX', 10),
+    gameRateLimitMax: int(env, 'GAME_RATE_LIMIT_MAX', 30),
     uploadQuotaBytes: int(env, 'UPLOAD_QUOTA_BYTES', 2 * 1024 * 1024 * 1024),
     testClock: testClockFrom(env, trustProxy),
-    publicUrl: publicUrlFrom(env.PUBLIC_URL),
+    publicUrl,
+    payments: paymentsFrom(env, publicUrl),
+    smtpUrl: smtpUrlFrom(env.SMTP_URL),
+    mailFrom: mailFromOf(env.MAIL_FROM, env.SMTP_URL),
+  }
+}
+
+function paymentsFrom(env: Env, publicUrl: string | undefined): PaymentSettings {
+  const provider = env.PAYMENT_PROVIDER || 'simulated'
+  if (provider === 'simulated') return { provider }
+  if (provider !== 'stripe')
+    throw new ConfigError(`PAYMENT_PROVIDER must be simulated or stripe, got "${provider}"`)
+  const missing = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_URL'].filter((name) => !env[name])
+  if (missing.length)
+    throw new ConfigError(`PAYMENT_PROVIDER=stripe requires ${missing.join(', ')} (see docs/operations.md)`)
+  // The values themselves never appear in a message: only what is wrong with them.
+  const secretKey = env.STRIPE_SECRET_KEY!
+  if (!/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/.test(secretKey))
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY is not a Stripe secret key (sk_live_… or sk_test_…, or a restricted rk_ key)',
+    )
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET!
+  if (!/^whsec_[A-Za-z0-9+/=_-]{8,}$/.test(webhookSecret))
+    throw new ConfigError("STRIPE_WEBHOOK_SECRET is not a webhook endpoint's signing secret (whsec_…)")
+  let apiBase: string | undefined
+  if (env.STRIPE_API_BASE) {
+    const url = URL.canParse(env.STRIPE_API_BASE) ? new URL(env.STRIPE_API_BASE) : undefined
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/')
+      throw new ConfigError('STRIPE_API_BASE must be an origin like https://api.stripe.com')
+    apiBase = url.origin
+  }
+  if (secretKey.includes('_live_') && !publicUrl?.startsWith('https://'))
+    throw new ConfigError('PUBLIC_URL must be https:// with a live Stripe key')
+  return { provider, secretKey, webhookSecret, apiBase }
+}
+
+function smtpUrlFrom(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError('SMTP_URL is not a URL like smtp://user:password@mail.example.org:587')
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}//…"`)
+  if (!url.hostname) throw new ConfigError('SMTP_URL names no host')
+  return raw
+}
+
+/** `Name <address>` or a bare address, one line; required with SMTP_URL (a real server needs a real sender). */
+function mailFromOf(raw: string | undefined, smtpUrl: string | undefined): string {
+  if (raw === undefined || raw === '') {
+    if (smtpUrl)
+      throw new ConfigError(
+        'MAIL_FROM is required with SMTP_URL, e.g. "Chess Online Education <no-reply@chess.example.org>"',
+      )
+    return 'Chess Online Education <no-reply@localhost>'
+  }
+  const address = /<([^<>\s]+)>$/.exec(raw)?.[1] ?? raw
+  if (raw.length > 200 || /[\r\n]/.test(raw) || !/^[^@\s<>]+@[^@\s<>]+$/.test(address))
+    throw new ConfigError(
+      `MAIL_FROM "${raw}" is not an address like "Chess Online Education <no-reply@chess.example.org>"`,
+    )
+  return raw
+}
+
+/** Where links that leave the browser (mail) point: PUBLIC_URL, or this machine's port for a local run. */
+export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`
+}
+
+/** A presigned URL lives at most 7 days (SigV4); one copy (CopyObject) at most 5 GiB. */
+const S3_MAX_URL_TTL = 7 * 24 * 3600
+const S3_MAX_OBJECT_BYTES = 5 * 1024 ** 3
+
+function mediaStorageFrom(
+  env: Env,
+  mediaUrlTtl: number,
+  uploadMaxBytes: number,
+): Pick<Config, 'mediaStorage' | 's3'> {
+  const kind = env.MEDIA_STORAGE || 'local'
+  if (kind === 'local') return { mediaStorage: 'local', s3: undefined }
+  if (kind !== 's3') throw new ConfigError(`MEDIA_STORAGE must be local or s3, got "${kind}"`)
+  const missing = ['S3_BUCKET', 'S3_REGION'].filter((name) => !env[name])
+  if (missing.length)
+    throw new ConfigError(`MEDIA_STORAGE=s3 needs ${missing.join(' and ')} (the bucket and its region)`)
+  const bucket = env.S3_BUCKET!
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError(
+      `S3_BUCKET "${bucket}" is not a bucket name (3 to 63 lowercase letters, digits, dots, hyphens)`,
+    )
+  let endpoint: string | undefined
+  if (env.S3_ENDPOINT) {
+    let url: URL | undefined
+    try {
+      url = new URL(env.S3_ENDPOINT)
+    } catch {
+      url = undefined
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password)
+      throw new ConfigError(
+        `S3_ENDPOINT "${env.S3_ENDPOINT}" is not an http(s) URL like https://minio.example.org:9000`,
+      )
+    endpoint = url.origin
+  }
+  const pathStyleRaw = env.S3_FORCE_PATH_STYLE
+  let forcePathStyle = false
+  if (pathStyleRaw === '1' || pathStyleRaw === 'true') forcePathStyle = true
+  else if (pathStyleRaw && pathStyleRaw !== '0' && pathStyleRaw !== 'false')
+    throw new ConfigError('S3_FORCE_PATH_STYLE must be 0 or 1')
+  const accessKeyId = env.AWS_ACCESS_KEY_ID
+  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY
+  if (!!accessKeyId !== !!secretAccessKey)
+    throw new ConfigError('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both, or neither')
+  if (mediaUrlTtl > S3_MAX_URL_TTL)
+    throw new ConfigError(
+      `MEDIA_URL_TTL may not exceed ${S3_MAX_URL_TTL} seconds (7 days) with MEDIA_STORAGE=s3`,
+    )
+  if (uploadMaxBytes > S3_MAX_OBJECT_BYTES)
+    throw new ConfigError(
+      `UPLOAD_MAX_BYTES may not exceed ${S3_MAX_OBJECT_BYTES} (5 GiB) with MEDIA_STORAGE=s3`,
+    )
+  return {
+    mediaStorage: 's3',
+    s3: {
+      bucket,
+      region: env.S3_REGION!,
+      endpoint,
+      forcePathStyle,
+      credentials:
+        accessKeyId && secretAccessKey
+          ? {
+              accessKeyId,
+              secretAccessKey,
+              ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+            }
+          : undefined,
+    },
   }
 }
 

@@ -32,4 +32,5 @@ const opening = openDb({
 opening.catch(() => {})
 const { serve } = await import('./serve')
 phase('server modules')
-await serve({ config, opening, started, phases, phase })
+// `--prepare`: create the database and end (scripts/start.mjs runs a first start's preparation so).
+await serve({ config, opening, started, phases, phase, prepareOnly: process.argv.includes('--prepare') })

@@ -8,12 +8,16 @@ import { onceOpen, type Db } from './db/db'
 import { ANALYZE_EVERY_MS, ANALYZE_FIRST_MS, analyzeStale } from './db/analyze'
 import { sendProblem } from './plugins/errors'
 import { isEmpty, seedDemo } from './db/seed'
+import { createMediaStore } from './services/mediaStores'
 import {
   demoAccounts,
   demoAccountsWithPublishedPasswords,
   exposureOf,
   isLoopbackHost,
 } from './services/demoAccounts'
+
+/** How often a worker looks for video jobs (every instance runs one where ffmpeg is installed). */
+const MEDIA_JOBS_EVERY_MS = 5_000
 
 const migrationsDir = fileURLToPath(new URL('./db/migrations', import.meta.url))
 
@@ -50,29 +54,52 @@ export async function serve({
   started,
   phases,
   phase,
+  prepareOnly = false,
 }: {
   config: Config
   opening: Promise<Db>
   started: number
   phases: Record<string, number>
   phase: (name: string) => void
+  /**
+   * Only create the database (migrations, and the demo data where it belongs), then close it and end: `npm start`'s
+   * first start on embedded PGlite runs this in a process of its own (scripts/start.mjs).
+   */
+  prepareOnly?: boolean
 }): Promise<void> {
   // The app is built while PGlite loads (its WebAssembly compiles off this thread): on a Db whose calls wait for the
   // database (nothing the build does queries it). It only listens once the checks below have passed.
   const building = buildApp({ config, db: onceOpen(opening, config.databaseUrl ? 'postgres' : 'pglite') })
+  // Object storage is checked while the database opens: a bucket that cannot be used stops the start (exit 1).
+  const s3 = config.s3
+  const bucketChecked = s3
+    ? import('./services/s3MediaStore')
+        .then((m) => m.bucketProblem(s3))
+        .catch((err: Error) => `MEDIA_STORAGE=s3: could not check the bucket: ${err.message}`)
+    : Promise.resolve(undefined)
   // The compression's onSend reads globalThis.Response on every answer, and the first read loads Node's fetch
   // (~45 ms of the first answer, /api/health's at a start): read once here, while the database still opens.
   building.then(() => globalThis.Response).catch(() => {})
   const db = await opening
   phase('database')
+  /** Whether this start created or changed the schema (PGlite: its first start on the folder, or an upgrade). */
+  let migrated = false
   try {
     if (!(await schemaIsCurrent(db))) {
       const { migrate } = await import('./db/migrate')
       await migrate(db)
+      migrated = true
     }
     phase('migrations')
   } catch (err) {
     console.error(`Could not migrate the database: ${(err as Error).message}`)
+    await db.close().catch(() => {})
+    process.exit(1)
+  }
+
+  const bucketProblem = await bucketChecked
+  if (bucketProblem) {
+    console.error(bucketProblem)
     await db.close().catch(() => {})
     process.exit(1)
   }
@@ -109,13 +136,29 @@ export async function serve({
   const app = await building
   phase('app')
   if (seed) {
-    await seedDemo(db, config.mediaDir)
+    await seedDemo(
+      db,
+      config.mediaDir,
+      config.mediaStorage === 's3' ? await createMediaStore(config) : undefined,
+    )
     app.log.info('seeded demo data (see README for the demo accounts)')
   }
+  // Embedded PGlite's WebAssembly heap keeps the size a first start's initdb, migrations and seeding grew it to
+  // (measured: 667 MB resident after a first start with the demo data, 141 MB on the same data started again):
+  // PGlite is opened again on its folder before the server listens, which gives most of that memory back. (`npm
+  // start` prepares a new folder in a process of its own instead, `--prepare`, which gives back all of it; this is
+  // for an upgrade's migrations and for the other ways of starting.)
+  if (!prepareOnly && (migrated || seed) && (await db.renew?.())) phase('renewed')
   // Folders and the secret made by an older version (or by hand) get the same private modes as new ones, and so do
   // the files PGlite creates with modes of its own (initdb's files 0666, its relation cache 0644) instead of the umask.
   // The data folder and the secret at once; the files below the (now private) folder once listening, see below.
   securePrivateFolder(config)
+  if (prepareOnly) {
+    await db.close()
+    secureDataFiles(config)
+    app.log.info({ ms: Date.now() - started, phases }, 'database prepared')
+    process.exit(0)
+  }
   const secureFiles = () => {
     try {
       secureDataFiles(config)
@@ -141,6 +184,9 @@ export async function serve({
     if (closing) reply.header('connection', 'close')
     done(null, payload)
   })
+  /** Stops the mail sender and the reminders (set below, once listening). */
+  let stopMail = async () => {}
+  let stopMediaJobs = async () => {}
   async function shutdown(signal: string) {
     if (closing) return
     closing = true
@@ -153,6 +199,8 @@ export async function serve({
     timer.unref()
     try {
       await app.close() // stops accepting, lets in-flight requests finish
+      await stopMail() // after the requests, which may queue mail; a mail being sent is finished and marked
+      await stopMediaJobs() // a poster being taken is finished and recorded
       await db.close()
       // PGlite writes a few files (its relation cache) with its own modes, not the umask: tidy up after it.
       secureFiles()
@@ -180,6 +228,31 @@ export async function serve({
     { database: db.kind, host: config.host, ms: Date.now() - started, phases },
     `Chess Online Education listening on http://${shown}:${config.port}`,
   )
+
+  // Mail queued in the outbox goes out from here (every instance runs a sender; each mail is claimed by one).
+  const { startMail } = await import('./services/mail/runner')
+  const mail = startMail(db, config, app.log)
+  stopMail = () => mail.stop()
+  app.log.info(
+    config.smtpUrl ? { smtp: new URL(config.smtpUrl).host } : { folder: join(config.dataDir, 'mail') },
+    config.smtpUrl ? 'mail goes out over SMTP' : 'mail is written as .eml files (no SMTP_URL)',
+  )
+
+  // Each upload's length and poster are taken here, from the durable jobs, where ffprobe and ffmpeg are installed
+  // (every instance runs a worker; each job is claimed by one). Without them the jobs wait, and the page shows no
+  // poster or length.
+  const { mediaToolsAvailable } = await import('./services/mediaTools')
+  if (await mediaToolsAvailable()) {
+    const { MediaJobRunner } = await import('./services/mediaJobs')
+    const jobs = new MediaJobRunner(db, app.mediaStore, { log: app.log })
+    jobs.start(MEDIA_JOBS_EVERY_MS, (err) => {
+      if (!closing) app.log.warn({ err }, 'video jobs could not run')
+    })
+    stopMediaJobs = () => jobs.stop()
+  } else
+    app.log.info(
+      'ffmpeg and ffprobe are not on PATH: uploaded videos get no poster or length (install ffmpeg to turn them on)',
+    )
 
   // Embedded PGlite has no autovacuum, so nothing gathers the planner's statistics (server/db/analyze.ts): the tables
   // that need it are analyzed shortly after the start, once the first requests have gone, and then every minute as

@@ -5,3 +5,9 @@ declare module 'virtual:piece-sprite' {
   const address: string
   export default address
 }
+
+/** The address of the engine's script, in a folder named by the engine files' content (vite.config.ts). */
+declare module 'virtual:engine-script' {
+  const address: string
+  export default address
+}

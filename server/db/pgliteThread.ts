@@ -83,6 +83,8 @@ export function openPgliteThread(
   let hung = false
   let restarts = 0
   let lastRestartAt: Date | undefined
+  /** A renewal under way (Db.renew): the thread it closes, and what to call once the new one answers. */
+  let renewal: { old: Worker; done: () => void } | undefined
 
   /** Transactions begun and not yet ended, and how many calls of theirs are in flight. */
   const openTx = new Set<number>()
@@ -144,6 +146,8 @@ export function openPgliteThread(
       const stop = (err: Error, why = err.message, unanswered = false) => {
         if (stopped) return
         stopped = true
+        // closed on purpose by a renewal, which starts the next thread itself
+        if (renewal?.old === worker) return
         const wasOpen = current === worker
         if (wasOpen) current = undefined
         if (unanswered) void worker.terminate()
@@ -205,6 +209,11 @@ export function openPgliteThread(
               restarting = undefined
               hung = false
               failures = 0
+              if (renewal) {
+                const { done } = renewal
+                renewal = undefined
+                return done()
+              }
               restarts++
               lastRestartAt = new Date()
               warn('PGlite started again')
@@ -269,6 +278,24 @@ export function openPgliteThread(
         }
         await post<null>(worker, { op: 'close' })
         await worker.terminate()
+      },
+      renew: async () => {
+        const old = current
+        // an in-memory database would come back empty
+        if (!old || closed || renewal || pending.size || openTx.size || dataDir.startsWith('memory://'))
+          return false
+        current = undefined
+        restarting = new Error('PGlite is closed: starting it again on the same folder')
+        await new Promise<void>((done, fail) => {
+          renewal = { old, done }
+          post<null>(old, { op: 'close' })
+            .then(() => old.terminate())
+            .then(start, (err: Error) => {
+              renewal = undefined
+              fail(err)
+            })
+        })
+        return true
       },
       dump: async () => new Blob([await call<ArrayBuffer>({ op: 'dump' })]),
       listen: async (channel: string, fn: (payload: string) => void, lost?: () => void) => {

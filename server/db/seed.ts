@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import { createReadStream } from 'node:fs'
 import { chmod, copyFile, mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Db } from './db'
+import type { MediaStore } from '../services/media'
 import { createUser } from '../services/users'
 import { demoAccounts } from '../services/demoAccounts'
 import { saveReviewCard } from '../services/lines'
@@ -11,12 +13,20 @@ import { nextCard } from '../services/reviewSchedule'
 export { demoAccounts } from '../services/demoAccounts'
 
 /** The length of assets/demo-video.webm. */
-const DEMO_VIDEO_SECONDS = 4
+export const DEMO_VIDEO_SECONDS = 4
 
 const demoVideo = fileURLToPath(new URL('../../assets/demo-video.webm', import.meta.url))
 
-/** The demo's lines: an opening (the Italian Game), an endgame (the Lucena position) and a mate in two. */
+/**
+ * The demo's lines: an opening (the Italian Game), an endgame (the Lucena position), a mate in two, and the first
+ * moves told along the uploaded demo video (stamped within its DEMO_VIDEO_SECONDS, one move a question).
+ */
 export const DEMO_LINES = {
+  firstMoves: `[Event "The first moves"]
+
+{Watch the board follow the video.} 1. e4 {[%vt 0:00.5] The king's pawn takes the centre.} e5 {[%vt 0:01]} 2. Nf3
+{[%vt 0:01.5] The knight comes out and attacks e5.} Nc6 {[%vt 0:02] Black defends.} 3. Bc4 {[%vt 0:03] [%vt-ask]
+The bishop aims at f7, the weakest square in Black's camp.} Bc5 {[%vt 0:03.5] Both sides develop.} *`,
   italian: `[Event "The Italian Game"]
 
 1. e4 e5 2. Nf3 Nc6 3. Bc4 {The Italian Game: the bishop eyes f7, the weakest square in Black's camp.} Bc5
@@ -48,7 +58,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /** Seeds demo users, courses, modules (one with an uploaded video that plays offline), enrollments, follows, comments. */
-export async function seedDemo(db: Db, mediaDir: string): Promise<void> {
+/** `objectStore`: with MEDIA_STORAGE=s3, the demo video goes to the bucket instead of `mediaDir`. */
+export async function seedDemo(db: Db, mediaDir: string, objectStore?: MediaStore): Promise<void> {
   const ids: Record<string, string> = {}
   for (const a of demoAccounts) {
     const user = await createUser(db, a)
@@ -57,7 +68,7 @@ export async function seedDemo(db: Db, mediaDir: string): Promise<void> {
   }
   const course = async (instructor: string, title: string, description: string, price: number) => {
     const [row] = await db.query<{ id: string }>(
-      'INSERT INTO courses (title, description, price, instructor_id) VALUES ($1, $2, $3, $4) RETURNING id',
+      'INSERT INTO courses (title, description, price_cents, instructor_id) VALUES ($1, $2, round($3::numeric * 100), $4) RETURNING id',
       [title, description, price, ids[instructor]],
     )
     return row.id
@@ -105,18 +116,27 @@ export async function seedDemo(db: Db, mediaDir: string): Promise<void> {
   )
 
   // The uploaded demo video is a small WebM shipped in assets/, so the module plays without a network.
-  await mkdir(mediaDir, { recursive: true, mode: 0o700 })
   const videoId = randomUUID()
   const storedName = `${videoId}.webm`
-  await copyFile(demoVideo, join(mediaDir, storedName))
-  // copyFile gives the copy the source's mode (world-readable in the repository); media is private to the server.
-  await chmod(join(mediaDir, storedName), 0o600)
-  const { size } = await stat(join(mediaDir, storedName))
+  let size: number
+  if (objectStore) {
+    const pending = await objectStore.save(createReadStream(demoVideo))
+    await pending.keep(storedName)
+    size = pending.size
+  } else {
+    await mkdir(mediaDir, { recursive: true, mode: 0o700 })
+    await copyFile(demoVideo, join(mediaDir, storedName))
+    // copyFile gives the copy the source's mode (world-readable in the repository); media is private to the server.
+    await chmod(join(mediaDir, storedName), 0o600)
+    ;({ size } = await stat(join(mediaDir, storedName)))
+  }
   await db.query(
     `INSERT INTO videos (id, course_id, stored_name, original_name, mime_type, size, uploaded_by)
      VALUES ($1, $2, $3, 'board-basics.webm', 'video/webm', $4, $5)`,
     [videoId, basics, storedName, size, ids.judit],
   )
+  // its length and poster, as for an upload (taken where ffmpeg is installed)
+  await db.query('INSERT INTO media_jobs (video_id) VALUES ($1)', [videoId])
 
   const boardModule = await module(
     basics,
@@ -125,6 +145,7 @@ export async function seedDemo(db: Db, mediaDir: string): Promise<void> {
     'Set up the board and learn how every piece moves.',
     `/api/videos/${videoId}`,
     videoId,
+    { pgn: DEMO_LINES.firstMoves, side: 'white' },
   )
   const checkModule = await module(
     basics,

@@ -86,6 +86,80 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/auth/forgot-password': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Mail a single-use link to reset the password of the account that uses this email, if any
+     * @description Always the same answer, in about the same time, whether an account uses the email or not. Limited per client address (429) and per account (further requests within the window send nothing, same answer).
+     */
+    post: operations['requestPasswordReset']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/auth/reset-password': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Set a new password with the token of a reset link; ends every session of the account */
+    post: operations['resetPassword']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/auth/verify-email': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Follow a verification link (the address given at registration, or a new address of the account) */
+    post: operations['verifyEmail']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/mail/unsubscribe': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * One-click unsubscribe from review reminders (RFC 8058), through the signed link of a reminder
+     * @description No sign-in: the link's signature names the account. Mail clients send the form body `List-Unsubscribe=One-Click` (application/x-www-form-urlencoded), which is accepted and not needed.
+     */
+    post: operations['unsubscribeReviewReminders']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/courses': {
     parameters: {
       query?: never
@@ -95,12 +169,32 @@ export interface paths {
     }
     /**
      * List all courses, or search and page through them
-     * @description Without parameters: every course, newest first (the spec's list). With any of `q`, `sort`, `minPrice`, `maxPrice`, `limit` or `cursor`: one page of the catalogue, `{ items, nextCursor }`. Pages are read after their cursor's course in the chosen order (sort key, then id), so courses created or deleted between two page requests never make a course repeat or go missing from the later pages.
+     * @description Without parameters: every published course, newest first (the spec's list). With any of `q`, `sort`, `minPrice`, `maxPrice`, `limit` or `cursor`: one page of the catalogue, `{ items, nextCursor }`. Drafts are in neither (`getDraftCourses`). Pages are read after their cursor's course in the chosen order (sort key, then id), so courses created or deleted between two page requests never make a course repeat or go missing from the later pages.
      */
     get: operations['getCourses']
     put?: never
     /** Create a course (instructor, admin); the caller becomes its instructor */
     post: operations['createCourse']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/courses/drafts': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The draft courses the caller may publish (an instructor's own, every draft for an admin), newest first
+     * @description Drafts are absent from the course list, the catalogue and its search; their instructor and admins find them here.
+     */
+    get: operations['getDraftCourses']
+    put?: never
+    post?: never
     delete?: never
     options?: never
     head?: never
@@ -116,7 +210,7 @@ export interface paths {
       }
       cookie?: never
     }
-    /** One course */
+    /** One course (a draft only to its instructor, admins and students enrolled before it was unpublished) */
     get: operations['getCourse']
     put?: never
     post?: never
@@ -181,6 +275,28 @@ export interface paths {
     /** The curriculum of a course for everyone: module titles and descriptions in order, whether each carries a line and its video's length where known, never a video, URL or line (those stay behind getModulesByCourse) */
     get: operations['getCourseCurriculum']
     put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/courses/{courseId}/modules/order': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    get?: never
+    /**
+     * Put a course's modules in a new order (the course's instructor, admin)
+     * @description Takes the whole order: `moduleIds` must name exactly the course's modules, each once; an order made from a stale list (a module added or deleted since) is 409 and changes nothing. Saved in one transaction.
+     */
+    put: operations['reorderModules']
     post?: never
     delete?: never
     options?: never
@@ -426,6 +542,64 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/videos/{videoId}/captions': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        videoId: components['parameters']['VideoId']
+      }
+      cookie?: never
+    }
+    get?: never
+    /** Upload (or replace) the WebVTT captions of an uploaded video (the course's instructor, admin) */
+    put: operations['uploadCaptions']
+    post?: never
+    /** Remove the captions of an uploaded video (the course's instructor, admin) */
+    delete: operations['deleteCaptions']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/media/{videoId}/poster': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        videoId: components['parameters']['VideoId']
+      }
+      cookie?: never
+    }
+    /** A video's poster frame (JPEG) through its signed URL (the video's signature) */
+    get: operations['streamPoster']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/media/{videoId}/captions': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        videoId: components['parameters']['VideoId']
+      }
+      cookie?: never
+    }
+    /** A video's WebVTT captions through their signed URL (the video's signature) */
+    get: operations['streamCaptions']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/media/{videoId}': {
     parameters: {
       query?: never
@@ -473,6 +647,57 @@ export interface paths {
     get?: never
     /** Change one's own password (the current one is checked); ends the user's other sessions */
     put: operations['changeMyPassword']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/profile/me/email': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Ask to change one's email; the new address must follow a mailed link before it replaces the old one */
+    post: operations['changeMyEmail']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/profile/me/email/verification': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Send the verification link of one's email again ('Send again') */
+    post: operations['resendVerificationEmail']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/profile/me/review-reminders': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    /** 'Email me when lines are due for review': on or off (off by default) */
+    put: operations['setReviewReminders']
     post?: never
     delete?: never
     options?: never
@@ -762,6 +987,170 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/games': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The caller's kept games, newest first, one page at a time (`{ items, nextCursor }`, without the PGN) */
+    get: operations['listMyGames']
+    put?: never
+    /** Keep a finished practice game of the caller (idempotent on `key`: saving the same key again answers the game already kept); beyond 200 games the oldest is dropped */
+    post: operations['saveGame']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/games/{gameId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        gameId: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    /** One of the caller's kept games, with its PGN (another user's game is 404, as an unknown one) */
+    get: operations['getGame']
+    put?: never
+    post?: never
+    /** Delete one of the caller's kept games (another user's game is 404, as an unknown one) */
+    delete: operations['deleteGame']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/payments/provider': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Which payment provider takes the money on this server (simulated moves none) */
+    get: operations['getPaymentProvider']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/payments/stripe/webhook': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Stripe's webhook (checkout.session.completed, checkout.session.expired, charge.refunded)
+     * @description Signed by Stripe over the raw body (Stripe-Signature); an unsigned or wrongly signed request is 400 and changes nothing. Each event is handled once, in any order and however often it arrives. 404 when Stripe is not the payment provider of this server
+     */
+    post: operations['receiveStripeEvent']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/orders': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Every order, newest first, optionally of one state (admin) */
+    get: operations['getOrders']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/me/orders': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The caller's own orders, newest first */
+    get: operations['getMyOrders']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/orders/{orderId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        orderId: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    /** One order with its lines (its buyer, or an admin); another user's order is 404 */
+    get: operations['getOrder']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/orders/{orderId}/refund': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        orderId: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Refund a paid order through the payment provider and end its enrollments (admin) */
+    post: operations['refundOrder']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/earnings': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** What courses earned (paid enrollments, revenue net of refunds); an instructor's own, every instructor's for admins */
+    get: operations['getEarnings']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export interface components {
@@ -825,6 +1214,8 @@ export interface components {
       _id: components['schemas']['Id']
       username: string
       role: components['schemas']['Role']
+      /** @description Whether the user's email was verified (for admins) */
+      emailVerified?: boolean
     }
     RoleChange: {
       newRole: components['schemas']['Role']
@@ -846,6 +1237,8 @@ export interface components {
       } | null
       /** Format: date-time */
       createdAt: string
+      /** @description False for a draft: seen only by its instructor, admins and the students enrolled before it was unpublished; absent from the course list, the catalogue and its search */
+      published: boolean
     }
     /** @enum {string} */
     CourseSort: 'newest' | 'title' | 'price'
@@ -854,6 +1247,65 @@ export interface components {
     PageCursor: string
     /** @description The `cursor` of the next page; null on the last page */
     NextCursor: string | null
+    /**
+     * @description White won, Black won, or a draw
+     * @enum {string}
+     */
+    GameResult: '1-0' | '0-1' | '1/2-1/2'
+    /**
+     * @description The computer's level in the game, `random` for random moves (the practice board's default)
+     * @enum {string}
+     */
+    GameOpponent: 'random' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8'
+    GameInput: {
+      /**
+       * Format: uuid
+       * @description Chosen by the client once per finished game, so a retried save keeps one game
+       */
+      key: string
+      /** @description The game in PGN, at most 20 KB of UTF-8; read move by move (a PGN that does not read, or holds an illegal move, is 400 naming it) and it must be over: mate, or a draw by the rules */
+      pgn: string
+      result: components['schemas']['GameResult']
+      opponentLevel: components['schemas']['GameOpponent']
+      /**
+       * @description The side the player played
+       * @enum {string}
+       */
+      colour: 'white' | 'black'
+    }
+    GameSummary: {
+      _id: components['schemas']['Id']
+      result: components['schemas']['GameResult']
+      opponentLevel: components['schemas']['GameOpponent']
+      /** @enum {string} */
+      colour: 'white' | 'black'
+      /** @description Moves (plies) of the game */
+      moves: number
+      /**
+       * Format: date-time
+       * @description When the game was kept (as it ended)
+       */
+      playedAt: string
+    }
+    Game: {
+      _id: components['schemas']['Id']
+      result: components['schemas']['GameResult']
+      opponentLevel: components['schemas']['GameOpponent']
+      /** @enum {string} */
+      colour: 'white' | 'black'
+      /** @description Moves (plies) of the game */
+      moves: number
+      /**
+       * Format: date-time
+       * @description When the game was kept (as it ended)
+       */
+      playedAt: string
+      pgn: string
+    }
+    GamePage: {
+      items: components['schemas']['GameSummary'][]
+      nextCursor: components['schemas']['NextCursor']
+    }
     UserPage: {
       items: components['schemas']['UserSummary'][]
       nextCursor: components['schemas']['NextCursor']
@@ -875,11 +1327,15 @@ export interface components {
       title: string
       description: string
       price: number
+      /** @description False creates a draft; absent, the course is published at once */
+      published?: boolean
     }
     CoursePatch: {
       title?: string
       description?: string
       price?: number
+      /** @description True publishes a draft; false makes the course a draft again (its enrolled students keep it) */
+      published?: boolean
     }
     EnrolledStudent: {
       _id: components['schemas']['Id']
@@ -897,13 +1353,18 @@ export interface components {
       _id: components['schemas']['Id']
       title: string
       description: string
-      videoUrl: string
+      /** @description Null for a module that is a line alone (no video) */
+      videoUrl: string | null
       /** Format: uuid */
       videoId: string | null
       courseId: components['schemas']['Id']
       position: number
       /** @description The module's line (moves to step through and practise); null when it has none */
       line: components['schemas']['ModuleLine'] | null
+    }
+    ModuleOrder: {
+      /** @description Every module of the course, each once, in the new order */
+      moduleIds: components['schemas']['Id'][]
     }
     CurriculumEntry: {
       _id: components['schemas']['Id']
@@ -918,7 +1379,8 @@ export interface components {
     ModuleInput: {
       title: string
       description: string
-      videoUrl: components['schemas']['VideoUrl']
+      /** @description Required unless the module has a line; absent or null makes a module that is a line alone */
+      videoUrl?: components['schemas']['VideoUrl'] | null
       courseId: components['schemas']['Id']
       /** Format: uuid */
       videoId?: string | null
@@ -928,7 +1390,8 @@ export interface components {
     ModulePatch: {
       title?: string
       description?: string
-      videoUrl?: components['schemas']['VideoUrl']
+      /** @description Null removes the video, which only a module with a line may lose */
+      videoUrl?: components['schemas']['VideoUrl'] | null
       /** Format: uuid */
       videoId?: string | null
       /** @description The module's line: PGN checked move by move (a malformed PGN or an illegal move is 400, naming the move); null removes it */
@@ -942,14 +1405,27 @@ export interface components {
        */
       file: string
     }
+    CaptionsUpload: {
+      /**
+       * Format: binary
+       * @description A WebVTT file (UTF-8, at most 512 KB)
+       */
+      file: string
+    }
     Video: {
       _id: components['schemas']['Id']
       courseId: components['schemas']['Id']
-      /** @description A short-lived signed URL on this server that streams the file */
+      /** @description A short-lived signed URL that streams the file (range requests work): on this server, or with object storage (MEDIA_STORAGE=s3) a presigned URL of the storage itself, valid as long (MEDIA_URL_TTL) */
       filePath: string
       mimeType: string
       size: number
       originalName: string
+      /** @description A short-lived signed URL of the video's WebVTT captions; absent when it has none */
+      captionsUrl?: string
+      /** @description A short-lived signed URL of the video's poster frame (JPEG, at 10 % of its length); absent until the server has taken it (in the background, where ffmpeg is installed) */
+      posterUrl?: string
+      /** @description The video's length in seconds, as ffprobe reads it; absent until the server has taken it */
+      durationSeconds?: number
     }
     Profile: {
       _id: components['schemas']['Id']
@@ -961,6 +1437,12 @@ export interface components {
       /** @description Teaching courses for an instructor, purchased (enrolled) courses otherwise */
       courses: components['schemas']['Course'][]
       showCoursesOnProfile: components['schemas']['ShowCoursesOnProfile']
+      /** @description Whether the account's email was verified through a mailed link */
+      emailVerified?: boolean
+      /** @description A new address asked for and not yet verified (it replaces the email once its link is followed) */
+      pendingEmail?: string
+      /** @description 'Email me when lines are due for review' (off by default) */
+      reviewReminders?: boolean
     }
     /** @description 'Show my courses on my profile': whether signed-in readers of the profile see its purchased courses (on by default). Off, only the owner and admins see them; an instructor's teaching courses are public either way */
     ShowCoursesOnProfile: boolean
@@ -1017,6 +1499,28 @@ export interface components {
     }
     PasswordReset: {
       newPassword: components['schemas']['Password']
+    }
+    PasswordResetRequest: {
+      email: string
+    }
+    MailNotice: {
+      message: string
+    }
+    MailToken: {
+      token: string
+    }
+    PasswordResetWithToken: {
+      token: string
+      newPassword: components['schemas']['Password']
+    }
+    EmailChange: {
+      /** Format: email */
+      newEmail: string
+      currentPassword: string
+    }
+    ReviewReminders: {
+      /** @description 'Email me when lines are due for review': at most one mail a day, only when lines are due */
+      enabled: boolean
     }
     Password: string
     CommentCursor: string
@@ -1121,6 +1625,67 @@ export interface components {
       nextDueAt: string | null
     }
     IdempotencyKey: string
+    CheckoutRedirect: {
+      orderId: components['schemas']['Id']
+      /**
+       * Format: uri
+       * @description The provider's hosted payment page
+       */
+      url: string
+    }
+    PaymentProviderInfo: {
+      /**
+       * @description `simulated`: payments are approved and no money is charged; `stripe`: Stripe Checkout
+       * @enum {string}
+       */
+      provider: 'simulated' | 'stripe'
+    }
+    WebhookReceipt: {
+      received: boolean
+    }
+    /** @enum {string} */
+    OrderStatus: 'pending' | 'paid' | 'declined' | 'refunded' | 'refund_failed' | 'expired'
+    OrderLine: {
+      /** @description null once the course was deleted */
+      courseId: components['schemas']['Id'] | null
+      title: string
+      price: number
+    }
+    OrderDetail: {
+      _id: components['schemas']['Id']
+      /** @description The short order number people read (the first 8 characters of the id, upper case) */
+      number: string
+      status: components['schemas']['OrderStatus']
+      /** Format: date-time */
+      createdAt: string
+      lines: components['schemas']['OrderLine'][]
+      total: number
+      /** @enum {string} */
+      provider: 'simulated' | 'stripe'
+      /** @description The provider's reference of the payment (none before it is paid) */
+      paymentReference: string | null
+      /** @description The buyer; null once that account is gone */
+      buyer: {
+        _id: components['schemas']['Id']
+        username: string
+      } | null
+    }
+    InstructorEarnings: {
+      instructor: {
+        _id: components['schemas']['Id']
+        username: string
+      }
+      courses: {
+        courseId: components['schemas']['Id']
+        title: string
+        /** @description Paid orders of the course that were not refunded */
+        paidEnrollments: number
+        /** @description What those orders paid for the course, in dollars */
+        revenue: number
+      }[]
+      paidEnrollments: number
+      revenue: number
+    }
   }
   responses: {
     /** @description The answer named in If-None-Match is still the current one for this caller: no body; ETag and Cache-Control as the 200 would have had them */
@@ -1407,6 +1972,149 @@ export interface operations {
       503: components['responses']['Unavailable']
     }
   }
+  requestPasswordReset: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordResetRequest']
+      }
+    }
+    responses: {
+      /** @description Accepted; a mail goes out when an account uses the email */
+      202: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MailNotice']
+        }
+      }
+      400: components['responses']['BadRequest']
+      403: components['responses']['Forbidden']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  resetPassword: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordResetWithToken']
+      }
+    }
+    responses: {
+      /** @description Password changed; every session of the account has ended and its sign-in lock is cleared */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      /** @description The link has expired or was already used */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      403: components['responses']['Forbidden']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  verifyEmail: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MailToken']
+      }
+    }
+    responses: {
+      /** @description The address is verified (and, for a new address, now the account's email) */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MailNotice']
+        }
+      }
+      400: components['responses']['BadRequest']
+      /** @description The link has expired or was already used */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      403: components['responses']['Forbidden']
+      409: components['responses']['Conflict']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  unsubscribeReviewReminders: {
+    parameters: {
+      query: {
+        user: components['schemas']['Id']
+        sig: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Review reminders are off for the account */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ReviewReminders']
+        }
+      }
+      400: components['responses']['BadRequest']
+      /** @description The link's signature is wrong */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
   getCourses: {
     parameters: {
       query?: {
@@ -1475,6 +2183,29 @@ export interface operations {
       403: components['responses']['Forbidden']
       413: components['responses']['TooLarge']
       415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getDraftCourses: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The caller's drafts, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Course'][]
+        }
+      }
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
       503: components['responses']['Unavailable']
     }
   }
@@ -1665,6 +2396,41 @@ export interface operations {
       503: components['responses']['Unavailable']
     }
   }
+  reorderModules: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ModuleOrder']
+      }
+    }
+    responses: {
+      /** @description The modules in their new order */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Module'][]
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
   enrollInCourse: {
     parameters: {
       query?: never
@@ -1695,6 +2461,15 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['Enrollment']
+        }
+      }
+      /** @description With Stripe as the payment provider: a pending order whose payment the buyer makes on Stripe's hosted page at `url`; the order becomes paid when Stripe's webhook says so (the cart page follows it) */
+      202: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CheckoutRedirect']
         }
       }
       400: components['responses']['BadRequest']
@@ -2094,6 +2869,134 @@ export interface operations {
       503: components['responses']['Unavailable']
     }
   }
+  uploadCaptions: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        videoId: components['parameters']['VideoId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['CaptionsUpload']
+      }
+    }
+    responses: {
+      /** @description The video, with its captions' signed URL */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Video']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  deleteCaptions: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        videoId: components['parameters']['VideoId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The video has no captions (any it had are deleted) */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  streamPoster: {
+    parameters: {
+      query: {
+        /** @description Expiry, seconds since the epoch */
+        exp: string
+        /** @description HMAC-SHA256 of the video id and expiry, base64url */
+        sig: string
+      }
+      header?: never
+      path: {
+        videoId: components['parameters']['VideoId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The poster */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'image/jpeg': string
+        }
+      }
+      400: components['responses']['BadRequest']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  streamCaptions: {
+    parameters: {
+      query: {
+        /** @description Expiry, seconds since the epoch */
+        exp: string
+        /** @description HMAC-SHA256 of the video id and expiry, base64url */
+        sig: string
+      }
+      header?: never
+      path: {
+        videoId: components['parameters']['VideoId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The captions */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'text/vtt': string
+        }
+      }
+      400: components['responses']['BadRequest']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
   streamVideo: {
     parameters: {
       query: {
@@ -2224,6 +3127,103 @@ export interface operations {
       413: components['responses']['TooLarge']
       415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  changeMyEmail: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EmailChange']
+      }
+    }
+    responses: {
+      /** @description A link went to the new address */
+      202: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MailNotice']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      /** @description The current password is wrong (or the XSRF check failed) */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/problem+json': components['schemas']['Problem']
+        }
+      }
+      409: components['responses']['Conflict']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  resendVerificationEmail: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description A link went to the account's email (nothing is sent when it is verified already) */
+      202: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MailNotice']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  setReviewReminders: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewReminders']
+      }
+    }
+    responses: {
+      /** @description The saved setting */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ReviewReminders']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
       503: components['responses']['Unavailable']
     }
   }
@@ -2686,6 +3686,15 @@ export interface operations {
           'application/json': components['schemas']['Order']
         }
       }
+      /** @description With Stripe as the payment provider: a pending order whose payment the buyer makes on Stripe's hosted page at `url`; the order becomes paid when Stripe's webhook says so (the cart page follows it) */
+      202: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CheckoutRedirect']
+        }
+      }
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']
       402: components['responses']['PaymentRequired']
@@ -2695,6 +3704,319 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType']
       500: components['responses']['PaymentFailed']
       502: components['responses']['PaymentFailed']
+      503: components['responses']['Unavailable']
+    }
+  }
+  listMyGames: {
+    parameters: {
+      query?: {
+        /** @description Page size (default 20); asking with it answers one page, `{ items, nextCursor }` */
+        limit?: components['parameters']['PageLimit']
+        /** @description The page after the one that answered this `nextCursor` (opaque; valid for the same list only, e.g. the same player's followers) */
+        cursor?: components['parameters']['PageCursor']
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description One page of the caller's games, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['GamePage']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      503: components['responses']['Unavailable']
+    }
+  }
+  saveGame: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GameInput']
+      }
+    }
+    responses: {
+      /** @description Already kept under this key */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Game']
+        }
+      }
+      /** @description Kept */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Game']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getGame: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        gameId: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The game */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Game']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  deleteGame: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        gameId: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getPaymentProvider: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The provider in use */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PaymentProviderInfo']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      503: components['responses']['Unavailable']
+    }
+  }
+  receiveStripeEvent: {
+    parameters: {
+      query?: never
+      header?: {
+        'Stripe-Signature'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          id?: string
+          type?: string
+          data?: Record<string, never>
+        }
+      }
+    }
+    responses: {
+      /** @description The event is handled (or was already, or is of no concern to the product) */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['WebhookReceipt']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getOrders: {
+    parameters: {
+      query?: {
+        status?: components['schemas']['OrderStatus']
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The newest 500 orders (of that state) */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['OrderDetail'][]
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getMyOrders: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The caller's orders */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['OrderDetail'][]
+        }
+      }
+      401: components['responses']['Unauthorized']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getOrder: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        orderId: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The order */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['OrderDetail']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  refundOrder: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        orderId: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The refunded order */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['OrderDetail']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      502: components['responses']['PaymentFailed']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getEarnings: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Per instructor, per course, and the totals */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['InstructorEarnings'][]
+        }
+      }
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
       503: components['responses']['Unavailable']
     }
   }

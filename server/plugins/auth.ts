@@ -20,6 +20,11 @@ declare module 'fastify' {
      * visitor (request.actor stays unset); with one, the same checks as authenticate (a bad token is 401).
      */
     authenticateOptional: (req: FastifyRequest, reply: FastifyReply) => Promise<void>
+    /**
+     * preHandler for public reads that show more to some callers (a draft course to its instructor): a valid token
+     * sets request.actor; none, or one that does not hold (expired, ended), leaves a visitor, never a 401.
+     */
+    readTokenIfValid: (req: FastifyRequest, reply: FastifyReply) => Promise<void>
     /** preHandler: authenticate, then 403 unless the user has one of these roles. */
     requireRole: (...roles: Role[]) => (req: FastifyRequest, reply: FastifyReply) => Promise<void>
     /** Opens a session for this user and answers its token. */
@@ -131,6 +136,15 @@ export const authPlugin = fp(
     // credentials learns they did not work.
     app.decorate('authenticateOptional', async (req: FastifyRequest) => {
       if (req.headers.authorization !== undefined) await authenticate(req)
+    })
+    app.decorate('readTokenIfValid', async (req: FastifyRequest) => {
+      if (req.headers.authorization === undefined) return
+      try {
+        await authenticate(req)
+      } catch (err) {
+        if (!(err instanceof Unauthenticated)) throw err
+        req.actor = undefined
+      }
     })
     app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
       await authenticate(req)

@@ -11,7 +11,8 @@ import type {
 } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Db } from '../db/db'
-import { courseList, type CourseListEntry } from '../services/courseListCache'
+import { catalogueKey, isCatalogueQuery, type CatalogueQuery } from '../services/catalogue'
+import { courseList, KEPT_VALUES, type CourseListEntry } from '../services/courseListCache'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -82,6 +83,14 @@ interface Representation {
   identity: Buffer
   /** Each encoding: its bytes once made (sent without waiting), the promise of them while being made. */
   encoded: Partial<Record<Encoding, Buffer | Promise<Buffer>>>
+}
+
+/** A catalogue page kept as answered: see keptPages. */
+interface KeptPage {
+  key: string
+  page: object
+  bytes: Buffer
+  tag: string
 }
 
 /** Fastify's own test of a Buffer payload (reply.js), in this realm. */
@@ -211,8 +220,14 @@ export const responseCachePlugin = fp(
      * without a promise or a microtask on the way.
      */
     const courseListReply: onRequestHookHandler = function (req, reply, done) {
-      // With any parameter (search, sort, paging) the handler answers a page.
-      if (req.method !== 'GET' || Object.keys(req.query as object).length > 0) return done()
+      if (req.method !== 'GET') return done()
+      // With any parameter (search, sort, paging) the handler answers a page, unless this very address's page is
+      // kept and known to be current (below).
+      if (Object.keys(req.query as object).length > 0) {
+        const kept = keptPages.get(req.url)
+        if (kept && courseList(opts.db).keptNow(kept.key) === kept.page) return answerPage(req, reply, kept)
+        return done()
+      }
       const list = courseList(opts.db)
       const known = list.known()
       if (known) return answer(req, reply, known, done)
@@ -228,6 +243,29 @@ export const responseCachePlugin = fp(
      * the courses change), whose body is then serialized and tagged once instead of on every answer.
      */
     const keptBodies = new WeakMap<object, { body: string; tag: string }>()
+    /**
+     * The pages answered, by request address (as many as courseList keeps, the least recently answered going first):
+     * the page's key in courseList, the page itself (still current while courseList answers that very object), its
+     * body's bytes and its tag.
+     */
+    const keptPages = new Map<string, KeptPage>()
+
+    /** A kept catalogue page's answer (200 or 304), as the route would have made it. */
+    function answerPage(req: FastifyRequest, reply: FastifyReply, kept: KeptPage) {
+      keptPages.delete(req.url)
+      keptPages.set(req.url, kept)
+      // Cache-Control is set as the answer leaves (conditional below), once any cookie it sets is known.
+      void reply.header('etag', kept.tag)
+      if (matches(req.headers['if-none-match'], [kept.tag.slice(2)])) {
+        addVary(reply, 'Accept-Encoding')
+        void reply.code(304).send()
+        return
+      }
+      void reply.type('application/json; charset=utf-8')
+      // (the compress plugin encodes it, as the route's answer)
+      // (the JSON text where Fastify would not take the Buffer as bytes: see answer())
+      void reply.send(BUFFERS_SENT_AS_BYTES ? kept.bytes : kept.bytes.toString('utf8'))
+    }
     /** The tag of the body a request's answer carries, when its body came from keptBodies. */
     const knownTags = new WeakMap<FastifyRequest, string>()
 
@@ -242,6 +280,19 @@ export const responseCachePlugin = fp(
         keptBodies.set(payload, kept)
       }
       knownTags.set(req, kept.tag)
+      // The address (validated by now) is remembered with the page's key: asked again, it is answered before
+      // validation and the handler while courseList still keeps that very page (courseListReply).
+      const query = req.query as CatalogueQuery
+      if (isCatalogueQuery(query) && keptPages.get(req.url)?.page !== payload) {
+        keptPages.delete(req.url)
+        keptPages.set(req.url, {
+          key: catalogueKey(query),
+          page: payload,
+          bytes: Buffer.from(kept.body),
+          tag: kept.tag,
+        })
+        if (keptPages.size > KEPT_VALUES) keptPages.delete(keptPages.keys().next().value as string)
+      }
       // Fastify serializes what this hook hands on: here, the kept body as it is.
       void reply.serializer(sentAsIs)
       done(null, kept.body)

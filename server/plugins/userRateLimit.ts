@@ -4,12 +4,13 @@ import { sendProblem } from './errors'
 import { countRequest } from './rateLimitStore'
 
 /** What a limit counts: each has its own counter per user. */
-export type UserLimitKind = 'comment' | 'follow' | 'upload'
+export type UserLimitKind = 'comment' | 'follow' | 'upload' | 'game'
 
 const WHAT: Record<UserLimitKind, string> = {
   comment: 'comments',
   follow: 'follow and unfollow requests',
   upload: 'video uploads',
+  game: 'game saves and deletions',
 }
 
 /**

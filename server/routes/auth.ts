@@ -9,6 +9,7 @@ import {
   KnownDevices,
 } from '../services/knownDevices'
 import { addressKey, SignInThrottle } from '../services/signInThrottle'
+import { mailSettingsOf, sendVerification } from '../services/mail/account'
 import { checkCredentials, createUser } from '../services/users'
 import { defineRoute } from './define'
 import type { RouteDeps } from './deps'
@@ -27,16 +28,17 @@ export async function authRoutes(app: FastifyInstance, { db, config }: RouteDeps
     windowSeconds: config.loginFailureWindowSeconds,
   })
   const devices = new KnownDevices(config.jwtSecret)
+  const mail = mailSettingsOf(config)
 
   defineRoute(app, 'register', { config: { rateLimit: registerLimit } }, async (req, reply) => {
     const body = req.body
     // Registration always creates a student; a `role` in the body is ignored on purpose.
-    const user = await createUser(db, {
-      username: body.username,
-      email: body.email,
-      password: body.password,
-      phoneNumber: body.phoneNumber,
-    })
+    const user = await createUser(
+      db,
+      { username: body.username, email: body.email, password: body.password, phoneNumber: body.phoneNumber },
+      // The verification mail goes into the outbox in the account's own transaction.
+      (tx, created) => sendVerification(tx, mail, created.id, created.email),
+    )
     req.log.info({ userId: user._id }, 'user registered')
     return reply.code(201).send(user)
   })

@@ -19,6 +19,8 @@ export async function cartRoutes(app: FastifyInstance, { db, payments }: RouteDe
     defineRoute(group, 'checkout', {}, async (req, reply) => {
       const key = orders.idempotencyKeyFrom(req.headers['idempotency-key'])
       const order = await orders.checkout({ db, payments, log: req.log }, actorOf(req), key)
+      // With Stripe: the buyer pays on Stripe's page (202 and its address); the webhook completes the order.
+      if ('url' in order) return reply.code(202).send({ orderId: order.orderId, url: order.url })
       return reply.code(201).send(order)
     })
   })

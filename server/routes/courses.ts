@@ -22,7 +22,14 @@ export async function courseRoutes(app: FastifyInstance, { db, media }: RouteDep
     },
   )
 
-  defineRoute(app, 'getCourse', {}, async (req) => courses.getCourse(db, req.params.courseId))
+  // Public, but a draft is shown only to those who may see it, so a valid token is read when one is sent.
+  defineRoute(app, 'getCourse', { preHandler: app.readTokenIfValid }, async (req) =>
+    courses.getCourse(db, req.actor ?? null, req.params.courseId),
+  )
+
+  defineRoute(app, 'getDraftCourses', { preHandler: app.requireRole('instructor', 'admin') }, async (req) =>
+    courses.draftCourses(db, actorOf(req)),
+  )
 
   signedIn(app, (group) => {
     defineRoute(group, 'updateCourse', {}, async (req) =>

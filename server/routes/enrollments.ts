@@ -28,13 +28,10 @@ export async function enrollmentRoutes(app: FastifyInstance, { db, payments, con
     defineRoute(group, 'enrollInCourse', {}, async (req, reply) => {
       const key = orders.idempotencyKeyFrom(req.headers['idempotency-key'])
       const courseId = req.params.courseId
-      const { enrollment, created } = await orders.enroll(
-        { db, payments, log: req.log },
-        actorOf(req),
-        courseId,
-        key,
-      )
-      return reply.code(created ? 201 : 200).send(enrollment)
+      const done = await orders.enroll({ db, payments, log: req.log }, actorOf(req), courseId, key)
+      // With Stripe: the buyer pays on Stripe's page (202 and its address); the webhook enrolls them.
+      if ('url' in done) return reply.code(202).send({ orderId: done.orderId, url: done.url })
+      return reply.code(done.created ? 201 : 200).send(done.enrollment)
     })
   })
 }

@@ -11,8 +11,15 @@ export async function moduleRoutes(app: FastifyInstance, { db, media }: RouteDep
     )
   })
 
-  // Public: titles and descriptions only, so a visitor or a student not enrolled sees what the course teaches.
-  defineRoute(app, 'getCourseCurriculum', {}, async (req) => modules.listCurriculum(db, req.params.courseId))
+  // Public: titles and descriptions only, so a visitor or a student not enrolled sees what the course teaches; a
+  // draft's only to those who may see the draft, so a valid token is read when one is sent.
+  defineRoute(app, 'getCourseCurriculum', { preHandler: app.readTokenIfValid }, async (req) =>
+    modules.listCurriculum(db, req.actor ?? null, req.params.courseId),
+  )
+
+  defineRoute(app, 'reorderModules', { preHandler: app.requireRole('instructor', 'admin') }, async (req) =>
+    modules.reorderModules(db, actorOf(req), req.params.courseId, req.body.moduleIds),
+  )
 
   defineRoute(
     app,

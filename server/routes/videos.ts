@@ -87,7 +87,7 @@ export async function videoRoutes(app: FastifyInstance, { db, config, signer, me
           ext: kind.ext,
         }
         const video = await videos.storeVideo(
-          { db, media, signer },
+          { db, media, signer, ttlSeconds: config.mediaUrlTtl },
           actorOf(req),
           upload.pending,
           input,
@@ -108,7 +108,11 @@ export async function videoRoutes(app: FastifyInstance, { db, config, signer, me
 
   signedIn(app, (group) => {
     defineRoute(group, 'getVideo', {}, async (req) =>
-      videos.getVideo(db, actorOf(req), req.params.videoId, signer),
+      videos.getVideo(db, actorOf(req), req.params.videoId, {
+        signer,
+        media,
+        ttlSeconds: config.mediaUrlTtl,
+      }),
     )
   })
 

@@ -20,7 +20,8 @@ export async function getCart(db: Db, actor: Actor): Promise<CartView> {
 /** Students only, for courses they are not enrolled in; adding twice keeps one item. */
 export async function addToCart(db: Db, actor: Actor, courseId: string): Promise<CartView> {
   if (!canBuyCourses(actor)) throw new Forbidden('Only students buy courses')
-  const exists = await db.query('SELECT 1 FROM courses WHERE id = $1', [courseId])
+  // A draft is not for sale: 404, as for a course that does not exist.
+  const exists = await db.query('SELECT 1 FROM courses WHERE id = $1 AND published', [courseId])
   if (!exists.length) throw new NotFound('Course')
   if (await isEnrolled(db, actor.id, courseId)) throw new Conflict('You are already enrolled in this course')
   await db.query('INSERT INTO cart_items (user_id, course_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [

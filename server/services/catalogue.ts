@@ -28,7 +28,7 @@ export function isCatalogueQuery(query: CatalogueQuery): boolean {
 
 /**
  * Each order is (key, id) with the key written as the indexes of migration 009 have it; `text` reads the key
- * of a row as the cursor carries it (exactly: timestamps to the microsecond, prices as numeric text).
+ * of a row as the cursor carries it (exactly: timestamps to the microsecond, prices as whole cents).
  */
 const ORDERS: Record<Sort, { key: string; text: string; cast: string; desc: boolean }> = {
   newest: {
@@ -38,13 +38,13 @@ const ORDERS: Record<Sort, { key: string; text: string; cast: string; desc: bool
     desc: true,
   },
   title: { key: 'lower(c.title)', text: 'lower(c.title)', cast: 'text', desc: false },
-  price: { key: 'c.price', text: 'c.price::text', cast: 'numeric', desc: false },
+  price: { key: 'c.price_cents', text: 'c.price_cents::text', cast: 'bigint', desc: false },
 }
 
 const KEY_FORMS: Record<Sort, RegExp> = {
   newest: MICROSECONDS_FORM,
   title: /^[\s\S]{1,400}$/,
-  price: /^\d{1,10}(\.\d{1,2})?$/,
+  price: /^\d{1,15}$/,
 }
 
 interface Cursor {
@@ -95,7 +95,7 @@ const INSTRUCTORS_PER_SEARCH = 1000
 async function instructorsNamed(db: Db, q: string): Promise<{ id: string }[]> {
   const all = await courseList(db).keptUntilChange('instructors with courses', () =>
     db.query<{ id: string; name: string }>(
-      'SELECT u.id, lower(u.username) AS name FROM users u WHERE EXISTS (SELECT 1 FROM courses c WHERE c.instructor_id = u.id) ORDER BY u.id',
+      'SELECT u.id, lower(u.username) AS name FROM users u WHERE EXISTS (SELECT 1 FROM courses c WHERE c.instructor_id = u.id AND c.published) ORDER BY u.id',
     ),
   )
   const prefix = q.toLowerCase()
@@ -115,14 +115,24 @@ async function instructorsNamed(db: Db, q: string): Promise<{ id: string }[]> {
  * repeated or skipped.
  */
 export async function catalogue(db: Db, query: CatalogueQuery): Promise<CoursePage> {
-  const sort = query.sort ?? 'newest'
-  const limit = query.limit ?? CATALOGUE_PAGE_SIZE
-  const q = query.q?.trim() ?? ''
+  const { sort, limit, q } = pageOf(query)
   // Every page is kept until the courses change, as the whole list is (courseList: right with several
   // instances on one database), the least recently asked going first: the first page of an order is what every
   // visit to /courses asks for, and the searches people make repeat (a search is case-blind, so is its key).
-  const key = JSON.stringify([sort, limit, q.toLowerCase(), query.cursor, query.minPrice, query.maxPrice])
-  return courseList(db).keptUntilChange(`page ${key}`, () => cataloguePage(db, { ...query, sort, limit, q }))
+  return courseList(db).keptUntilChange(catalogueKey(query), () =>
+    cataloguePage(db, { ...query, sort, limit, q }),
+  )
+}
+
+/** A query's order, page size and search words, defaults filled in. */
+function pageOf(query: CatalogueQuery): { sort: Sort; limit: number; q: string } {
+  return { sort: query.sort ?? 'newest', limit: query.limit ?? CATALOGUE_PAGE_SIZE, q: query.q?.trim() ?? '' }
+}
+
+/** The key a catalogue page is kept under (courseList's keptUntilChange and keptNow), from its validated query. */
+export function catalogueKey(query: CatalogueQuery): string {
+  const { sort, limit, q } = pageOf(query)
+  return `page ${JSON.stringify([sort, limit, q.toLowerCase(), query.cursor, query.minPrice, query.maxPrice])}`
 }
 
 async function cataloguePage(
@@ -140,9 +150,10 @@ async function cataloguePage(
 
   const params: unknown[] = []
   const param = (value: unknown) => `$${params.push(value)}`
-  const filters: string[] = []
-  if (query.minPrice !== undefined) filters.push(`c.price >= ${param(query.minPrice)}`)
-  if (query.maxPrice !== undefined) filters.push(`c.price <= ${param(query.maxPrice)}`)
+  // Drafts are never in the catalogue, searched or not.
+  const filters: string[] = ['c.published']
+  if (query.minPrice !== undefined) filters.push(`c.price_cents >= ${param(query.minPrice)}::numeric * 100`)
+  if (query.maxPrice !== undefined) filters.push(`c.price_cents <= ${param(query.maxPrice)}::numeric * 100`)
   if (cursor) {
     const cmp = order.desc ? '<' : '>'
     filters.push(

@@ -2,7 +2,7 @@ import { type Db, preparedQuery } from '../db/db'
 import { courseColumns, courseFrom, type CourseRow, type CourseView } from './courseRows'
 
 /**
- * The whole course list (GET /api/courses without parameters) as of one version of the data: `version` is the 'courses' row of data_versions
+ * The whole course list (GET /api/courses without parameters: published courses, drafts never) as of one version of the data: `version` is the 'courses' row of data_versions
  * (migration 010: every write to courses, and to the users columns the list shows, moves it in the same
  * transaction, whoever writes), or null when that row is missing (then nothing is reused).
  */
@@ -15,7 +15,7 @@ const versionSql = "SELECT version::text AS version FROM data_versions WHERE nam
 // The version and the list in one statement, so from one snapshot: the list is the data as of that version.
 const listSql = `SELECT v.version::text AS list_version, ${courseColumns}
   FROM (SELECT 1) AS one LEFT JOIN data_versions v ON v.name = 'courses'
-  LEFT JOIN (courses c LEFT JOIN users u ON u.id = c.instructor_id) ON true
+  LEFT JOIN (courses c LEFT JOIN users u ON u.id = c.instructor_id) ON c.published
   ORDER BY c.created_at DESC, c.id`
 
 /**
@@ -139,7 +139,7 @@ class CourseListCache {
    * made at. At most KEPT_VALUES of them, the least recently used going first (a Map iterates in insertion order and
    * a value used is put back at the end).
    */
-  private readonly kept = new Map<string, { version: bigint; value: Promise<unknown> }>()
+  private readonly kept = new Map<string, { version: bigint; value: Promise<unknown>; settled?: unknown }>()
 
   /**
    * `compute()`'s answer as of a moment after this call, kept while the version has not moved: it is worked out
@@ -160,7 +160,12 @@ class CourseListCache {
     // Never replaced by one made at an older version (a slower caller's).
     if (!held || held.version < version) {
       this.kept.delete(key)
-      this.kept.set(key, { version, value })
+      const entry: { version: bigint; value: Promise<unknown>; settled?: unknown } = { version, value }
+      this.kept.set(key, entry)
+      value.then(
+        (made) => (entry.settled = made),
+        () => {},
+      )
       if (this.kept.size > KEPT_VALUES) this.kept.delete(this.kept.keys().next().value as string)
       value.catch(() => {
         if (this.kept.get(key)?.value === value) this.kept.delete(key)
@@ -177,6 +182,21 @@ class CourseListCache {
   known(): CourseListEntry | undefined {
     const version = this.notifiedVersion()
     return version !== undefined && this.entry?.version === version ? this.entry : undefined
+  }
+
+  /**
+   * The value kept for `key`, once made, when it is known to be current without a query (embedded PGlite, as
+   * known()), else undefined: then the caller asks keptUntilChange(). Lets a kept catalogue page leave in the
+   * request's own turn.
+   */
+  keptNow(key: string): unknown {
+    const version = this.notifiedVersion()
+    if (version === undefined) return undefined
+    const held = this.kept.get(key)
+    if (held?.version !== BigInt(version) || held.settled === undefined) return undefined
+    this.kept.delete(key)
+    this.kept.set(key, held)
+    return held.settled
   }
 
   /** The list as of a moment after this call (the kept one while the version has not moved). */
@@ -202,6 +222,7 @@ export function courseList(db: Db): {
   known(): CourseListEntry | undefined
   current(): Promise<CourseListEntry>
   keptUntilChange<T>(key: string, compute: () => Promise<T>): Promise<T>
+  keptNow(key: string): unknown
 } {
   let cache = courseLists.get(db)
   if (!cache) {

@@ -4,6 +4,7 @@ import {
   canCreateCourse,
   canManageCourse,
   canReadModules,
+  canSeeCourse,
   canSeeEnrolledCourses,
 } from '../../domain/rules'
 import { courseList } from './courseListCache'
@@ -20,19 +21,59 @@ export async function listCourses(db: Db): Promise<CourseView[]> {
   return (await courseList(db).current()).courses
 }
 
-export async function getCourse(db: Db, id: string): Promise<CourseView> {
-  const [row] = await db.query<CourseRow>(`SELECT ${courseColumns} ${fromCourses} WHERE c.id = $1`, [id])
-  if (!row) throw new NotFound('Course')
+/** One course; a draft is 404 to everyone but its instructor, admins and its enrolled students (as if it were not). */
+export async function getCourse(db: Db, actor: Actor | null, id: string): Promise<CourseView> {
+  const [row] = await db.query<CourseRow & { enrolled: boolean }>(
+    `SELECT ${courseColumns},
+       EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = c.id AND e.student_id = $2) AS enrolled
+     ${fromCourses} WHERE c.id = $1`,
+    [id, actor?.id ?? null],
+  )
+  if (
+    !row ||
+    !canSeeCourse(actor, { published: row.published, instructorId: row.instructor_id }, row.enrolled)
+  )
+    throw new NotFound('Course')
   return courseFrom(row)
+}
+
+/** The drafts `actor` may publish, newest first: an instructor's own, every draft for an admin. */
+export async function draftCourses(db: Db, actor: Actor): Promise<CourseView[]> {
+  if (!canCreateCourse(actor)) throw new Forbidden('Only instructors and admins have drafts')
+  const rows = await db.query<CourseRow>(
+    `SELECT ${courseColumns} ${fromCourses}
+     WHERE NOT c.published AND ($1::boolean OR c.instructor_id = $2) ORDER BY c.created_at DESC, c.id`,
+    [actor.role === 'admin', actor.id],
+  )
+  return rows.map(courseFrom)
+}
+
+/**
+ * A course `actor` may see (published, or a draft they manage or are enrolled in); otherwise 404, so a draft's
+ * existence is not told. Answers whether `actor` is enrolled.
+ */
+export async function assertCourseVisible(db: Db, actor: Actor | null, courseId: string): Promise<boolean> {
+  const [row] = await db.query<{ published: boolean; instructor_id: string | null; enrolled: boolean }>(
+    `SELECT published, instructor_id,
+       EXISTS (SELECT 1 FROM enrollments WHERE course_id = c.id AND student_id = $2) AS enrolled
+     FROM courses c WHERE c.id = $1`,
+    [courseId, actor?.id ?? null],
+  )
+  if (
+    !row ||
+    !canSeeCourse(actor, { published: row.published, instructorId: row.instructor_id }, row.enrolled)
+  )
+    throw new NotFound('Course')
+  return row.enrolled
 }
 
 export async function createCourse(db: Db, actor: Actor, input: Schema<'CourseInput'>): Promise<CourseView> {
   if (!canCreateCourse(actor)) throw new Forbidden('Only instructors and admins create courses')
   const [row] = await db.query<{ id: string }>(
-    'INSERT INTO courses (title, description, price, instructor_id) VALUES ($1, $2, $3, $4) RETURNING id',
-    [input.title, input.description, input.price, actor.id],
+    'INSERT INTO courses (title, description, price_cents, instructor_id, published) VALUES ($1, $2, round($3::numeric * 100), $4, $5) RETURNING id',
+    [input.title, input.description, input.price, actor.id, input.published ?? true],
   )
-  return getCourse(db, row.id)
+  return getCourse(db, actor, row.id)
 }
 
 /** The course's instructor or an admin; anyone else 403. Unknown course 404. */
@@ -55,15 +96,14 @@ export async function isEnrolled(db: Db, studentId: string, courseId: string): P
   return rows.length > 0
 }
 
-/** Modules and videos of a course: its enrolled students, instructors, admins. Unknown course 404. */
+/**
+ * Modules and videos of a course: its enrolled students, instructors, admins. Unknown course 404, and a draft 404 to
+ * all but its instructor, admins and its enrolled students.
+ */
 export async function assertCourseReader(db: Db, actor: Actor, courseId: string): Promise<void> {
-  // One round trip: the course's existence and the caller's enrollment together.
-  const [row] = await db.query<{ enrolled: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM enrollments WHERE course_id = c.id AND student_id = $2) AS enrolled FROM courses c WHERE c.id = $1',
-    [courseId, actor.id],
-  )
-  if (!row) throw new NotFound('Course')
-  if (!canReadModules(actor, row.enrolled)) throw new Forbidden('Enroll in this course to see its modules')
+  // One round trip: the course's existence, whether it is visible and the caller's enrollment together.
+  const enrolled = await assertCourseVisible(db, actor, courseId)
+  if (!canReadModules(actor, enrolled)) throw new Forbidden('Enroll in this course to see its modules')
 }
 
 export async function updateCourse(
@@ -75,10 +115,10 @@ export async function updateCourse(
   await assertCourseOwner(db, actor, id)
   await db.query(
     `UPDATE courses SET title = COALESCE($2, title), description = COALESCE($3, description),
-       price = COALESCE($4, price) WHERE id = $1`,
-    [id, patch.title ?? null, patch.description ?? null, patch.price ?? null],
+       price_cents = COALESCE(round($4::numeric * 100), price_cents), published = COALESCE($5, published) WHERE id = $1`,
+    [id, patch.title ?? null, patch.description ?? null, patch.price ?? null, patch.published ?? null],
   )
-  return getCourse(db, id)
+  return getCourse(db, actor, id)
 }
 
 /**
@@ -98,7 +138,9 @@ export async function deleteCourse(
     // and makes later ones fail, so every file of the course is in this list.
     await tx.query('SELECT 1 FROM courses WHERE id = $1 FOR UPDATE', [id])
     const videos = await tx.query<{ stored_name: string }>(
-      'SELECT stored_name FROM videos WHERE course_id = $1',
+      `SELECT stored_name FROM videos WHERE course_id = $1
+       UNION ALL SELECT captions_name FROM videos WHERE course_id = $1 AND captions_name IS NOT NULL
+       UNION ALL SELECT poster_name FROM videos WHERE course_id = $1 AND poster_name IS NOT NULL`,
       [id],
     )
     await tx.query('DELETE FROM courses WHERE id = $1', [id])
@@ -189,8 +231,8 @@ export async function enroll(
   courseId: string,
 ): Promise<{ enrollment: EnrollmentView; created: boolean }> {
   if (!canBuyCourses(actor)) throw new Forbidden('Only students enroll in courses')
-  const exists = await db.query('SELECT 1 FROM courses WHERE id = $1', [courseId])
-  if (!exists.length) throw new NotFound('Course')
+  // A draft is not for sale: 404 as for a course that does not exist (its students are enrolled already).
+  await assertCourseVisible(db, actor, courseId)
   return db.transaction(async (tx) => {
     const inserted = await tx.query<{ enrolled_at: Date }>(
       `INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)

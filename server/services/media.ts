@@ -49,6 +49,13 @@ export interface MediaStore {
    * that cannot be removed is logged, not thrown: the records are deleted and the client's request succeeded.
    */
   remove(names: string[], log?: WarnLogger): Promise<void>
+  /**
+   * Object storage only: a URL of the storage itself for the file, valid `ttlSeconds`, answered with `mimeType`
+   * (browsers then fetch the bytes from the storage). Absent: the server streams the file (a signed /api/media URL).
+   */
+  signedUrl?(name: string, mimeType: string, ttlSeconds: number): Promise<string>
+  /** Lets go of what the store holds open (object storage: its client's connections). */
+  close?(): void
 }
 
 /** Parses one `bytes=` range against a file size; undefined = whole file; throws 416 when unsatisfiable. */

@@ -1,6 +1,7 @@
 import type { Db } from '../db/db'
 import { assertCourseOwner, assertCourseReader } from './courses'
-import { BadInput, NotFound } from './errors'
+import { canSeeCourse } from '../../domain/rules'
+import { BadInput, Conflict, NotFound } from './errors'
 import { checkLine } from './lines'
 import type { Actor, Schema } from './types'
 import type { MediaStore } from './media'
@@ -33,12 +34,16 @@ type CurriculumEntry = Schema<'CurriculumEntry'>
 
 /**
  * The curriculum of a course, for everyone: titles and descriptions in order, whether each module carries a line, and
- * its video's length where known, never a video, URL or line (those stay behind listModules). The length is the
- * median of what learners' players reported (module_progress.duration_seconds), so one odd report does not change
- * it. One query: the course row joined to its modules tells an unknown course (no row) from a course without
+ * its video's length where known, never a video, URL or line (those stay behind listModules). The length is an
+ * uploaded video's as ffprobe read it (server/services/mediaJobs.ts), else the median of what learners' players
+ * reported (module_progress.duration_seconds), so one odd report does not change it. One query: the course row joined to its modules tells an unknown course (no row) from a course without
  * modules (one row without a module).
  */
-export async function listCurriculum(db: Db, courseId: string): Promise<CurriculumEntry[]> {
+export async function listCurriculum(
+  db: Db,
+  actor: Actor | null,
+  courseId: string,
+): Promise<CurriculumEntry[]> {
   const rows = await db.query<{
     _id: string | null
     title: string
@@ -46,16 +51,28 @@ export async function listCurriculum(db: Db, courseId: string): Promise<Curricul
     position: number
     hasLine: boolean
     durationSeconds: number | null
+    published: boolean
+    instructor_id: string | null
+    enrolled: boolean
   }>(
     `SELECT m.id AS "_id", m.title, m.description, m.position, m.line_pgn IS NOT NULL AS "hasLine",
-       (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY p.duration_seconds)
-        FROM module_progress p
-        WHERE p.course_id = c.id AND p.module_id = m.id AND p.duration_seconds IS NOT NULL) AS "durationSeconds"
+       c.published, c.instructor_id,
+       EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = c.id AND e.student_id = $2) AS enrolled,
+       COALESCE((SELECT v.duration_seconds FROM videos v WHERE v.id = m.video_id),
+         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY p.duration_seconds)
+          FROM module_progress p
+          WHERE p.course_id = c.id AND p.module_id = m.id AND p.duration_seconds IS NOT NULL)) AS "durationSeconds"
      FROM courses c LEFT JOIN modules m ON m.course_id = c.id
      WHERE c.id = $1 ORDER BY m.position, m.created_at, m.id`,
-    [courseId],
+    [courseId, actor?.id ?? null],
   )
-  if (!rows.length) throw new NotFound('Course')
+  const [course] = rows
+  // A draft's curriculum is as hidden as the draft.
+  if (
+    !course ||
+    !canSeeCourse(actor, { published: course.published, instructorId: course.instructor_id }, course.enrolled)
+  )
+    throw new NotFound('Course')
   return rows.flatMap(({ _id, title, description, position, hasLine, durationSeconds }) =>
     _id === null
       ? []
@@ -82,10 +99,13 @@ async function checkVideo(db: Db, videoId: string | null | undefined, courseId: 
   if (video.course_id !== courseId) throw new BadInput('videoId belongs to another course')
 }
 
+const VIDEO_REQUIRED = 'videoUrl is required for a module without a line'
+
 export async function createModule(db: Db, actor: Actor, input: Schema<'ModuleInput'>): Promise<ModuleView> {
   await assertCourseOwner(db, actor, input.courseId)
   await checkVideo(db, input.videoId, input.courseId)
   if (input.line) checkLine(input.line)
+  else if (!input.videoUrl) throw new BadInput(VIDEO_REQUIRED)
   return db.transaction(async (tx) => {
     // Locking the course row serialises concurrent adds, so max(position) + 1 stays unique.
     const locked = await tx.query('SELECT 1 FROM courses WHERE id = $1 FOR UPDATE', [input.courseId])
@@ -99,7 +119,7 @@ export async function createModule(db: Db, actor: Actor, input: Schema<'ModuleIn
         input.courseId,
         input.title,
         input.description,
-        input.videoUrl,
+        input.videoUrl ?? null,
         input.videoId ?? null,
         input.line?.pgn ?? null,
         input.line?.side ?? null,
@@ -110,9 +130,16 @@ export async function createModule(db: Db, actor: Actor, input: Schema<'ModuleIn
 }
 
 async function moduleCourse(db: Db, id: string): Promise<string> {
-  const [row] = await db.query<{ course_id: string }>('SELECT course_id FROM modules WHERE id = $1', [id])
+  return (await moduleRecord(db, id)).course_id
+}
+
+async function moduleRecord(db: Db, id: string) {
+  const [row] = await db.query<{ course_id: string; has_video: boolean; has_line: boolean }>(
+    'SELECT course_id, video_url IS NOT NULL AS has_video, line_pgn IS NOT NULL AS has_line FROM modules WHERE id = $1',
+    [id],
+  )
   if (!row) throw new NotFound('Module')
-  return row.course_id
+  return row
 }
 
 export async function updateModule(
@@ -121,13 +148,17 @@ export async function updateModule(
   id: string,
   patch: Schema<'ModulePatch'>,
 ): Promise<ModuleView> {
-  const courseId = await moduleCourse(db, id)
+  const current = await moduleRecord(db, id)
+  const courseId = current.course_id
   await assertCourseOwner(db, actor, courseId)
   await checkVideo(db, patch.videoId, courseId)
   if (patch.line) checkLine(patch.line)
+  const hasVideo = 'videoUrl' in patch ? !!patch.videoUrl : current.has_video
+  const hasLine = 'line' in patch ? !!patch.line : current.has_line
+  if (!hasVideo && !hasLine) throw new BadInput(VIDEO_REQUIRED)
   const [row] = await db.query<ModuleRow>(
     `UPDATE modules SET title = COALESCE($2, title), description = COALESCE($3, description),
-       video_url = COALESCE($4, video_url),
+       video_url = CASE WHEN $10::boolean THEN $4::text ELSE video_url END,
        video_id = CASE WHEN $5::boolean THEN $6::uuid ELSE video_id END,
        line_pgn = CASE WHEN $7::boolean THEN $8::text ELSE line_pgn END,
        line_side = CASE WHEN $7::boolean THEN $9::text ELSE line_side END
@@ -142,11 +173,48 @@ export async function updateModule(
       'line' in patch,
       patch.line?.pgn ?? null,
       patch.line?.side ?? null,
+      'videoUrl' in patch,
     ],
   )
   // deleted between the checks and the update
   if (!row) throw new NotFound('Module')
   return asModule(row)
+}
+
+/**
+ * Puts a course's modules in the given order (positions 1..n), in one transaction. `moduleIds` must be exactly the
+ * course's modules: an order made from a stale list (a module added or deleted since) is 409 and changes nothing.
+ */
+export async function reorderModules(
+  db: Db,
+  actor: Actor,
+  courseId: string,
+  moduleIds: string[],
+): Promise<ModuleView[]> {
+  await assertCourseOwner(db, actor, courseId)
+  return db.transaction(async (tx) => {
+    // The course row lock serialises this with module adds (createModule takes it too).
+    const locked = await tx.query('SELECT 1 FROM courses WHERE id = $1 FOR UPDATE', [courseId])
+    if (!locked.length) throw new NotFound('Course')
+    const current = await tx.query<{ id: string }>('SELECT id FROM modules WHERE course_id = $1', [courseId])
+    const known = new Set(current.map((m) => m.id))
+    if (
+      new Set(moduleIds).size !== moduleIds.length ||
+      moduleIds.length !== known.size ||
+      moduleIds.some((id) => !known.has(id))
+    )
+      throw new Conflict("The order does not name exactly the course's modules; reload them and try again")
+    await tx.query(
+      `UPDATE modules m SET position = o.ord FROM unnest($2::uuid[]) WITH ORDINALITY AS o(id, ord)
+       WHERE m.id = o.id AND m.course_id = $1`,
+      [courseId, moduleIds],
+    )
+    const rows = await tx.query<ModuleRow>(
+      `SELECT ${moduleColumns} FROM modules WHERE course_id = $1 ORDER BY position, created_at, id`,
+      [courseId],
+    )
+    return rows.map(asModule)
+  })
 }
 
 /**

@@ -61,6 +61,10 @@ export class Busy extends DomainError {
     )
   }
 }
+/** A provider's payment whose amount or currency differs from the order's: it is refunded, never delivered. */
+export class AmountMismatch extends Error {}
+export const AMOUNT_MISMATCH = 'The amount paid differs from the order; the payment was refunded'
+
 /** Thrown inside step (c) when a course of the order was deleted after step (a). */
 export class CourseGone extends Error {}
 
@@ -75,7 +79,7 @@ export const replayed = (status: number, detail: string) =>
 
 export type Purchase = { kind: 'checkout' } | { kind: 'enroll'; courseId: string }
 
-export type OrderStatus = 'pending' | 'paid' | 'declined' | 'refunded' | 'refund_failed'
+export type OrderStatus = 'pending' | 'paid' | 'declined' | 'refunded' | 'refund_failed' | 'expired'
 
 export interface OrderRow {
   id: string
@@ -83,8 +87,11 @@ export interface OrderRow {
   status: OrderStatus
   kind: Purchase['kind']
   idempotency_key: string
-  total: number
+  total_cents: number
   payment_reference: string | null
+  provider: 'simulated' | 'stripe'
+  checkout_session: string | null
+  checkout_url: string | null
   leased: boolean
   failure_status: number | null
   failure_detail: string | null
@@ -94,7 +101,7 @@ export interface OrderRow {
   titles: string[]
 }
 
-export const orderSelect = `SELECT o.id, o.user_id, o.status, o.kind, o.idempotency_key, o.total::float8 AS total,
+export const orderSelect = `SELECT o.id, o.user_id, o.status, o.kind, o.idempotency_key, o.total_cents::float8 AS total_cents, o.provider, o.checkout_session, o.checkout_url,
   o.payment_reference, coalesce(o.lease_until > clock_timestamp(), false) AS leased,
   o.failure_status, o.failure_detail, o.created_at,
   coalesce((SELECT array_agg(i.course_id ORDER BY i.position) FROM order_items i WHERE i.order_id = o.id), '{}') AS course_ids,
@@ -107,7 +114,7 @@ export function viewOf(order: OrderRow): OrderView {
   return {
     _id: order.id,
     courseIds: order.course_ids.filter((id): id is string => id !== null),
-    total: Number(order.total),
+    total: order.total_cents / 100,
     createdAt: iso(order.created_at),
   }
 }

@@ -3,6 +3,8 @@
 import { isDbUnavailable } from '../db/db'
 import { Conflict } from './errors'
 import {
+  AMOUNT_MISMATCH,
+  AmountMismatch,
   COURSE_GONE,
   CourseGone,
   OrderFault,
@@ -24,7 +26,9 @@ export async function refundAfterFailure(
   const problem =
     cause instanceof CourseGone
       ? new Conflict(COURSE_GONE)
-      : new OrderFault(isDbUnavailable(cause) ? 503 : 500)
+      : cause instanceof AmountMismatch
+        ? new Conflict(AMOUNT_MISMATCH)
+        : new OrderFault(isDbUnavailable(cause) ? 503 : 500)
   log.error(
     { err: cause, orderId: order.id, reference },
     'an approved charge could not become a paid order; refunding it',
@@ -34,7 +38,7 @@ export async function refundAfterFailure(
     refund = await payments.refund(reference, order.idempotency_key)
   } catch (err) {
     log.error(
-      { err, orderId: order.id, reference, amount: Number(order.total), alert: 'REFUND_FAILED' },
+      { err, orderId: order.id, reference, amountCents: order.total_cents, alert: 'REFUND_FAILED' },
       'REFUND FAILED: money was taken for an order that was not delivered; a retry with the same key tries again',
     )
     if (record) {
@@ -75,7 +79,7 @@ export async function retryRefund(deps: OrderDeps, order: OrderRow): Promise<nev
         err,
         orderId: order.id,
         reference: order.payment_reference,
-        amount: Number(order.total),
+        amountCents: order.total_cents,
         alert: 'REFUND_FAILED',
       },
       'REFUND FAILED again: money was taken for an order that was not delivered',

@@ -42,8 +42,10 @@ import {
   viewOf,
 } from './orderRecords'
 import { refundAfterFailure, retryRefund } from './orderRefunds'
+import { queueReceipt } from './mail/receipts'
+import type { ProviderName } from './payments'
 import { type Actor, iso } from './types'
-import { canBuyCourses, sumPrices } from '../../domain/rules'
+import { canBuyCourses } from '../../domain/rules'
 
 export { COURSE_GONE } from './orderRecords'
 export type { OrderDeps, OrderLog } from './orderRecords'
@@ -59,23 +61,34 @@ export function idempotencyKeyFrom(header: string | string[] | undefined): strin
   return header
 }
 
+/** Where a buyer pays for an order on the provider's own page (Stripe Checkout). */
+export interface Redirect {
+  type: 'redirect'
+  orderId: string
+  url: string
+}
+
 type Done =
-  { type: 'order'; order: OrderView } | { type: 'enrolled'; enrollment: EnrollmentView; created: boolean }
+  | { type: 'order'; order: OrderView }
+  | { type: 'enrolled'; enrollment: EnrollmentView; created: boolean }
+  | Redirect
 
 type Step =
   | { kind: 'done'; done: Done }
   | { kind: 'wait' }
   | { kind: 'charge'; order: OrderRow; own: boolean }
   | { kind: 'refund'; order: OrderRow }
+  /** An older hosted checkout for some of these courses but not the same ones: it is ended first. */
+  | { kind: 'replace'; order: OrderRow }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Pays for the cart: one order for all its courses. */
-export async function checkout(deps: OrderDeps, actor: Actor, key?: string): Promise<OrderView> {
+export async function checkout(deps: OrderDeps, actor: Actor, key?: string): Promise<OrderView | Redirect> {
   // Only students have carts (anyone else finds theirs empty: 409).
   const done = await purchase(deps, actor, { kind: 'checkout' }, key)
-  if (done.type !== 'order') throw new Error('checkout ended without an order')
-  return done.order
+  if (done.type === 'enrolled') throw new Error('checkout ended without an order')
+  return done.type === 'redirect' ? done : done.order
 }
 
 /**
@@ -87,10 +100,10 @@ export async function enroll(
   actor: Actor,
   courseId: string,
   key?: string,
-): Promise<{ enrollment: EnrollmentView; created: boolean }> {
+): Promise<{ enrollment: EnrollmentView; created: boolean } | Redirect> {
   if (!canBuyCourses(actor)) throw new Forbidden('Only students enroll in courses')
   const done = await purchase(deps, actor, { kind: 'enroll', courseId }, key)
-  if (done.type === 'enrolled') return done
+  if (done.type === 'enrolled' || done.type === 'redirect') return done
   const [row] = await deps.db.query<{ enrolled_at: Date }>(
     'SELECT enrolled_at FROM enrollments WHERE course_id = $1 AND student_id = $2',
     [courseId, actor.id],
@@ -106,7 +119,9 @@ async function purchase(deps: OrderDeps, actor: Actor, request: Purchase, client
   // An abandoned pending order for the same courses that this request completed on the way.
   let resumed: OrderView | undefined
   for (;;) {
-    const step = await deps.db.transaction((tx) => prepare(tx, actor, request, key, resumed))
+    const step = await deps.db.transaction((tx) =>
+      prepare(tx, actor, request, key, deps.payments.name ?? 'simulated', resumed),
+    )
     if (step.kind === 'done') return step.done
     if (step.kind === 'wait') {
       if (Date.now() > deadline) throw new Busy()
@@ -114,6 +129,11 @@ async function purchase(deps: OrderDeps, actor: Actor, request: Purchase, client
       continue
     }
     if (step.kind === 'refund') return retryRefund(deps, step.order)
+    if (step.kind === 'replace') {
+      await replaceCheckout(deps, step.order)
+      continue
+    }
+    if (deps.payments.startCheckout) return hostedCheckout(deps, step.order)
     if (step.own) return { type: 'order', order: await chargeAndComplete(deps, step.order) }
     try {
       resumed = await chargeAndComplete(deps, step.order)
@@ -131,6 +151,7 @@ async function prepare(
   actor: Actor,
   request: Purchase,
   key: string,
+  provider: ProviderName,
   resumed?: OrderView,
 ): Promise<Step> {
   const users = await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [actor.id])
@@ -150,10 +171,10 @@ async function prepare(
     return resume(tx, existing, true)
   }
 
-  let lines: { course_id: string; title: string; price: number }[]
+  let lines: { course_id: string; title: string; price_cents: number }[]
   if (request.kind === 'enroll') {
-    const [course] = await tx.query<{ id: string; title: string; price: number }>(
-      'SELECT id, title, price::float8 AS price FROM courses WHERE id = $1 FOR KEY SHARE',
+    const [course] = await tx.query<{ id: string; title: string; price_cents: number; published: boolean }>(
+      'SELECT id, title, price_cents::float8 AS price_cents, published FROM courses WHERE id = $1 FOR KEY SHARE',
       [request.courseId],
     )
     if (!course) throw new NotFound('Course')
@@ -161,24 +182,26 @@ async function prepare(
       'SELECT enrolled_at FROM enrollments WHERE course_id = $1 AND student_id = $2',
       [course.id, actor.id],
     )
+    // A draft is not for sale: 404 as for a course that does not exist (its own students are enrolled already).
+    if (!enrolled && !course.published) throw new NotFound('Course')
     if (enrolled) {
       const enrollment = { courseId: course.id, studentId: actor.id, enrolledAt: iso(enrolled.enrolled_at) }
       return { kind: 'done', done: { type: 'enrolled', enrollment, created: resumed !== undefined } }
     }
-    if (Number(course.price) === 0)
+    if (Number(course.price_cents) === 0)
       return { kind: 'done', done: { type: 'enrolled', ...(await enrollDirectly(tx, actor, course.id)) } }
-    lines = [{ course_id: course.id, title: course.title, price: Number(course.price) }]
+    lines = [{ course_id: course.id, title: course.title, price_cents: Number(course.price_cents) }]
   } else {
     // The user's row lock keeps other purchases of this user out; the cart rows are not locked, since a
     // course deletion locks its course and then deletes cart rows: taking them in the other order deadlocks.
-    lines = await tx.query<{ course_id: string; title: string; price: number }>(
-      `SELECT ci.course_id, c.title, c.price::float8 AS price FROM cart_items ci JOIN courses c ON c.id = ci.course_id
+    lines = await tx.query<{ course_id: string; title: string; price_cents: number }>(
+      `SELECT ci.course_id, c.title, c.price_cents::float8 AS price_cents FROM cart_items ci JOIN courses c ON c.id = ci.course_id
        WHERE ci.user_id = $1 ORDER BY ci.added_at, c.id`,
       [actor.id],
     )
-    // A course being deleted right now is waited for, then left out.
+    // A course being deleted right now is waited for, then left out; so is one unpublished since it was added.
     const kept = await tx.query<{ id: string }>(
-      'SELECT id FROM courses WHERE id = ANY($1::uuid[]) ORDER BY id FOR KEY SHARE',
+      'SELECT id FROM courses WHERE id = ANY($1::uuid[]) AND published ORDER BY id FOR KEY SHARE',
       [lines.map((l) => l.course_id)],
     )
     const present = new Set(kept.map((c) => c.id))
@@ -210,19 +233,25 @@ async function prepare(
      ORDER BY o.created_at, o.id LIMIT 1`,
     [actor.id, lines.map((l) => l.course_id)],
   )
-  if (other) return resume(tx, other, false)
+  if (other) {
+    // A hosted checkout waits for the buyer: the same courses go back to it, other ones replace it.
+    const same =
+      other.course_ids.length === lines.length && lines.every((l) => other.course_ids.includes(l.course_id))
+    if (other.checkout_session && !same) return { kind: 'replace', order: other }
+    return resume(tx, other, false)
+  }
 
-  const total = sumPrices(lines.map((l) => l.price))
+  const totalCents = lines.reduce((sum, l) => sum + Number(l.price_cents), 0)
   const [order] = await tx.query<{ id: string }>(
-    `INSERT INTO orders (user_id, total, status, kind, idempotency_key, lease_until)
-     VALUES ($1, $2, 'pending', $3, $4, ${lease}) RETURNING id`,
-    [actor.id, total, request.kind, key],
+    `INSERT INTO orders (user_id, total_cents, status, kind, idempotency_key, lease_until, provider)
+     VALUES ($1, $2, 'pending', $3, $4, ${lease}, $5) RETURNING id`,
+    [actor.id, totalCents, request.kind, key, provider],
   )
   await tx.query(
-    `INSERT INTO order_items (order_id, course_id, course_title, price, position)
-     SELECT $1, l.course_id, l.title, l.price, l.position
-     FROM unnest($2::uuid[], $3::text[], $4::numeric[]) WITH ORDINALITY AS l(course_id, title, price, position)`,
-    [order.id, lines.map((l) => l.course_id), lines.map((l) => l.title), lines.map((l) => l.price)],
+    `INSERT INTO order_items (order_id, course_id, course_title, price_cents, position)
+     SELECT $1, l.course_id, l.title, l.price_cents, l.position
+     FROM unnest($2::uuid[], $3::text[], $4::bigint[]) WITH ORDINALITY AS l(course_id, title, price_cents, position)`,
+    [order.id, lines.map((l) => l.course_id), lines.map((l) => l.title), lines.map((l) => l.price_cents)],
   )
   const [row] = await tx.query<OrderRow>(`${orderSelect} WHERE o.id = $1`, [order.id])
   return { kind: 'charge', order: row, own: true }
@@ -237,6 +266,8 @@ async function resume(tx: Db, order: OrderRow, own: boolean): Promise<Step> {
       throw new PaymentDeclined(order.failure_detail ?? undefined)
     case 'refunded':
       throw replayed(order.failure_status ?? 409, order.failure_detail ?? 'The payment was refunded')
+    case 'expired':
+      throw new Conflict('This payment was not completed in time and nothing was charged; start a new one')
     case 'pending':
     case 'refund_failed':
       if (order.leased) return { kind: 'wait' }
@@ -255,7 +286,7 @@ async function chargeAndComplete(deps: OrderDeps, order: OrderRow): Promise<Orde
   try {
     result = await payments.charge({
       userId: order.user_id,
-      amount: Number(order.total),
+      amount: order.total_cents / 100,
       currency: 'USD',
       description: order.titles.join(', ').slice(0, 500),
       idempotencyKey: order.idempotency_key,
@@ -290,8 +321,24 @@ async function chargeAndComplete(deps: OrderDeps, order: OrderRow): Promise<Orde
     )
     throw new Conflict(detail)
   }
-  const reference = result.reference
-  let completed: OrderRow
+  const completed = await completePaidOrder(deps, order, result.reference)
+  if (completed.status !== 'paid') return resumeFinal(completed)
+  return viewOf(completed)
+}
+
+/**
+ * The one way an order becomes paid, once the provider has taken the money (`reference`): the simulated charge
+ * above and Stripe's webhook both end here. Step (c) in a transaction; if it cannot be done (a course was deleted
+ * since), the payment is refunded and the problem thrown. Answers the order as it ends (already paid or ended
+ * otherwise by another request: as that one left it).
+ */
+export async function completePaidOrder(
+  deps: OrderDeps,
+  order: OrderRow,
+  reference: string,
+): Promise<OrderRow> {
+  const { db, log } = deps
+  let completed: OrderRow & { justPaid?: boolean }
   try {
     completed = await db.transaction((tx) => complete(tx, order, reference))
   } catch (err) {
@@ -307,13 +354,79 @@ async function chargeAndComplete(deps: OrderDeps, order: OrderRow): Promise<Orde
       false,
     ).catch(() => undefined)
   }
-  if (completed.status !== 'paid') return resumeFinal(completed)
-  log.info({ orderId: order.id, total: Number(order.total), kind: order.kind }, 'order paid')
-  return viewOf(completed)
+  // Here, and only here, an order has just become paid (a receipt would be sent from this place).
+  if (completed.justPaid)
+    log.info({ orderId: order.id, totalCents: order.total_cents, kind: order.kind }, 'order paid')
+  return completed
+}
+
+/** Sends the buyer to the provider's page for a pending order this request holds the lease of. */
+async function hostedCheckout(deps: OrderDeps, order: OrderRow): Promise<Redirect> {
+  const { db, payments, log } = deps
+  if (order.checkout_session && order.checkout_url) {
+    await db.query('UPDATE orders SET lease_until = NULL WHERE id = $1', [order.id])
+    return { type: 'redirect', orderId: order.id, url: order.checkout_url }
+  }
+  const lines = await db.query<{ course_title: string; price_cents: number }>(
+    'SELECT course_title, price_cents::float8 AS price_cents FROM order_items WHERE order_id = $1 ORDER BY position',
+    [order.id],
+  )
+  let session
+  try {
+    session = await payments.startCheckout!({
+      orderId: order.id,
+      userId: order.user_id,
+      idempotencyKey: order.idempotency_key,
+      currency: 'usd',
+      lines: lines.map((l) => ({ title: l.course_title, amountCents: Number(l.price_cents) })),
+    })
+  } catch (err) {
+    log.error(
+      { err, orderId: order.id },
+      'the payment provider could not start a checkout; the order stays pending',
+    )
+    await db
+      .query(`UPDATE orders SET lease_until = NULL WHERE id = $1 AND status = 'pending'`, [order.id])
+      .catch(() => undefined)
+    throw new PaymentUnavailable()
+  }
+  // The session waits for the buyer (up to a day): no request holds the order meanwhile.
+  await db.query(
+    `UPDATE orders SET checkout_session = $2, checkout_url = $3, lease_until = NULL, updated_at = clock_timestamp()
+     WHERE id = $1`,
+    [order.id, session.sessionId, session.url],
+  )
+  log.info({ orderId: order.id, session: session.sessionId }, 'checkout session started')
+  return { type: 'redirect', orderId: order.id, url: session.url }
+}
+
+/** Ends an older hosted checkout (for other courses) so that a new order can take its place. */
+async function replaceCheckout(deps: OrderDeps, order: OrderRow): Promise<void> {
+  try {
+    await deps.payments.expireCheckout?.(order.checkout_session!)
+  } catch (err) {
+    // Most likely paid meanwhile: its webhook settles it; this purchase can be tried again then.
+    deps.log.error({ err, orderId: order.id }, 'could not end an older checkout session')
+    throw new Busy()
+  }
+  await expireOrder(deps.db, order.id)
+}
+
+/** A hosted checkout that ended unpaid: the order is 'expired' (nothing was charged). */
+export async function expireOrder(db: Db, orderId: string): Promise<void> {
+  await db.query(
+    `UPDATE orders SET status = 'expired', lease_until = NULL, updated_at = clock_timestamp()
+     WHERE id = $1 AND status = 'pending'`,
+    [orderId],
+  )
 }
 
 /** Step (c): the order becomes paid, with its enrollments, or nothing happens. */
-async function complete(tx: Db, order: OrderRow, reference: string): Promise<OrderRow> {
+async function complete(
+  tx: Db,
+  order: OrderRow,
+  reference: string,
+): Promise<OrderRow & { justPaid?: boolean }> {
   // The user's row first, as step (a) takes it: a step (a) of this user never sees the order already paid
   // but its enrollments not yet (it reads them in separate statements).
   await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [order.user_id])
@@ -337,11 +450,13 @@ async function complete(tx: Db, order: OrderRow, reference: string): Promise<Ord
      failure_detail = NULL, updated_at = clock_timestamp() WHERE id = $1`,
     [order.id, reference],
   )
+  // the receipt goes into the outbox with the order's change to paid
+  await queueReceipt(tx, order.id)
   await tx.query('DELETE FROM cart_items WHERE user_id = $1 AND course_id = ANY($2::uuid[])', [
     order.user_id,
     ids,
   ])
-  return { ...current, status: 'paid', payment_reference: reference }
+  return { ...current, status: 'paid', payment_reference: reference, justPaid: true }
 }
 
 function resumeFinal(order: OrderRow): never {

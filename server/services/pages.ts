@@ -95,6 +95,8 @@ export interface CreationOrder {
   /** The creation time (timestamptz) and the id (uuid) ordering the list, oldest first. */
   key: string
   id: string
+  /** Newest first (the pairs read backwards: a cursor's page holds the items created before its item). */
+  newestFirst?: boolean
 }
 
 /**
@@ -112,16 +114,17 @@ export async function pageByCreation<R extends object>(
   const params = [...(order.params ?? [])]
   const param = (value: unknown) => `$${params.push(value)}`
   const filters = order.where ? [order.where] : []
+  const [after, direction] = order.newestFirst ? ['<', 'DESC'] : ['>', '']
   if (cursor)
     filters.push(
-      `(${order.key}, ${order.id}) > (${param(cursor.key)}::timestamptz, ${param(cursor.id)}::uuid)`,
+      `(${order.key}, ${order.id}) ${after} (${param(cursor.key)}::timestamptz, ${param(cursor.id)}::uuid)`,
     )
   const rows = await db.query<R & { page_key: string; page_id: string }>(
     `SELECT ${order.columns},
        ${microsecondsText(order.key)} AS page_key,
        ${order.id}::text AS page_id
      FROM ${order.from} ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}
-     ORDER BY ${order.key}, ${order.id} LIMIT ${param(limit + 1)}`,
+     ORDER BY ${order.key} ${direction}, ${order.id} ${direction} LIMIT ${param(limit + 1)}`,
     params,
   )
   const page = rows.slice(0, limit)

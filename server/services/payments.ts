@@ -30,9 +30,35 @@ export interface RefundResult {
  * reached or refuses; both are idempotent by key.
  */
 export interface PaymentProvider {
+  /** Which provider this is (recorded on each order, shown on /admin); absent: `simulated`. */
+  readonly name?: ProviderName
+  /**
+   * A provider with a hosted payment page (Stripe Checkout): the buyer is sent to it, and the order completes when
+   * the provider's webhook says it was paid. Without it, charge() is called and the order completes at once.
+   */
+  startCheckout?(request: CheckoutRequest): Promise<HostedCheckout>
+  /** Ends an unpaid hosted checkout (a newer one replaces it); throws if it cannot (it was paid meanwhile). */
+  expireCheckout?(sessionId: string): Promise<void>
   charge(request: PaymentRequest): Promise<PaymentResult>
   /** Gives back the whole approved charge `reference`; a repeated call refunds once and answers the same. */
   refund(reference: string, idempotencyKey: string): Promise<RefundResult>
+}
+
+export type ProviderName = 'simulated' | 'stripe'
+
+export interface CheckoutRequest {
+  orderId: string
+  userId: string
+  /** The order's idempotency key; the provider answers a repeated key with the same session. */
+  idempotencyKey: string
+  currency: 'usd'
+  lines: { title: string; amountCents: number }[]
+}
+
+export interface HostedCheckout {
+  sessionId: string
+  /** Where the buyer pays. */
+  url: string
 }
 
 interface LocalCharge {
@@ -48,6 +74,7 @@ interface LocalCharge {
  * moves no money.
  */
 export class LocalPaymentProvider implements PaymentProvider {
+  readonly name = 'simulated'
   private readonly byKey = new Map<string, LocalCharge>()
   private readonly byReference = new Map<string, LocalCharge>()
 

@@ -3,6 +3,7 @@ import { checkNewPassword } from './commonPasswords'
 import { Conflict, Forbidden, NotFound, Unauthenticated } from './errors'
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords'
 import { endSessions } from './sessions'
+import { pendingEmail } from './mail/account'
 import { type Page, type PageQuery, pageByCreation } from './pages'
 import { type Actor, type Role, type Schema } from './types'
 import { courseColumns, courseFrom, type CourseRow, type CourseView } from './courseRows'
@@ -19,6 +20,8 @@ interface UserRow {
   phone_number: string
   password_hash: string
   show_courses_on_profile: boolean
+  email_verified_at: unknown
+  review_reminders: boolean
 }
 
 type NewUser = Schema<'RegisterInput'>
@@ -43,8 +46,15 @@ async function userView(db: Db, row: UserRow): Promise<UserView> {
   }
 }
 
-/** Creates an account; `role` defaults to student (registration never passes one). */
-export async function createUser(db: Db, input: NewUser): Promise<UserView> {
+/**
+ * Creates an account; `role` defaults to student (registration never passes one). `onCreated` runs in the same
+ * transaction as the insert (the verification mail goes into the outbox with the account, or neither is kept).
+ */
+export async function createUser(
+  db: Db,
+  input: NewUser,
+  onCreated?: (tx: Db, user: { id: string; email: string }) => Promise<void>,
+): Promise<UserView> {
   checkNewPassword(input.password)
   const email = input.email.trim().toLowerCase()
   const taken = await db.query<{ email: string }>(
@@ -58,11 +68,15 @@ export async function createUser(db: Db, input: NewUser): Promise<UserView> {
   }
   const passwordHash = await hashPassword(input.password)
   try {
-    const [row] = await db.query<UserRow>(
-      `INSERT INTO users (username, email, password_hash, role, phone_number)
-       VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-      [input.username, email, passwordHash, input.role ?? 'student', input.phoneNumber ?? ''],
-    )
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx.query<UserRow>(
+        `INSERT INTO users (username, email, password_hash, role, phone_number)
+         VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+        [input.username, email, passwordHash, input.role ?? 'student', input.phoneNumber ?? ''],
+      )
+      await onCreated?.(tx, created)
+      return created
+    })
     return await userView(db, row)
   } catch (err) {
     // A concurrent registration with the same email or username lost the race to the unique index, which
@@ -143,13 +157,14 @@ export async function setPassword(
   })
 }
 
-async function coursesOf(db: Db, userId: string, role: Role): Promise<CourseView[]> {
+/** An instructor's teaching courses leave out their drafts, but for the instructor and admins (`withDrafts`). */
+async function coursesOf(db: Db, userId: string, role: Role, withDrafts: boolean): Promise<CourseView[]> {
   const rows =
     role === 'instructor'
       ? await db.query<CourseRow>(
           `SELECT ${courseColumns} FROM courses c LEFT JOIN users u ON u.id = c.instructor_id
-           WHERE c.instructor_id = $1 ORDER BY c.created_at DESC, c.id`,
-          [userId],
+           WHERE c.instructor_id = $1 AND (c.published OR $2::boolean) ORDER BY c.created_at DESC, c.id`,
+          [userId, withDrafts],
         )
       : await db.query<CourseRow>(
           `SELECT ${courseColumns} FROM enrollments e JOIN courses c ON c.id = e.course_id
@@ -161,7 +176,13 @@ async function coursesOf(db: Db, userId: string, role: Role): Promise<CourseView
 }
 
 /** A public profile, with the email and the course setting for its owner. */
-type ProfileView = Schema<'PublicProfile'> & { email?: string; showCoursesOnProfile?: boolean }
+type ProfileView = Schema<'PublicProfile'> &
+  Partial<
+    Pick<
+      Schema<'Profile'>,
+      'email' | 'showCoursesOnProfile' | 'emailVerified' | 'reviewReminders' | 'pendingEmail'
+    >
+  >
 
 /**
  * Who reads a profile: its owner through `/me`, or anyone through its id: a signed-in actor, or `null` for a
@@ -195,8 +216,15 @@ export async function getProfile(db: Db, id: string, reader: ProfileReader): Pro
   if (reader === 'owner') {
     profile.email = row.email
     profile.showCoursesOnProfile = row.show_courses_on_profile
+    profile.emailVerified = row.email_verified_at !== null
+    profile.reviewReminders = row.review_reminders
+    const pending = await pendingEmail(db, row.id)
+    if (pending) profile.pendingEmail = pending
   }
-  if (seesCourses(reader, row)) profile.courses = await coursesOf(db, row.id, row.role)
+  if (seesCourses(reader, row)) {
+    const withDrafts = reader === 'owner' || reader?.role === 'admin' || reader?.id === row.id
+    profile.courses = await coursesOf(db, row.id, row.role, withDrafts)
+  }
   return profile
 }
 
@@ -220,7 +248,9 @@ export async function updateProfile(
 type UserSummary = Schema<'UserSummary'>
 
 export async function listUsers(db: Db): Promise<UserSummary[]> {
-  return db.query<UserSummary>('SELECT id AS "_id", username, role FROM users ORDER BY created_at, id')
+  return db.query<UserSummary>(
+    'SELECT id AS "_id", username, role, email_verified_at IS NOT NULL AS "emailVerified" FROM users ORDER BY created_at, id',
+  )
 }
 
 /** One page of the users, in the whole list's order (creation, then id); `secret` seals the cursors. */
@@ -230,7 +260,7 @@ export async function userPage(db: Db, secret: string, query: PageQuery): Promis
     {
       list: 'users',
       secret,
-      columns: 'id AS "_id", username, role',
+      columns: 'id AS "_id", username, role, email_verified_at IS NOT NULL AS "emailVerified"',
       from: 'users',
       key: 'created_at',
       id: 'id',

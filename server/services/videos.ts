@@ -3,6 +3,7 @@ import { type Db, isDbUnavailable } from '../db/db'
 import { assertCourseOwner, assertCourseReader } from './courses'
 import { DomainError, Forbidden, NotFound, TooLarge } from './errors'
 import type { MediaStore, PendingMedia } from './media'
+import { enqueueMediaJob } from './mediaJobs'
 import type { Actor, Schema } from './types'
 
 type VideoView = Schema<'Video'>
@@ -14,6 +15,11 @@ interface VideoRow {
   original_name: string
   mime_type: string
   size: number
+  /** The stored WebVTT captions' name (server/services/captions.ts), or null. */
+  captions_name: string | null
+  /** Taken by the video's background job (server/services/mediaJobs.ts); null until it has run. */
+  duration_seconds: number | null
+  poster_name: string | null
 }
 
 export interface VideoKind {
@@ -46,8 +52,22 @@ export class MediaSigner {
   }
 
   url(id: string, now = Date.now()): string {
+    return `/api/media/${id}${this.query(id, now)}`
+  }
+
+  /** The video's captions, under the video's own signature (whoever may play it may read them). */
+  captionsUrl(id: string, now = Date.now()): string {
+    return `/api/media/${id}/captions${this.query(id, now)}`
+  }
+
+  /** The video's poster frame, under the video's own signature. */
+  posterUrl(id: string, now = Date.now()): string {
+    return `/api/media/${id}/poster${this.query(id, now)}`
+  }
+
+  private query(id: string, now: number): string {
     const exp = String(Math.floor(now / 1000) + this.ttlSeconds)
-    return `/api/media/${id}?exp=${exp}&sig=${this.mac(id, exp).toString('base64url')}`
+    return `?exp=${exp}&sig=${this.mac(id, exp).toString('base64url')}`
   }
 
   /** 403 when expired, altered or signed for another id. */
@@ -60,30 +80,52 @@ export class MediaSigner {
   }
 }
 
-function view(row: VideoRow, signer: MediaSigner): VideoView {
+/** How a video's URL is made: the storage's own presigned URL (object storage), else a signed /api/media URL. */
+export interface VideoUrls {
+  signer: MediaSigner
+  media?: Pick<MediaStore, 'signedUrl'>
+  /** The lifetime of a storage's presigned URL: the signer's (MEDIA_URL_TTL). */
+  ttlSeconds?: number
+}
+
+async function view(row: VideoRow, urls: VideoUrls): Promise<VideoView> {
+  const filePath =
+    urls.media?.signedUrl && urls.ttlSeconds
+      ? await urls.media.signedUrl(row.stored_name, row.mime_type, urls.ttlSeconds)
+      : urls.signer.url(row.id)
   return {
     _id: row.id,
     courseId: row.course_id,
-    filePath: signer.url(row.id),
+    filePath,
     mimeType: row.mime_type,
     size: Number(row.size),
     originalName: row.original_name,
+    ...(row.captions_name ? { captionsUrl: urls.signer.captionsUrl(row.id) } : {}),
+    ...(row.poster_name ? { posterUrl: urls.signer.posterUrl(row.id) } : {}),
+    ...(row.duration_seconds === null ? {} : { durationSeconds: Number(row.duration_seconds) }),
   }
 }
 
 export async function findVideo(db: Db, id: string): Promise<VideoRow> {
   const [row] = await db.query<VideoRow>(
-    'SELECT id, course_id, stored_name, original_name, mime_type, size::float8 AS size FROM videos WHERE id = $1',
+    `SELECT id, course_id, stored_name, original_name, mime_type, size::float8 AS size, captions_name,
+       duration_seconds, poster_name
+     FROM videos WHERE id = $1`,
     [id],
   )
   if (!row) throw new NotFound('Video')
   return row
 }
 
-export async function getVideo(db: Db, actor: Actor, id: string, signer: MediaSigner): Promise<VideoView> {
+/** The video as the API shows it, without an access check (the caller has made it). */
+export async function getVideoView(db: Db, id: string, urls: VideoUrls): Promise<VideoView> {
+  return view(await findVideo(db, id), urls)
+}
+
+export async function getVideo(db: Db, actor: Actor, id: string, urls: VideoUrls): Promise<VideoView> {
   const row = await findVideo(db, id)
   await assertCourseReader(db, actor, row.course_id)
-  return view(row, signer)
+  return view(row, urls)
 }
 
 export const assertCanUpload = assertCourseOwner
@@ -136,9 +178,8 @@ async function recordVideo(
     mimeType: string
     size: number
   },
-  signer: MediaSigner,
   quota = Number.POSITIVE_INFINITY,
-): Promise<VideoView> {
+): Promise<VideoRow> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [actor.id])
     const used = await storedBytes(tx, actor.id)
@@ -147,7 +188,8 @@ async function recordVideo(
     const [row] = await tx.query<VideoRow>(
       `INSERT INTO videos (id, course_id, stored_name, original_name, mime_type, size, uploaded_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
-       RETURNING id, course_id, stored_name, original_name, mime_type, size::float8 AS size`,
+       RETURNING id, course_id, stored_name, original_name, mime_type, size::float8 AS size, captions_name,
+         duration_seconds, poster_name`,
       [
         input.id,
         input.courseId,
@@ -158,7 +200,9 @@ async function recordVideo(
         actor.id,
       ],
     )
-    return view(row, signer)
+    // its length and poster are taken in the background (server/services/mediaJobs.ts)
+    await enqueueMediaJob(tx, row.id)
+    return row
   })
 }
 
@@ -167,7 +211,7 @@ async function recordVideo(
  * records it as a video of the course; when the record is refused (quota, course gone) the file goes.
  */
 export async function storeVideo(
-  deps: { db: Db; media: MediaStore; signer: MediaSigner },
+  deps: { db: Db; media: MediaStore; signer: MediaSigner; ttlSeconds?: number },
   actor: Actor,
   upload: PendingMedia,
   input: { courseId: string; originalName: string; mimeType: string; ext: VideoKind['ext'] },
@@ -177,12 +221,14 @@ export async function storeVideo(
   const storedName = `${id}.${input.ext}`
   await upload.keep(storedName)
   const record = { id, storedName, size: upload.size, ...input }
+  let row: VideoRow
   try {
-    return await recordVideo(deps.db, actor, record, deps.signer, quota)
+    row = await recordVideo(deps.db, actor, record, quota)
   } catch (err) {
     await deps.media.remove([storedName])
     throw err
   }
+  return view(row, deps)
 }
 
 /**
@@ -205,15 +251,16 @@ export function isMalformedUpload(err: unknown): boolean {
  * before (and keeps the video) or fails after (the video is gone, 404).
  */
 export async function releaseVideoIfUnused(tx: Db, videoId: string): Promise<string[]> {
-  const [video] = await tx.query<{ stored_name: string }>(
-    'SELECT stored_name FROM videos WHERE id = $1 FOR UPDATE',
-    [videoId],
-  )
+  const [video] = await tx.query<{
+    stored_name: string
+    captions_name: string | null
+    poster_name: string | null
+  }>('SELECT stored_name, captions_name, poster_name FROM videos WHERE id = $1 FOR UPDATE', [videoId])
   if (!video) return []
   const used = await tx.query('SELECT 1 FROM modules WHERE video_id = $1 LIMIT 1', [videoId])
   if (used.length) return []
   await tx.query('DELETE FROM videos WHERE id = $1', [videoId])
-  return [video.stored_name]
+  return [video.stored_name, video.captions_name, video.poster_name].filter((n): n is string => n !== null)
 }
 
 /**

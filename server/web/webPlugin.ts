@@ -31,6 +31,9 @@ const contentSecurityPolicy = {
   'base-uri': ["'self'"],
 }
 
+/** A file of the engine's content-named folder, dist/engine/{12 hex digits}/. */
+const ENGINE_FOLDER = /[\\/]engine[\\/][0-9a-f]{12}[\\/][^\\/]+$/
+
 /**
  * The practice board's engine (Stockfish compiled to WebAssembly, in a Web Worker) compiles its module: a worker
  * runs under the policy of its own script's response, so only the engine's script gets 'wasm-unsafe-eval'.
@@ -77,7 +80,11 @@ function builtStyleHashes(distDir: string): string[] {
 }
 
 /** Helmet's headers for a page, worked out once (its middleware writes the same headers on every call). */
-function pageHeaders(inlineScripts: string[], inlineStyles: string[]): Record<string, string> {
+function pageHeaders(
+  inlineScripts: string[],
+  inlineStyles: string[],
+  mediaOrigins: string[] = [],
+): Record<string, string> {
   const headers: Record<string, string> = {}
   const middleware = helmet({
     contentSecurityPolicy: {
@@ -86,6 +93,7 @@ function pageHeaders(inlineScripts: string[], inlineStyles: string[]): Record<st
         ...contentSecurityPolicy,
         'script-src': [...contentSecurityPolicy['script-src'], ...inlineScripts],
         'style-src': [...contentSecurityPolicy['style-src'], ...inlineStyles],
+        'media-src': [...contentSecurityPolicy['media-src'], ...mediaOrigins],
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -130,6 +138,8 @@ export const webPlugin = fp(
       inlineScripts?: string[]
       /** The prerendered page file an address shows, if any (src/app/shell/shellPages.ts). */
       shellFile?: (path: string) => string | undefined
+      /** Origins videos play from besides this server's (the object storage's, MEDIA_STORAGE=s3): media-src only. */
+      mediaOrigins?: string[]
       /**
        * A prerendered page with this request's data put in (./coursesPage.ts): the page's HTML for
        * the file's text and the address's query, or undefined to send the file as it is.
@@ -148,6 +158,7 @@ export const webPlugin = fp(
         (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
       ),
       builtStyleHashes(opts.distDir),
+      opts.mediaOrigins,
     )
     app.addHook('onRequest', (_req, reply, done) => {
       void reply.headers(RESOURCE_HEADERS)
@@ -195,8 +206,12 @@ export const webPlugin = fp(
           const filePath = sentPath.replace(/\.(br|gz)$/, '')
           if (filePath.endsWith('.html')) res.headers(PAGE_HEADERS).header('Cache-Control', 'no-cache')
           else if (filePath.includes(`${sep}engine${sep}`)) {
-            // Named by the engine's version, not by content: cached for a day.
-            res.header('Cache-Control', 'public, max-age=86400')
+            // In a folder named by the files' content (vite.config.ts): cached for good, like the hashed assets.
+            // A file outside such a folder (a build older than the naming) is cached for a day.
+            res.header(
+              'Cache-Control',
+              ENGINE_FOLDER.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+            )
             res.header('Content-Security-Policy', enginePolicy)
           } else res.header('Cache-Control', 'public, max-age=3600')
         },

@@ -11,10 +11,14 @@ const rawBaseQuery = fetchBaseQuery({
 /** Fired when a bearer call answers 401, so the auth listener can log the user out. */
 export const unauthorizedResponse = { type: 'api/unauthorizedResponse' } as const
 
+/** Mailed links: their 401 says the link has expired or was used, not that the session has ended. */
+const LINK_ENDPOINTS = new Set(['resetPassword', 'verifyEmail'])
+
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   const result = await rawBaseQuery(args, api, extra)
   const sentBearer = result.meta?.request?.headers.get('Authorization')?.startsWith('Bearer ')
-  if (result.error?.status === 401 && sentBearer) api.dispatch(unauthorizedResponse)
+  if (result.error?.status === 401 && sentBearer && !LINK_ENDPOINTS.has(api.endpoint))
+    api.dispatch(unauthorizedResponse)
   return result
 }
 

@@ -15,6 +15,8 @@ export const TAG_TYPES = [
   'Video',
   'Progress',
   'Review',
+  'Game',
+  'Order',
 ] as const
 
 /** A tag per course listed, so editing or deleting one refetches every list that shows it. */

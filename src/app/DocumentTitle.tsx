@@ -14,9 +14,14 @@ const TITLES: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^\/blog$/, () => 'Blog'],
   [/^\/login$/, () => 'Login'],
   [/^\/register$/, () => 'Register'],
+  [/^\/forgot-password$/, () => 'Forgot password'],
+  [/^\/reset-password$/, () => 'New password'],
+  [/^\/verify-email$/, () => 'Verify email'],
+  [/^\/unsubscribe$/, () => 'Review reminders'],
   [/^\/cart$/, () => 'Cart'],
   [/^\/profile(\/[^/]+)?$/, () => 'Profile'],
   [/^\/review$/, () => 'Review'],
+  [/^\/analysis$/, () => 'Analysis'],
 ]
 
 /** The document title for a path: '<page> · Chess Online Education'. */

@@ -1,6 +1,7 @@
 // The store's listeners: each feature registers its own reactions; the app adds the one that logs failed
 // API calls. A listener middleware per store, so two stores (two tests) never share a running listener.
 import {
+  addListener,
   createListenerMiddleware,
   isRejected,
   isRejectedWithValue,
@@ -15,6 +16,8 @@ import { registerEnrollmentListeners } from '@/features/courses/enrollmentListen
 import { registerModuleListeners } from '@/features/modules/moduleListeners'
 
 export type AppStartListening = TypedStartListening<RootState, AppDispatch>
+/** A listener a component adds while it is mounted (`dispatch(addAppListener(...))` answers its removal). */
+export const addAppListener = addListener.withTypes<RootState, AppDispatch>()
 
 const API_SLICES: readonly string[] = [api.reducerPath, chessDataApi.reducerPath]
 

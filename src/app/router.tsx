@@ -16,9 +16,18 @@ const ModulesPage = lazyPage(() => import('@/features/modules/ModulesPage'))
 const AdminPage = lazyPage(() => import('@/features/admin/AdminPage'))
 const LoginPage = lazyPage(() => import('@/features/auth/LoginPage'))
 const RegisterPage = lazyPage(() => import('@/features/auth/RegisterPage'))
+// The pages of mailed links share one chunk (their endpoints and texts stay out of the shared one).
+const mailPage = (name: keyof typeof import('@/features/auth/mailPages')) =>
+  lazyPage(() => import('@/features/auth/mailPages').then((pages) => ({ default: pages[name] })))
+const ForgotPasswordPage = mailPage('ForgotPasswordPage')
+const ResetPasswordPage = mailPage('ResetPasswordPage')
+const VerifyEmailPage = mailPage('VerifyEmailPage')
+const UnsubscribePage = mailPage('UnsubscribePage')
 const CartPage = lazyPage(() => import('@/features/cart/CartPage'))
 const ProfilePage = lazyPage(() => import('@/features/profile/ProfilePage'))
 const ReviewPage = lazyPage(() => import('@/features/review/ReviewPage'))
+const AnalysisPage = lazyPage(() => import('@/features/analysis/AnalysisPage'))
+const ReceiptPage = lazyPage(() => import('@/features/orders/ReceiptPage'))
 
 // The page's own boundary shows the error page inside the layout, with or without a data router.
 const page = (path: string, element: React.ReactNode): RouteObject => ({
@@ -53,10 +62,16 @@ export const routes: RouteObject[] = [
       page('blog', <BlogPage />),
       page('login', <LoginPage />),
       page('register', <RegisterPage />),
+      page('forgot-password', <ForgotPasswordPage />),
+      page('reset-password', <ResetPasswordPage />),
+      page('verify-email', <VerifyEmailPage />),
+      page('unsubscribe', <UnsubscribePage />),
       page('cart', <CartPage />),
       page('profile', <ProfilePage />),
       page('profile/:id', <ProfilePage />),
       page('review', <ReviewPage />),
+      page('analysis', <AnalysisPage />),
+      page('orders/:orderId', <ReceiptPage />),
       // An unknown address: the error page inside the layout, navigation included.
       { path: '*', element: <ErrorView error={NOT_FOUND} /> },
     ],

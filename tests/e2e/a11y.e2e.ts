@@ -123,29 +123,34 @@ describe('accessibility', () => {
 
   for (const [who, routes] of cases) {
     // Two roles at a time: axe runs in the page's renderer, one per core. In the light and the dark colour scheme.
-    it.concurrent(`finds no serious or critical violation for ${who}, light and dark`, async ({ expect }) => {
-      const role = who.split(' ')[1] as 'visitor' | 'student' | 'instructor' | 'admin'
-      const found: Found[] = []
-      for (const colorScheme of ['light', 'dark'] as const) {
-        const o = await open(browser, role === 'visitor' ? {} : { session: sessions[role] })
-        await o.page.emulateMedia({ colorScheme })
-        try {
-          for (const r of routes()) {
-            const [route, prepare] = typeof r === 'string' ? [r, undefined] : r
-            found.push(
-              ...(await audit(o.page, route, prepare)).map((f) => ({
-                ...f,
-                route: `${f.route} (${colorScheme})`,
-              })),
-            )
+    it.concurrent(
+      `finds no serious or critical violation for ${who}, light and dark`,
+      async ({ expect }) => {
+        const role = who.split(' ')[1] as 'visitor' | 'student' | 'instructor' | 'admin'
+        const found: Found[] = []
+        for (const colorScheme of ['light', 'dark'] as const) {
+          const o = await open(browser, role === 'visitor' ? {} : { session: sessions[role] })
+          await o.page.emulateMedia({ colorScheme })
+          try {
+            for (const r of routes()) {
+              const [route, prepare] = typeof r === 'string' ? [r, undefined] : r
+              found.push(
+                ...(await audit(o.page, route, prepare)).map((f) => ({
+                  ...f,
+                  route: `${f.route} (${colorScheme})`,
+                })),
+              )
+            }
+          } finally {
+            await o.context.close()
           }
-        } finally {
-          await o.context.close()
         }
-      }
-      if (found.length) console.log(`axe, ${who}:\n${report(found)}`)
-      expect(found, report(found)).toEqual([])
-    })
+        if (found.length) console.log(`axe, ${who}:\n${report(found)}`)
+        expect(found, report(found)).toEqual([])
+        // Every page twice, two roles at a time, beside the other half of the journeys (scripts/e2e.mjs --shards).
+      },
+      180_000,
+    )
   }
 
   // Every host but the server is blocked here, so YouTube and Vimeo cannot be reached: each module says so in place of

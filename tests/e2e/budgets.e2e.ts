@@ -2,7 +2,9 @@
 // precompressed at build time, plus response headers). Lowered from 170 / 130 KB of gzip, when the first paints
 // moved into the HTML, to: /courses 110 KB (measured 109.6), /home 130 KB (measured 125.9: its board is drawn
 // static, react-chessboard loads when the visitor reaches for it). react-player, admin and upload code must not
-// load there.
+// load there. /courses raised to 111 KB (measured 110.3) when the mail operations came: the contract's generated
+// endpoints and their hooks are in the entry chunk, about 30 bytes of brotli per operation, and the entry also
+// learned the mail pages' titles; the pages themselves are one lazy chunk.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch } from './support/browser'
@@ -15,7 +17,7 @@ const budgets = [
   { path: '/home', maxJsWire: 130 * KB, ready: (p: Page) => p.locator('[data-square="e2"]').waitFor() },
   {
     path: '/courses',
-    maxJsWire: 110 * KB,
+    maxJsWire: 111 * KB,
     ready: (p: Page) => p.getByRole('heading', { name: 'Courses', exact: true }).waitFor(),
   },
 ]

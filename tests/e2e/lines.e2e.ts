@@ -1,5 +1,5 @@
-// Chess inside the course. An instructor adds a line with an illegal move and sees the server's
-// sentence next to 'Moves (PGN)', then fixes it; a student steps through the line with the keyboard, practises it
+// Chess inside the course. An instructor adds a line with an illegal move and sees the PGN reader's
+// sentence next to 'Moves (PGN)' before anything is sent, then fixes it; a student steps through the line with the keyboard, practises it
 // with one mistake, sees the line-complete message, and finds it under 'Lines to review' on /home once it is due
 // (the test moves the server's clock forward with X-Test-Now, a test-only header: TEST_CLOCK=1 in scripts/e2e.mjs).
 import AxeBuilder from '@axe-core/playwright'
@@ -68,15 +68,18 @@ describe('lines in a course', () => {
     await field(form, 'Module Title').fill(title)
     await field(form, 'Module Description').fill('The Italian Game, move by move.')
     await field(form, 'Video URL').fill('https://www.youtube.com/watch?v=9pRMH5Z3bGE')
+    await form.getByRole('button', { name: 'Edit as PGN' }).click()
     await form.getByLabel('Moves (PGN)').fill(ILLEGAL)
     await form.getByRole('combobox', { name: 'Student plays' }).selectOption('white')
+    const sentBefore = teacherTab.apiRequests.filter((r) => r.method() === 'POST').length
     await form.getByRole('button', { name: 'Add Module' }).click()
 
-    // refused: the form comes back with the PGN and the sentence naming the move next to it
+    // refused in the browser by the same reader: the PGN stays with the sentence naming the move, nothing sent
     const pgn = page.getByRole('form').getByLabel('Moves (PGN)')
     await seeText(page, 'Illegal move 4. Nf6.')
     expect(await pgn.inputValue()).toBe(ILLEGAL)
     expect(await pgn.getAttribute('aria-invalid')).toBe('true')
+    expect(teacherTab.apiRequests.filter((r) => r.method() === 'POST').length).toBe(sentBefore)
     expect(
       (await call<{ title: string }[]>('GET', `/api/modules/course/${course._id}`, teacher.token)).length,
     ).toBe(0)

@@ -71,12 +71,15 @@ describe('the practice partner', () => {
     await page.getByLabel('Opponent').selectOption({ label: 'Level 3' })
     await expect.poll(() => page.getByText('Starting the engine…').count(), { timeout: 20_000 }).toBe(0)
     const fetched = engineFiles.map((r) => [new URL(r.url()).pathname, r.status()])
+    // in a folder named by the files' content, so cached for good
     expect(fetched).toEqual(
       expect.arrayContaining([
-        ['/engine/stockfish-19-lite-single.js', 200],
-        ['/engine/stockfish-19-lite-single.wasm', 200],
+        [expect.stringMatching(/^\/engine\/[0-9a-f]{12}\/stockfish-19-lite-single\.js$/), 200],
+        [expect.stringMatching(/^\/engine\/[0-9a-f]{12}\/stockfish-19-lite-single\.wasm$/), 200],
       ]),
     )
+    for (const file of engineFiles)
+      expect(await file.headerValue('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(await page.getByRole('alert').filter({ hasText: 'could not start' }).count()).toBe(0)
     await visible(page.getByText('Chess Online Education (Level 3)'))
 
@@ -261,6 +264,10 @@ describe('the practice board before its interactive code has loaded', () => {
       await page.unrouteAll({ behavior: 'wait' })
       await page.getByRole('button', { name: 'Try again' }).click()
       await page.locator('[data-square="g1"]').click()
+      // The press loads the interactive board, which takes over with the knight picked: waited for, so the second
+      // click goes to one board (a click landing as the interactive board replaced the static one was lost in a
+      // loaded run).
+      await expect.poll(() => draggable(page).count(), { timeout: 15_000 }).toBe(32)
       await page.locator('[data-square="f3"]').click()
       await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toMatch(/^Player moved\./)
       await visible(page.locator('[data-square="f3"] [data-piece="wN"]'))

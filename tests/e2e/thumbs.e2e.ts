@@ -226,6 +226,17 @@ describe('targets for thumbs', () => {
     }
   })
 
+  /** No text about keys is shown on a touch phone (screen readers still get the boards' key help by its id). */
+  async function noKeyboardHelp(page: Page) {
+    expect(
+      await page
+        .getByText(/arrow keys|keyboard|board keys/i)
+        .filter({ visible: true })
+        .allTextContents(),
+      'keyboard help shown on a touch phone',
+    ).toEqual([])
+  }
+
   it('the navigation and a module page on a phone and a desktop (screenshots); no keyboard help on a touch phone', async () => {
     for (const phone of [true, false]) {
       const size = phone ? PHONE : DESKTOP
@@ -233,18 +244,20 @@ describe('targets for thumbs', () => {
       await page.goto('/home')
       await visible(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Review/ }))
       await waitQuiet(page)
-      if (phone)
-        expect(
-          await page
-            .getByText(/arrow keys|keyboard/i)
-            .filter({ visible: true })
-            .allTextContents(),
-          'keyboard help shown on a touch phone',
-        ).toEqual([])
+      if (phone) await noKeyboardHelp(page)
       await page.screenshot({ path: `${DIR}/thumbs-home-${size.width}x${size.height}.png` })
       await page.goto(`/courses/${lineCourse._id}/modules`)
       await seeText(page, 'Italian game')
       await waitQuiet(page)
+      if (phone) {
+        // the line's board takes the card's whole width: its squares reach the card's edges
+        const card = page.locator('article.module-card').filter({ hasText: 'Italian game' })
+        const board = card.getByRole('application', { name: "Board: play the line's next move" })
+        const [cardBox, boardBox] = [await card.boundingBox(), await board.boundingBox()]
+        expect(boardBox!.width).toBeGreaterThanOrEqual(cardBox!.width - 2)
+        expect(boardBox!.x).toBeGreaterThanOrEqual(cardBox!.x)
+        await noKeyboardHelp(page)
+      }
       await page.screenshot({
         path: `${DIR}/thumbs-modules-${size.width}x${size.height}.png`,
         fullPage: true,

@@ -176,6 +176,7 @@ export type SeededCourse = {
   price: number
   instructor: { _id: string; username: string } | null
   createdAt: string
+  published: boolean
 }
 
 export function seedCourse(input: {
@@ -183,6 +184,8 @@ export function seedCourse(input: {
   description?: string
   price?: number
   instructor?: Pick<SeededUser, '_id' | 'username'> | null
+  /** False seeds a draft. */
+  published?: boolean
 }): SeededCourse {
   const course: SeededCourse = {
     _id: newId(),
@@ -192,15 +195,17 @@ export function seedCourse(input: {
     price: input.price ?? 10,
     instructor: input.instructor ? { _id: input.instructor._id, username: input.instructor.username } : null,
     createdAt: next(),
+    published: input.published ?? true,
   }
   queue(
-    'INSERT INTO courses (id, title, description, price, instructor_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    'INSERT INTO courses (id, title, description, price_cents, instructor_id, created_at, published) VALUES ($1, $2, $3, round($4::numeric * 100), $5, $6, $7)',
     course._id,
     course.title,
     course.description,
     course.price,
     course.instructor?._id ?? null,
     course.createdAt,
+    course.published,
   )
   return course
 }
@@ -382,8 +387,9 @@ export const stored = {
         description: string
         price: string
         instructorId: string | null
+        published: boolean
       }>(
-        `SELECT id AS "_id", title, description, price, instructor_id AS "instructorId"
+        `SELECT id AS "_id", title, description, price_cents::float8 / 100 AS price, instructor_id AS "instructorId", published
          FROM courses ORDER BY created_at, id`,
       )
     ).map((c) => ({ ...c, price: Number(c.price) })),

@@ -189,7 +189,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<TestServer> 
     },
     async createCourse(owner, fields = {}) {
       const [row] = await db.query<{ id: string }>(
-        'INSERT INTO courses (title, description, price, instructor_id) VALUES ($1, $2, $3, $4) RETURNING id',
+        'INSERT INTO courses (title, description, price_cents, instructor_id) VALUES ($1, $2, round($3::numeric * 100), $4) RETURNING id',
         [
           fields.title ?? 'Test course',
           fields.description ?? 'A course for tests',

@@ -22,7 +22,7 @@ describe('analyzeStale', () => {
     expect(await analyzeStale(db)).toEqual([])
     const teacher = await server.current.createUser('instructor')
     await db.query(
-      `INSERT INTO courses (title, description, price, instructor_id)
+      `INSERT INTO courses (title, description, price_cents, instructor_id)
        SELECT 'Course ' || n, repeat('A description of a course. ', 20), 10, $1 FROM generate_series(1, 500) n`,
       [teacher.id],
     )

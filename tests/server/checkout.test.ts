@@ -104,7 +104,7 @@ const enroll = (student: TestUser, courseId: string, k?: string) =>
 /** charged − refunded − paid orders' totals, in cents: the money taken without a course delivered. */
 async function moneyLost(): Promise<number> {
   const [paid] = await q<{ cents: string }>(
-    "SELECT coalesce(sum(total * 100), 0)::bigint AS cents FROM orders WHERE status = 'paid'",
+    "SELECT coalesce(sum(total_cents), 0)::bigint AS cents FROM orders WHERE status = 'paid'",
   )
   return provider.cents('charged') - provider.cents('refunded') - Number(paid.cents)
 }
@@ -114,7 +114,7 @@ const enrollments = (student: TestUser) =>
   ])
 const ordersOf = (student: TestUser) =>
   q<{ id: string; status: string; total: number; payment_reference: string | null }>(
-    'SELECT id, status, total::float8 AS total, payment_reference FROM orders WHERE user_id = $1 ORDER BY created_at',
+    'SELECT id, status, total_cents::float8 / 100 AS total, payment_reference FROM orders WHERE user_id = $1 ORDER BY created_at',
     [student.id],
   )
 /** A 5xx problem+json (the contract declares no 5xx for these operations). */

@@ -35,7 +35,91 @@ describe('loadConfig', () => {
       pgliteSharedBuffers: '16MB',
       publicUrl: undefined,
       testClock: false,
+      smtpUrl: undefined,
+      mailFrom: 'Chess Online Education <no-reply@localhost>',
+      passwordResetRateLimitMax: 10,
+      mailLeaseSeconds: 300,
     })
+  })
+
+  it('reads the mail settings and refuses bad ones at start', () => {
+    const c = loadConfig({
+      DATA_DIR: dir,
+      SMTP_URL: 'smtps://user:secret@mail.example.org:465',
+      MAIL_FROM: 'Chess Online Education <no-reply@chess.example.org>',
+    })
+    expect(c.smtpUrl).toBe('smtps://user:secret@mail.example.org:465')
+    expect(c.mailFrom).toBe('Chess Online Education <no-reply@chess.example.org>')
+    expect(() => loadConfig({ DATA_DIR: dir, SMTP_URL: 'http://mail.example.org' })).toThrow(
+      /SMTP_URL must start with smtp:\/\/ or smtps:\/\//,
+    )
+    expect(() => loadConfig({ DATA_DIR: dir, SMTP_URL: 'not a url' })).toThrow(/SMTP_URL is not a URL/)
+    expect(() => loadConfig({ DATA_DIR: dir, SMTP_URL: 'smtp://mail.example.org' })).toThrow(
+      /MAIL_FROM is required with SMTP_URL/,
+    )
+    for (const bad of ['no-reply', 'A <b>', 'x@y\nBcc: z@w', 'Name <a@b> trailing'])
+      expect(() => loadConfig({ DATA_DIR: dir, MAIL_FROM: bad })).toThrow(/MAIL_FROM/)
+    expect(loadConfig({ DATA_DIR: dir, MAIL_FROM: 'team@chess.example.org' }).mailFrom).toBe(
+      'team@chess.example.org',
+    )
+  })
+
+  it('keeps media on the local disk by default, and reads MEDIA_STORAGE=s3 with its bucket settings', () => {
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ mediaStorage: 'local', s3: undefined })
+    const s3 = { DATA_DIR: dir, MEDIA_STORAGE: 's3', S3_BUCKET: 'course-media', S3_REGION: 'eu-west-3' }
+    expect(loadConfig(s3)).toMatchObject({
+      mediaStorage: 's3',
+      s3: {
+        bucket: 'course-media',
+        region: 'eu-west-3',
+        endpoint: undefined,
+        forcePathStyle: false,
+        credentials: undefined,
+      },
+    })
+    expect(
+      loadConfig({
+        ...s3,
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_FORCE_PATH_STYLE: '1',
+        AWS_ACCESS_KEY_ID: 'AKID',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+      }).s3,
+    ).toEqual({
+      bucket: 'course-media',
+      region: 'eu-west-3',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' },
+    })
+  })
+
+  it.each([
+    [{ MEDIA_STORAGE: 'ftp' }, /MEDIA_STORAGE must be local or s3/],
+    [{ MEDIA_STORAGE: 's3' }, /MEDIA_STORAGE=s3 needs S3_BUCKET and S3_REGION/],
+    [{ MEDIA_STORAGE: 's3', S3_BUCKET: 'b-1' }, /needs S3_REGION/],
+    [
+      { MEDIA_STORAGE: 's3', S3_BUCKET: 'Bad_Bucket', S3_REGION: 'r' },
+      /S3_BUCKET "Bad_Bucket" is not a bucket name/,
+    ],
+    [
+      { MEDIA_STORAGE: 's3', S3_BUCKET: 'b-1', S3_REGION: 'r', S3_ENDPOINT: 'minio:9000' },
+      /S3_ENDPOINT "minio:9000"/,
+    ],
+    [
+      { MEDIA_STORAGE: 's3', S3_BUCKET: 'b-1', S3_REGION: 'r', S3_FORCE_PATH_STYLE: 'yes' },
+      /S3_FORCE_PATH_STYLE/,
+    ],
+    [
+      { MEDIA_STORAGE: 's3', S3_BUCKET: 'b-1', S3_REGION: 'r', AWS_ACCESS_KEY_ID: 'x' },
+      /set both, or neither/,
+    ],
+    [
+      { MEDIA_STORAGE: 's3', S3_BUCKET: 'b-1', S3_REGION: 'r', MEDIA_URL_TTL: '700000' },
+      /MEDIA_URL_TTL may not exceed/,
+    ],
+  ])('refuses object storage settings it cannot use: %j', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message)
   })
 
   it('reads PGLITE_SHARED_BUFFERS as a PostgreSQL size and refuses anything else', () => {

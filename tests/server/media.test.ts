@@ -1,10 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
-import { afterEach, describe, expect, it } from 'vitest'
-import { LocalMediaStore, parseRange } from '../../server/services/media'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { LocalMediaStore, type MediaStore, parseRange } from '../../server/services/media'
+import { S3MediaStore } from '../../server/services/s3MediaStore'
+import { startS3, type LocalS3 } from '../helpers/s3'
 import { RangeNotSatisfiable } from '../../server/services/errors'
 import { MediaSigner, megabytes, redactMediaUrl, sniffVideo } from '../../server/services/videos'
 
@@ -76,27 +78,69 @@ describe('megabytes', () => {
   })
 })
 
-describe('LocalMediaStore', () => {
-  const dirs: string[] = []
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-  })
-  function store() {
+/** One media store under test, with a look at what it holds (files of the folder, or keys of the bucket). */
+interface Backend {
+  media: MediaStore
+  /** Everything stored, temporary uploads included. */
+  names(): Promise<string[]>
+  cleanup(): Promise<void>
+}
+
+const backends: Record<'local disk' | 'S3', () => Promise<Backend>> = {
+  'local disk': async () => {
     const dir = mkdtempSync(join(tmpdir(), 'media-'))
-    dirs.push(dir)
-    return { dir, media: new LocalMediaStore(join(dir, 'media')) }
-  }
+    const media = new LocalMediaStore(join(dir, 'media'))
+    return {
+      media,
+      names: async () => (existsSync(join(dir, 'media')) ? readdirSync(join(dir, 'media')).sort() : []),
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    }
+  },
+  S3: async () => {
+    const s3 = await startS3()
+    const media = new S3MediaStore(s3.settings)
+    return {
+      media,
+      names: async () => (await media.keys()).sort(),
+      cleanup: async () => {
+        media.client.destroy()
+        await s3.stop()
+      },
+    }
+  },
+}
+
+/** A body that sends `chunks` and then breaks, as a client cut off mid-upload. */
+function cutBody(chunks: Buffer[]): Readable {
+  let i = 0
+  return new Readable({
+    read() {
+      if (i < chunks.length) this.push(chunks[i++])
+      else this.destroy(new Error('connection reset'))
+    },
+  })
+}
+
+describe.each(Object.keys(backends) as (keyof typeof backends)[])('media store on %s', (kind) => {
+  let backend: Backend
+  beforeAll(async () => {
+    backend = await backends[kind]()
+  })
+  afterAll(() => backend?.cleanup())
+  afterEach(async () => {
+    const left = await backend.names()
+    if (left.length) await backend.media.remove(left)
+  })
 
   it('saves an upload pending, keeps it under its name, streams it whole or by range, and removes it', async () => {
-    const { dir, media } = store()
+    const { media } = backend
     const pending = await media.save(Readable.from([Buffer.from('0123456789'), Buffer.from('abcdefghij')]))
     expect(pending.size).toBe(20)
     expect(pending.head.toString()).toBe('0123456789abcdef')
-    expect(readdirSync(join(dir, 'media'))).toHaveLength(1) // the temporary file
+    expect(await backend.names()).toHaveLength(1) // the temporary upload
     await pending.keep('v.webm')
     await pending.discard() // kept: nothing to drop
-    expect(readdirSync(join(dir, 'media'))).toEqual(['v.webm'])
-    expect(readFileSync(join(dir, 'media', 'v.webm'), 'utf8')).toBe('0123456789abcdefghij')
+    expect(await backend.names()).toEqual(['v.webm'])
     expect(await media.size('v.webm')).toBe(20)
 
     const whole = await media.stream('v.webm')
@@ -108,21 +152,73 @@ describe('LocalMediaStore', () => {
     await expect(media.stream('v.webm', 'bytes=20-')).rejects.toMatchObject({ status: 416 })
 
     await media.remove(['v.webm', 'gone.webm'])
-    expect(readdirSync(join(dir, 'media'))).toEqual([])
+    expect(await backend.names()).toEqual([])
     await expect(media.stream('v.webm')).rejects.toMatchObject({ status: 404 })
     expect(await media.size('v.webm')).toBeUndefined()
   })
 
-  it('drops a discarded upload and never reaches outside its folder', async () => {
-    const { dir, media } = store()
+  it('drops a discarded upload and never stores a name that leaves its place', async () => {
+    const { media } = backend
     const pending = await media.save(Readable.from([Buffer.from('x')]))
     await pending.discard()
-    expect(readdirSync(join(dir, 'media'))).toEqual([])
+    await pending.discard() // twice is fine
+    expect(await backend.names()).toEqual([])
     const other = await media.save(Readable.from([Buffer.from('y')]))
     await expect(other.keep('../outside.webm')).rejects.toThrow(/leaves the media folder/)
     await other.discard()
-    expect(readdirSync(dir)).toEqual(['media'])
-    expect(await media.size('../media')).toBeUndefined()
+    expect(await backend.names()).toEqual([])
     await expect(media.stream('../../etc/passwd')).rejects.toMatchObject({ status: 404 })
+  })
+
+  it.each([
+    ['a small body', [Buffer.from('0123456789')]],
+    // above one part (5 MB): on S3 a multipart upload has begun, and is aborted
+    ['a body of several parts', Array.from({ length: 12 }, () => Buffer.alloc(1024 * 1024, 7))],
+  ])('leaves nothing behind when %s is cut off', async (_name, chunks) => {
+    await expect(backend.media.save(cutBody(chunks))).rejects.toThrow(/connection reset/)
+    expect(await backend.names()).toEqual([])
+  })
+})
+
+describe('S3MediaStore', () => {
+  let s3: LocalS3
+  let media: S3MediaStore
+  beforeAll(async () => {
+    s3 = await startS3()
+    media = new S3MediaStore(s3.settings)
+  })
+  afterAll(async () => {
+    media?.client.destroy()
+    await s3?.stop()
+  })
+
+  it('answers a presigned URL on which a range request gets 206 with the right bytes', async () => {
+    const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251))
+    const pending = await media.save(Readable.from([bytes]))
+    await pending.keep('r.webm')
+    const url = await media.signedUrl('r.webm', 'video/webm', 3600)
+    expect(url.startsWith(`${s3.settings.endpoint}/media/r.webm?`)).toBe(true)
+    expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('3600')
+    const part = await fetch(url, { headers: { Range: 'bytes=100-199' } })
+    expect(part.status).toBe(206)
+    expect(part.headers.get('content-range')).toBe('bytes 100-199/1000')
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(100, 200))
+    const whole = await fetch(url)
+    expect(whole.status).toBe(200)
+    expect(whole.headers.get('content-type')).toBe('video/webm')
+    expect(Buffer.from(await whole.arrayBuffer())).toEqual(bytes)
+    await media.remove(['r.webm'])
+  })
+
+  it('streams a 12 MB upload as a multipart upload and keeps it whole', async () => {
+    const chunk = Buffer.alloc(1024 * 1024)
+    const chunks = Array.from({ length: 12 }, (_, i) => Buffer.from(chunk.fill(i)))
+    const pending = await media.save(Readable.from(chunks))
+    expect(pending.size).toBe(12 * 1024 * 1024)
+    await pending.keep('big.mp4')
+    const part = await media.stream('big.mp4', 'bytes=7340032-7340035') // 7 MiB: the second part
+    expect(await text(part.body)).toBe('\x07\x07\x07\x07')
+    expect(await media.keys()).toEqual(['big.mp4'])
+    await media.remove(['big.mp4'])
   })
 })

@@ -26,7 +26,7 @@ async function user(name: string, email = `${name}@example.com`) {
 
 async function course(instructor: string, price = 10) {
   const [row] = await server.current.db.query<{ id: string }>(
-    "INSERT INTO courses (title, description, price, instructor_id) VALUES ('t', 'd', $1, $2) RETURNING id",
+    "INSERT INTO courses (title, description, price_cents, instructor_id) VALUES ('t', 'd', $1 * 100, $2) RETURNING id",
     [price, instructor],
   )
   return row.id
@@ -89,7 +89,7 @@ describe('database constraints', () => {
 
   it('refuses a negative price, an over-long comment and a stored media name that could leave the media folder', async () => {
     const t = await user('teacher')
-    expect(await refusal("INSERT INTO courses (title, description, price) VALUES ('t', 'd', -0.01)")).toBe(
+    expect(await refusal("INSERT INTO courses (title, description, price_cents) VALUES ('t', 'd', -1)")).toBe(
       '23514',
     )
     const c = await course(t, 0)

@@ -60,7 +60,7 @@ describe('PGlite thread that stops answering', () => {
       "INSERT INTO users (username, email, password_hash, role) VALUES ('teacher', 't@example.com', 'x', 'instructor') RETURNING id",
     )
     await db.query(
-      "INSERT INTO courses (title, description, price, instructor_id) VALUES ('Before the hang', 'About it', 0, $1)",
+      "INSERT INTO courses (title, description, price_cents, instructor_id) VALUES ('Before the hang', 'About it', 0, $1)",
       [teacher.id],
     )
     const before = expectContract('getHealth', await app.inject({ method: 'GET', url: '/api/health' }))
@@ -103,7 +103,7 @@ describe('PGlite thread that stops answering', () => {
     expect(courses.statusCode).toBe(200)
     expect(courses.body).toContain('Before the hang')
     await db.query(
-      "INSERT INTO courses (title, description, price, instructor_id) VALUES ('After the hang', 'About it', 0, $1)",
+      "INSERT INTO courses (title, description, price_cents, instructor_id) VALUES ('After the hang', 'About it', 0, $1)",
       [teacher.id],
     )
     expect(

@@ -167,26 +167,73 @@ describe('PGlite in a worker thread, closed or not opened', () => {
   })
 })
 
+/** A table `notes` whose inserts notify channel 'notes', listened to (payloads seen, losses counted); one row in. */
+async function notesListened(own: Db) {
+  await own.exec(`
+    CREATE TABLE notes (name text PRIMARY KEY);
+    CREATE FUNCTION notes_notify() RETURNS trigger AS $$
+      BEGIN PERFORM pg_notify('notes', NEW.name); RETURN NEW; END $$ LANGUAGE plpgsql;
+    CREATE TRIGGER notes_notify AFTER INSERT ON notes FOR EACH ROW EXECUTE FUNCTION notes_notify();
+  `)
+  const notes = { seen: [] as string[], lost: 0 }
+  await own.listen!(
+    'notes',
+    (payload) => notes.seen.push(payload),
+    () => notes.lost++,
+  )
+  await own.query("INSERT INTO notes VALUES ('before')")
+  return notes
+}
+
+describe('PGlite in a worker thread, renewed (after a first start, to give its memory back)', () => {
+  it('closes its thread and opens a new one on the same data; listeners keep listening; nothing is warned', async () => {
+    const folder = join(mkdtempSync(join(tmpdir(), 'coe-renew-')), 'pgdata')
+    const warnings: string[] = []
+    const own = await openPgliteThread(folder, { warn: (m) => warnings.push(m) })
+    try {
+      const notes = await notesListened(own)
+      const { seen } = notes
+      const first = threads.at(-1)!
+
+      // not while a transaction is open: nothing is done
+      let renewedInTx: boolean | undefined
+      await own.transaction(async (tx) => {
+        await tx.query("INSERT INTO notes VALUES ('in a transaction')")
+        renewedInTx = await own.renew!()
+      })
+      expect(renewedInTx).toBe(false)
+      expect(threads.at(-1)).toBe(first)
+
+      const exited = new Promise((resolve) => first.once('exit', resolve))
+      expect(await own.renew!()).toBe(true)
+      await exited
+      expect(threads.at(-1)).not.toBe(first)
+      // the committed rows on the new thread, and notifications flow on the channel listened to before
+      expect(await own.query<{ name: string }>('SELECT name FROM notes ORDER BY name')).toEqual([
+        { name: 'before' },
+        { name: 'in a transaction' },
+      ])
+      await own.query("INSERT INTO notes VALUES ('after')")
+      expect(seen).toEqual(['before', 'in a transaction', 'after'])
+      // an orderly close: no notification could be lost, no restart is counted, nothing is warned
+      expect(notes.lost).toBe(0)
+      expect(own.thread!()).toEqual({ restarting: undefined, restarts: 0, lastRestartAt: undefined })
+      expect(warnings).toEqual([])
+    } finally {
+      await own.close()
+      rmSync(join(folder, '..'), { recursive: true, force: true })
+    }
+  }, 60_000)
+})
+
 describe('PGlite in a worker thread that stops on its own', () => {
   it('starts again on the same data: calls meanwhile fail as unavailable, listeners are told and listen again', async () => {
     const folder = join(mkdtempSync(join(tmpdir(), 'coe-restart-')), 'pgdata')
     const warnings: string[] = []
     const own = await openPgliteThread(folder, { warn: (m) => warnings.push(m) })
     try {
-      await own.exec(`
-        CREATE TABLE notes (name text PRIMARY KEY);
-        CREATE FUNCTION notes_notify() RETURNS trigger AS $$
-          BEGIN PERFORM pg_notify('notes', NEW.name); RETURN NEW; END $$ LANGUAGE plpgsql;
-        CREATE TRIGGER notes_notify AFTER INSERT ON notes FOR EACH ROW EXECUTE FUNCTION notes_notify();
-      `)
-      const seen: string[] = []
-      let lost = 0
-      await own.listen!(
-        'notes',
-        (payload) => seen.push(payload),
-        () => lost++,
-      )
-      await own.query("INSERT INTO notes VALUES ('before')")
+      const notes = await notesListened(own)
+      const { seen } = notes
       const first = threads.at(-1)!
       const inFlight = own.query('SELECT pg_sleep(5)').catch((e: unknown) => e)
       await first.terminate()
@@ -196,7 +243,7 @@ describe('PGlite in a worker thread that stops on its own', () => {
       expect(isDbUnavailable(failed)).toBe(true)
       const meanwhile = await own.query('SELECT 1').catch((e: unknown) => e)
       expect(isDbUnavailable(meanwhile)).toBe(true)
-      expect(lost).toBe(1)
+      expect(notes.lost).toBe(1)
       // what the health check reports meanwhile
       expect(own.thread!()).toEqual({ restarting: 'stopped', restarts: 0, lastRestartAt: undefined })
 
@@ -206,7 +253,7 @@ describe('PGlite in a worker thread that stops on its own', () => {
       expect(threads.at(-1)).not.toBe(first)
       await own.query("INSERT INTO notes VALUES ('after')")
       expect(seen).toEqual(['before', 'after'])
-      expect(lost).toBe(1)
+      expect(notes.lost).toBe(1)
       expect(own.thread!()).toEqual({ restarting: undefined, restarts: 1, lastRestartAt: expect.any(Date) })
       expect(warnings).toEqual([
         "PGlite's thread stopped (exit code 1); starting it again in 0 s",
@@ -289,11 +336,10 @@ describe('PGlite in a worker thread that stops on its own', () => {
         "INSERT INTO users (username, email, password_hash, role) VALUES ('teacher', 't@example.com', 'x', 'instructor') RETURNING id",
       )
       const add = (title: string) =>
-        db.query('INSERT INTO courses (title, description, price, instructor_id) VALUES ($1, $2, 0, $3)', [
-          title,
-          'About it',
-          teacher.id,
-        ])
+        db.query(
+          'INSERT INTO courses (title, description, price_cents, instructor_id) VALUES ($1, $2, 0, $3)',
+          [title, 'About it', teacher.id],
+        )
       const titles = async () => (await courseList(db).current()).courses.map((c) => c.title)
       await add('Openings')
       expect(await titles()).toEqual(['Openings'])

@@ -86,7 +86,7 @@ describe('GET /api/courses (the spec list, kept until a write)', () => {
     expect(renamed.statusCode).toBe(200)
     expect(JSON.parse(renamed.payload)).toMatchObject([{ instructor: { username: 'renamed_teacher' } }])
     await server.current.db.transaction(async (tx) => {
-      await tx.query('UPDATE courses SET price = 42 WHERE id = $1', [id])
+      await tx.query('UPDATE courses SET price_cents = 4200 WHERE id = $1', [id])
     })
     expect(JSON.parse((await list()).payload)).toMatchObject([{ price: 42 }])
     await server.current.db.query('DELETE FROM courses')
@@ -177,6 +177,44 @@ describe('GET /api/courses with parameters (a kept catalogue page)', () => {
       'Endgames',
     ])
     expect(other.headers.etag).not.toBe(changed.headers.etag)
+  })
+
+  it('answers a page asked again, in each encoding, with the headers and bytes of its first answer', async () => {
+    const teacher = await server.current.createUser('instructor')
+    for (const title of ['One', 'Two', 'Three'])
+      await server.current.createCourse(teacher, { title, description: long })
+    const url = '/api/courses?limit=20&sort=title'
+    for (const accept of ['gzip, deflate, br', 'gzip', '']) {
+      const headers: Record<string, string> = accept ? { 'accept-encoding': accept } : {}
+      const first = await page(url, headers)
+      const again = await page(url, headers)
+      const third = await page(url, headers)
+      for (const res of [again, third]) {
+        expect(res.statusCode).toBe(200)
+        for (const name of ['content-type', 'content-encoding', 'vary', 'etag', 'cache-control'])
+          expect(res.headers[name], `${name} with accept-encoding '${accept}'`).toBe(first.headers[name])
+        expect(decoded(res)).toBe(decoded(first))
+        if (!accept) expectContract('getCourses', res)
+      }
+      expect((await page(url, { ...headers, 'if-none-match': first.headers.etag! })).statusCode).toBe(304)
+    }
+    // the same page by another spelling of its address
+    const reordered = await page('/api/courses?sort=title&limit=20')
+    expect(reordered.payload).toBe((await page(url)).payload)
+  })
+
+  it('never answers a kept page after a write that bypasses the services', async () => {
+    const teacher = await server.current.createUser('instructor')
+    const id = await server.current.createCourse(teacher, { title: 'Openings' })
+    const url = '/api/courses?limit=5'
+    const prices = async () =>
+      (JSON.parse((await page(url)).payload) as { items: { price: number }[] }).items.map((c) => c.price)
+    const before = await prices()
+    expect(await prices()).toEqual(before)
+    await server.current.db.query('UPDATE courses SET price_cents = 4200 WHERE id = $1', [id])
+    expect(await prices()).toEqual([42])
+    await server.current.db.query('DELETE FROM courses')
+    expect(await prices()).toEqual([])
   })
 
   it('answers a bad parameter with a problem, untouched by the kept pages', async () => {

@@ -1,13 +1,15 @@
 // The demo data (server/db/seed.ts), seeded once for these tests (its password hashes take seconds):
 // progress from the first start; lines with comments (an Italian Game, the
-// Lucena position, a mate in two), every one a PGN the server accepts, and one line of alice's due for review.
+// Lucena position, a mate in two), every one a PGN the server accepts, and one line of alice's due for review; the
+// uploaded video's module carries a line stamped along that video, with one question.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openPglite, type Db } from '../../server/db/db'
 import { migrate } from '../../server/db/migrate'
-import { seedDemo } from '../../server/db/seed'
+import { DEMO_VIDEO_SECONDS, seedDemo } from '../../server/db/seed'
+import { stampedMoves } from '../../domain/chess/videoStamps'
 import { checkLine, dueReviews, reviewSummary } from '../../server/services/lines'
 import { myProgress } from '../../server/services/progress'
 import { pgliteTemplate } from '../helpers/buildServer'
@@ -58,7 +60,12 @@ it('seeds modules with checked, commented lines and one line of alice due for re
     'SELECT title, line_pgn AS pgn, line_side AS side FROM modules WHERE line_pgn IS NOT NULL ORDER BY title',
   )
   expect(lines.map((l) => l.title)).toEqual(
-    expect.arrayContaining(['The Italian Game', 'Rook endings', 'Check and checkmate']),
+    expect.arrayContaining([
+      'The Italian Game',
+      'Rook endings',
+      'Check and checkmate',
+      'The board and the pieces',
+    ]),
   )
   for (const line of lines) {
     const parsed = checkLine(line)
@@ -76,4 +83,19 @@ it('seeds modules with checked, commented lines and one line of alice due for re
   expect(await reviewSummary(db, actor, new Date())).toEqual({ dueCount: 1, nextDueAt: null })
   const { due } = await dueReviews(db, actor, new Date())
   expect(due).toMatchObject([{ moduleTitle: 'Check and checkmate', courseTitle: 'Chess Fundamentals' }])
+})
+
+it('seeds the module of the uploaded video with a line whose stamps fall within that video, one a question', async () => {
+  const [row] = await db.query<{ pgn: string; side: 'white' | 'black'; videoId: string | null }>(
+    `SELECT line_pgn AS pgn, line_side AS side, video_id AS "videoId" FROM modules
+     WHERE title = 'The board and the pieces'`,
+  )
+  expect(row.videoId).not.toBeNull()
+  const line = checkLine(row)
+  const stamps = stampedMoves(line)
+  expect(stamps.length).toBeGreaterThanOrEqual(4)
+  for (const s of stamps) expect(s.seconds).toBeLessThan(DEMO_VIDEO_SECONDS)
+  const asks = stamps.filter((s) => s.ask)
+  expect(asks).toHaveLength(1)
+  expect(line.nodes[asks[0].id]).toMatchObject({ san: 'Bc4', color: 'w' })
 })

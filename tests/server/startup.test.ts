@@ -1,6 +1,7 @@
 // The real server process (the compiled dist-server/main.js, as `npm start` runs it): that it finds what it reads
 // beside its sources, where it listens by default, and that it refuses to be reachable from other machines while a
 // demo account keeps its published password.
+import { spawnSync } from 'node:child_process'
 import { connect } from 'node:net'
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { networkInterfaces, tmpdir } from 'node:os'
@@ -111,6 +112,25 @@ describe('isLoopbackHost', () => {
     ])
       expect(isLoopbackHost(h), h).toBe(false)
   })
+})
+
+describe("the server's sources under tsx, as `npm run dev` runs them", () => {
+  it('load: every module and package they import resolves under the loader', () => {
+    // (a CommonJS package whose exports Node cannot name from ESM loads in the compiled bundle but not here)
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        "await import('./server/serve.ts'); console.log('loaded')",
+      ],
+      { cwd: root, encoding: 'utf8', timeout: 60_000 },
+    )
+    expect(r.stderr).not.toMatch(/Error/)
+    expect(r.stdout.trim()).toBe('loaded')
+  }, 90_000)
 })
 
 describe('the compiled server', () => {

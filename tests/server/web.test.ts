@@ -49,7 +49,12 @@ for (const { path, file } of SHELL_PAGES) {
 // The build's list of the inline <style> hashes (scripts/vite-csp-styles.mjs), here of one stylesheet.
 const inlineStyle = 'body{color:black}'
 writeFileSync(join(dist, 'csp-styles.json'), JSON.stringify({ styleSrc: [cspHash(inlineStyle)] }))
-mkdirSync(join(dist, 'engine'))
+// The engine in its content-named folder (vite.config.ts), and one file of an older build's flat folder.
+mkdirSync(join(dist, 'engine', '0123456789ab'), { recursive: true })
+writeFileSync(
+  join(dist, 'engine', '0123456789ab', 'stockfish-19-lite-single.js'),
+  'self.onmessage = () => {}\n',
+)
 writeFileSync(join(dist, 'engine', 'stockfish-19-lite-single.js'), 'self.onmessage = () => {}\n')
 
 const scriptSrc = (csp: unknown) =>
@@ -140,7 +145,7 @@ describe('static SPA', () => {
               ? gunzipSync(res.rawPayload).toString()
               : res.body
         // Only the links every role has: no guest's Login/Register to flash into a signed-in visitor's links.
-        expect(nav(body), url).toEqual(['Home', 'Courses', 'Blog', 'Cart'])
+        expect(nav(body), url).toEqual(['Home', 'Courses', 'Blog', 'Cart', 'Analysis'])
         expect(body, url).toContain('<header class="nav">')
         // The app's scripts are started by the shell's loader after the first paint, not linked from the head.
         expect(body).toContain(
@@ -321,10 +326,14 @@ describe('static SPA', () => {
 
 describe('security headers', () => {
   it("lets only the engine's own script compile WebAssembly (its worker runs under that script's policy)", async () => {
-    const engine = await inject({ method: 'GET', url: '/engine/stockfish-19-lite-single.js' })
+    const engine = await inject({ method: 'GET', url: '/engine/0123456789ab/stockfish-19-lite-single.js' })
     expect(engine.statusCode).toBe(200)
-    expect(engine.headers['cache-control']).toBe('public, max-age=86400')
+    // named by its content: a returning visitor's browser never asks again
+    expect(engine.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(scriptSrc(engine.headers['content-security-policy'])).toEqual(["'self'", "'wasm-unsafe-eval'"])
+    const flat = await inject({ method: 'GET', url: '/engine/stockfish-19-lite-single.js' })
+    expect(flat.headers['cache-control']).toBe('public, max-age=86400')
+    expect(scriptSrc(flat.headers['content-security-policy'])).toEqual(["'self'", "'wasm-unsafe-eval'"])
     const page = await inject({ method: 'GET', url: '/', headers: { accept: 'text/html,*/*' } })
     expect(page.statusCode).toBe(200)
     expect(scriptSrc(page.headers['content-security-policy'])).not.toContain("'wasm-unsafe-eval'")
@@ -400,6 +409,8 @@ describe('security headers', () => {
       `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`,
     ])
     expect(directives['connect-src']).toEqual(["'self'", 'https://api.chess.com'])
+    // Local media (MEDIA_STORAGE unset): no storage origin besides the page's own
+    expect(directives['media-src']).toEqual(["'self'", 'blob:', 'https:'])
     expect(directives['img-src']).toEqual(
       expect.arrayContaining(['https://images.chesscomfiles.com', 'https://*.chess.com']),
     )

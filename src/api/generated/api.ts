@@ -2,17 +2,18 @@ import { baseApi as api } from '../baseApi'
 export const addTagTypes = [
   'Health',
   'Auth',
+  'Profile',
   'Course',
   'Enrollment',
   'Module',
   'Progress',
   'Review',
   'Video',
-  'Profile',
   'User',
   'Followers',
   'Comments',
   'Cart',
+  'Games',
 ] as const
 const injectedRtkApi = api
   .enhanceEndpoints({
@@ -40,6 +41,40 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/auth/logout-all`, method: 'POST' }),
         invalidatesTags: ['Auth'],
       }),
+      requestPasswordReset: build.mutation<RequestPasswordResetApiResponse, RequestPasswordResetApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/forgot-password`,
+          method: 'POST',
+          body: queryArg.passwordResetRequest,
+        }),
+        invalidatesTags: ['Auth'],
+      }),
+      resetPassword: build.mutation<ResetPasswordApiResponse, ResetPasswordApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/reset-password`,
+          method: 'POST',
+          body: queryArg.passwordResetWithToken,
+        }),
+        invalidatesTags: ['Auth'],
+      }),
+      verifyEmail: build.mutation<VerifyEmailApiResponse, VerifyEmailApiArg>({
+        query: (queryArg) => ({ url: `/api/auth/verify-email`, method: 'POST', body: queryArg.mailToken }),
+        invalidatesTags: ['Auth'],
+      }),
+      unsubscribeReviewReminders: build.mutation<
+        UnsubscribeReviewRemindersApiResponse,
+        UnsubscribeReviewRemindersApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/mail/unsubscribe`,
+          method: 'POST',
+          params: {
+            user: queryArg.user,
+            sig: queryArg.sig,
+          },
+        }),
+        invalidatesTags: ['Profile'],
+      }),
       getCourses: build.query<GetCoursesApiResponse, GetCoursesApiArg>({
         query: (queryArg) => ({
           url: `/api/courses`,
@@ -60,6 +95,10 @@ const injectedRtkApi = api
       createCourse: build.mutation<CreateCourseApiResponse, CreateCourseApiArg>({
         query: (queryArg) => ({ url: `/api/courses`, method: 'POST', body: queryArg.courseInput }),
         invalidatesTags: ['Course'],
+      }),
+      getDraftCourses: build.query<GetDraftCoursesApiResponse, GetDraftCoursesApiArg>({
+        query: () => ({ url: `/api/courses/drafts` }),
+        providesTags: ['Course'],
       }),
       getCourse: build.query<GetCourseApiResponse, GetCourseApiArg>({
         query: (queryArg) => ({
@@ -104,6 +143,14 @@ const injectedRtkApi = api
           },
         }),
         providesTags: ['Module'],
+      }),
+      reorderModules: build.mutation<ReorderModulesApiResponse, ReorderModulesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/courses/${queryArg.courseId}/modules/order`,
+          method: 'PUT',
+          body: queryArg.moduleOrder,
+        }),
+        invalidatesTags: ['Module'],
       }),
       enrollInCourse: build.mutation<EnrollInCourseApiResponse, EnrollInCourseApiArg>({
         query: (queryArg) => ({
@@ -188,6 +235,18 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/api/videos/${queryArg.videoId}` }),
         providesTags: ['Video'],
       }),
+      uploadCaptions: build.mutation<UploadCaptionsApiResponse, UploadCaptionsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/videos/${queryArg.videoId}/captions`,
+          method: 'PUT',
+          body: queryArg.captionsUpload,
+        }),
+        invalidatesTags: ['Video'],
+      }),
+      deleteCaptions: build.mutation<DeleteCaptionsApiResponse, DeleteCaptionsApiArg>({
+        query: (queryArg) => ({ url: `/api/videos/${queryArg.videoId}/captions`, method: 'DELETE' }),
+        invalidatesTags: ['Video'],
+      }),
       getMyProfile: build.query<GetMyProfileApiResponse, GetMyProfileApiArg>({
         query: () => ({ url: `/api/profile/me` }),
         providesTags: ['Profile'],
@@ -201,6 +260,25 @@ const injectedRtkApi = api
           url: `/api/profile/me/password`,
           method: 'PUT',
           body: queryArg.passwordChange,
+        }),
+        invalidatesTags: ['Profile'],
+      }),
+      changeMyEmail: build.mutation<ChangeMyEmailApiResponse, ChangeMyEmailApiArg>({
+        query: (queryArg) => ({ url: `/api/profile/me/email`, method: 'POST', body: queryArg.emailChange }),
+        invalidatesTags: ['Profile'],
+      }),
+      resendVerificationEmail: build.mutation<
+        ResendVerificationEmailApiResponse,
+        ResendVerificationEmailApiArg
+      >({
+        query: () => ({ url: `/api/profile/me/email/verification`, method: 'POST' }),
+        invalidatesTags: ['Profile'],
+      }),
+      setReviewReminders: build.mutation<SetReviewRemindersApiResponse, SetReviewRemindersApiArg>({
+        query: (queryArg) => ({
+          url: `/api/profile/me/review-reminders`,
+          method: 'PUT',
+          body: queryArg.reviewReminders,
         }),
         invalidatesTags: ['Profile'],
       }),
@@ -303,6 +381,28 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['Cart'],
       }),
+      saveGame: build.mutation<SaveGameApiResponse, SaveGameApiArg>({
+        query: (queryArg) => ({ url: `/api/games`, method: 'POST', body: queryArg.gameInput }),
+        invalidatesTags: ['Games'],
+      }),
+      listMyGames: build.query<ListMyGamesApiResponse, ListMyGamesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/games`,
+          params: {
+            limit: queryArg.limit,
+            cursor: queryArg.cursor,
+          },
+        }),
+        providesTags: ['Games'],
+      }),
+      getGame: build.query<GetGameApiResponse, GetGameApiArg>({
+        query: (queryArg) => ({ url: `/api/games/${queryArg.gameId}` }),
+        providesTags: ['Games'],
+      }),
+      deleteGame: build.mutation<DeleteGameApiResponse, DeleteGameApiArg>({
+        query: (queryArg) => ({ url: `/api/games/${queryArg.gameId}`, method: 'DELETE' }),
+        invalidatesTags: ['Games'],
+      }),
     }),
     overrideExisting: false,
   })
@@ -321,6 +421,26 @@ export type LogoutApiResponse = unknown
 export type LogoutApiArg = void
 export type LogoutEverywhereApiResponse = unknown
 export type LogoutEverywhereApiArg = void
+export type RequestPasswordResetApiResponse =
+  /** status 202 Accepted; a mail goes out when an account uses the email */ MailNotice
+export type RequestPasswordResetApiArg = {
+  passwordResetRequest: PasswordResetRequest
+}
+export type ResetPasswordApiResponse = unknown
+export type ResetPasswordApiArg = {
+  passwordResetWithToken: PasswordResetWithToken
+}
+export type VerifyEmailApiResponse =
+  /** status 200 The address is verified (and, for a new address, now the account's email) */ MailNotice
+export type VerifyEmailApiArg = {
+  mailToken: MailToken
+}
+export type UnsubscribeReviewRemindersApiResponse =
+  /** status 200 Review reminders are off for the account */ ReviewReminders
+export type UnsubscribeReviewRemindersApiArg = {
+  user: Id
+  sig: string
+}
 export type GetCoursesApiResponse =
   | /** status 200 Without parameters, every course, newest first; with any, one page of the catalogue */ Course[]
   | CoursePage
@@ -344,6 +464,8 @@ export type CreateCourseApiResponse = /** status 201 The new course */ Course
 export type CreateCourseApiArg = {
   courseInput: CourseInput
 }
+export type GetDraftCoursesApiResponse = /** status 200 The caller's drafts, newest first */ Course[]
+export type GetDraftCoursesApiArg = void
 export type GetCourseApiResponse = /** status 200 The course */ Course
 export type GetCourseApiArg = {
   courseId: Id
@@ -380,8 +502,15 @@ export type GetCourseCurriculumApiArg = {
   /** ETags of answers the client holds, as the server sent them in ETag (browsers send this by themselves). When one of them (compared weakly), or `*`, names the answer the caller would get now, the answer is 304 with no body */
   'If-None-Match'?: string
 }
+export type ReorderModulesApiResponse = /** status 200 The modules in their new order */ Module[]
+export type ReorderModulesApiArg = {
+  courseId: Id
+  moduleOrder: ModuleOrder
+}
 export type EnrollInCourseApiResponse =
-  /** status 200 Already enrolled */ Enrollment | /** status 201 Enrolled */ Enrollment
+  | /** status 200 Already enrolled */ Enrollment
+  | /** status 201 Enrolled */ Enrollment
+  | /** status 202 With Stripe as the payment provider: a pending order whose payment the buyer makes on Stripe's hosted page at `url`; the order becomes paid when Stripe's webhook says so (the cart page follows it) */ CheckoutRedirect
 export type EnrollInCourseApiArg = {
   courseId: Id
   /** Chosen by the client per purchase attempt; a retry with the same key never charges twice and answers the same order */
@@ -439,6 +568,15 @@ export type GetVideoApiResponse = /** status 200 The video record */ Video
 export type GetVideoApiArg = {
   videoId: Id
 }
+export type UploadCaptionsApiResponse = /** status 200 The video, with its captions' signed URL */ Video
+export type UploadCaptionsApiArg = {
+  videoId: Id
+  captionsUpload: CaptionsUpload
+}
+export type DeleteCaptionsApiResponse = unknown
+export type DeleteCaptionsApiArg = {
+  videoId: Id
+}
 export type GetMyProfileApiResponse = /** status 200 Own profile */ Profile
 export type GetMyProfileApiArg = void
 export type UpdateMyProfileApiResponse =
@@ -449,6 +587,17 @@ export type UpdateMyProfileApiArg = {
 export type ChangeMyPasswordApiResponse = unknown
 export type ChangeMyPasswordApiArg = {
   passwordChange: PasswordChange
+}
+export type ChangeMyEmailApiResponse = /** status 202 A link went to the new address */ MailNotice
+export type ChangeMyEmailApiArg = {
+  emailChange: EmailChange
+}
+export type ResendVerificationEmailApiResponse =
+  /** status 202 A link went to the account's email (nothing is sent when it is verified already) */ MailNotice
+export type ResendVerificationEmailApiArg = void
+export type SetReviewRemindersApiResponse = /** status 200 The saved setting */ ReviewReminders
+export type SetReviewRemindersApiArg = {
+  reviewReminders: ReviewReminders
 }
 export type GetProfileApiResponse = /** status 200 Public profile */ PublicProfile
 export type GetProfileApiArg = {
@@ -531,10 +680,32 @@ export type RemoveFromCartApiResponse = /** status 200 The cart */ Cart
 export type RemoveFromCartApiArg = {
   courseId: Id
 }
-export type CheckoutApiResponse = /** status 201 The recorded order */ Order
+export type CheckoutApiResponse =
+  | /** status 201 The recorded order */ Order
+  | /** status 202 With Stripe as the payment provider: a pending order whose payment the buyer makes on Stripe's hosted page at `url`; the order becomes paid when Stripe's webhook says so (the cart page follows it) */ CheckoutRedirect
 export type CheckoutApiArg = {
   /** Chosen by the client per purchase attempt; a retry with the same key never charges twice and answers the same order */
   'Idempotency-Key'?: IdempotencyKey
+}
+export type SaveGameApiResponse =
+  /** status 200 Already kept under this key */ Game | /** status 201 Kept */ Game
+export type SaveGameApiArg = {
+  gameInput: GameInput
+}
+export type ListMyGamesApiResponse = /** status 200 One page of the caller's games, newest first */ GamePage
+export type ListMyGamesApiArg = {
+  /** Page size (default 20); asking with it answers one page, `{ items, nextCursor }` */
+  limit?: number
+  /** The page after the one that answered this `nextCursor` (opaque; valid for the same list only, e.g. the same player's followers) */
+  cursor?: PageCursor
+}
+export type GetGameApiResponse = /** status 200 The game */ Game
+export type GetGameApiArg = {
+  gameId: Id
+}
+export type DeleteGameApiResponse = unknown
+export type DeleteGameApiArg = {
+  gameId: Id
 }
 export type Health = {
   status: 'ok'
@@ -578,6 +749,24 @@ export type LoginInput = {
   email: string
   password: string
 }
+export type MailNotice = {
+  message: string
+}
+export type PasswordResetRequest = {
+  email: string
+}
+export type Password = string
+export type PasswordResetWithToken = {
+  token: string
+  newPassword: Password
+}
+export type MailToken = {
+  token: string
+}
+export type ReviewReminders = {
+  /** 'Email me when lines are due for review': at most one mail a day, only when lines are due */
+  enabled: boolean
+}
 export type Course = {
   _id: Id
   title: string
@@ -591,6 +780,8 @@ export type Course = {
     username: string
   } | null
   createdAt: string
+  /** False for a draft: seen only by its instructor, admins and the students enrolled before it was unpublished; absent from the course list, the catalogue and its search */
+  published: boolean
 }
 export type CoursePage = {
   items: Course[]
@@ -604,11 +795,15 @@ export type CourseInput = {
   title: string
   description: string
   price: number
+  /** False creates a draft; absent, the course is published at once */
+  published?: boolean
 }
 export type CoursePatch = {
   title?: string
   description?: string
   price?: number
+  /** True publishes a draft; false makes the course a draft again (its enrolled students keep it) */
+  published?: boolean
 }
 export type EnrolledStudent = {
   _id: Id
@@ -630,10 +825,37 @@ export type CurriculumEntry = {
   /** The length of the module's video where known: the median of what learners' players measured; absent while no player has reported it */
   durationSeconds?: number
 }
+export type ModuleLine = {
+  /** Moves in PGN (comments, variations, a start position through the SetUp and FEN tags), at most 64 KB of UTF-8 and 1,500 moves */
+  pgn: string
+  /** The side the student plays when practising */
+  side: 'white' | 'black'
+}
+export type Module = {
+  _id: Id
+  title: string
+  description: string
+  /** Null for a module that is a line alone (no video) */
+  videoUrl: string | null
+  videoId: string | null
+  courseId: Id
+  position: number
+  /** The module's line (moves to step through and practise); null when it has none */
+  line: ModuleLine | null
+}
+export type ModuleOrder = {
+  /** Every module of the course, each once, in the new order */
+  moduleIds: Id[]
+}
 export type Enrollment = {
   courseId: Id
   studentId: Id
   enrolledAt: string
+}
+export type CheckoutRedirect = {
+  orderId: Id
+  /** The provider's hosted payment page */
+  url: string
 }
 export type IdempotencyKey = string
 export type UserRef = {
@@ -693,12 +915,6 @@ export type LinePracticeInput = {
   /** The student's moves of the main line not played right at the first try (at most the student's moves in the line) */
   mistakes: number
 }
-export type ModuleLine = {
-  /** Moves in PGN (comments, variations, a start position through the SetUp and FEN tags), at most 64 KB of UTF-8 and 1,500 moves */
-  pgn: string
-  /** The side the student plays when practising */
-  side: 'white' | 'black'
-}
 export type DueLine = {
   moduleId: Id
   courseId: Id
@@ -717,22 +933,12 @@ export type ReviewSummary = {
   /** The earliest review not yet due; null when none is scheduled */
   nextDueAt: string | null
 }
-export type Module = {
-  _id: Id
-  title: string
-  description: string
-  videoUrl: string
-  videoId: string | null
-  courseId: Id
-  position: number
-  /** The module's line (moves to step through and practise); null when it has none */
-  line: ModuleLine | null
-}
 export type VideoUrl = string
 export type ModuleInput = {
   title: string
   description: string
-  videoUrl: VideoUrl
+  /** Required unless the module has a line; absent or null makes a module that is a line alone */
+  videoUrl?: VideoUrl | null
   courseId: Id
   videoId?: string | null
   /** The module's line: PGN checked move by move (a malformed PGN or an illegal move is 400, naming the move); null removes it */
@@ -741,7 +947,8 @@ export type ModuleInput = {
 export type ModulePatch = {
   title?: string
   description?: string
-  videoUrl?: VideoUrl
+  /** Null removes the video, which only a module with a line may lose */
+  videoUrl?: VideoUrl | null
   videoId?: string | null
   /** The module's line: PGN checked move by move (a malformed PGN or an illegal move is 400, naming the move); null removes it */
   line?: ModuleLine | null
@@ -749,15 +956,25 @@ export type ModulePatch = {
 export type Video = {
   _id: Id
   courseId: Id
-  /** A short-lived signed URL on this server that streams the file */
+  /** A short-lived signed URL that streams the file (range requests work): on this server, or with object storage (MEDIA_STORAGE=s3) a presigned URL of the storage itself, valid as long (MEDIA_URL_TTL) */
   filePath: string
   mimeType: string
   size: number
   originalName: string
+  /** A short-lived signed URL of the video's WebVTT captions; absent when it has none */
+  captionsUrl?: string
+  /** A short-lived signed URL of the video's poster frame (JPEG, at 10 % of its length); absent until the server has taken it (in the background, where ffmpeg is installed) */
+  posterUrl?: string
+  /** The video's length in seconds, as ffprobe reads it; absent until the server has taken it */
+  durationSeconds?: number
 }
 export type VideoUpload = {
   courseId: Id
   /** A video file (MP4, WebM or Ogg) */
+  file: Blob
+}
+export type CaptionsUpload = {
+  /** A WebVTT file (UTF-8, at most 512 KB) */
   file: Blob
 }
 export type ShowCoursesOnProfile = boolean
@@ -771,16 +988,25 @@ export type Profile = {
   /** Teaching courses for an instructor, purchased (enrolled) courses otherwise */
   courses: Course[]
   showCoursesOnProfile: ShowCoursesOnProfile
+  /** Whether the account's email was verified through a mailed link */
+  emailVerified?: boolean
+  /** A new address asked for and not yet verified (it replaces the email once its link is followed) */
+  pendingEmail?: string
+  /** 'Email me when lines are due for review' (off by default) */
+  reviewReminders?: boolean
 }
 export type ProfileUpdate = {
   bio: string
   phoneNumber: string
   showCoursesOnProfile?: ShowCoursesOnProfile
 }
-export type Password = string
 export type PasswordChange = {
   currentPassword: string
   newPassword: Password
+}
+export type EmailChange = {
+  newEmail: string
+  currentPassword: string
 }
 export type PublicProfile = {
   _id: Id
@@ -794,6 +1020,8 @@ export type UserSummary = {
   _id: Id
   username: string
   role: Role
+  /** Whether the user's email was verified (for admins) */
+  emailVerified?: boolean
 }
 export type UserPage = {
   items: UserSummary[]
@@ -845,69 +1073,40 @@ export type Order = {
   total: number
   createdAt: string
 }
-export const {
-  useGetHealthQuery,
-  useLazyGetHealthQuery,
-  useRegisterMutation,
-  useLoginMutation,
-  useLogoutMutation,
-  useLogoutEverywhereMutation,
-  useGetCoursesQuery,
-  useLazyGetCoursesQuery,
-  useCreateCourseMutation,
-  useGetCourseQuery,
-  useLazyGetCourseQuery,
-  useUpdateCourseMutation,
-  useDeleteCourseMutation,
-  useGetEnrolledCoursesQuery,
-  useLazyGetEnrolledCoursesQuery,
-  useGetEnrolledStudentsQuery,
-  useLazyGetEnrolledStudentsQuery,
-  useGetCourseCurriculumQuery,
-  useLazyGetCourseCurriculumQuery,
-  useEnrollInCourseMutation,
-  useGetCourseProgressQuery,
-  useLazyGetCourseProgressQuery,
-  useGetMyProgressQuery,
-  useLazyGetMyProgressQuery,
-  useSaveModuleProgressMutation,
-  useSetModuleCompletionMutation,
-  useRecordLinePracticeMutation,
-  useGetDueReviewsQuery,
-  useLazyGetDueReviewsQuery,
-  useGetReviewSummaryQuery,
-  useLazyGetReviewSummaryQuery,
-  useCreateModuleMutation,
-  useGetModulesByCourseQuery,
-  useLazyGetModulesByCourseQuery,
-  useUpdateModuleMutation,
-  useDeleteModuleMutation,
-  useUploadVideoMutation,
-  useGetVideoQuery,
-  useLazyGetVideoQuery,
-  useGetMyProfileQuery,
-  useLazyGetMyProfileQuery,
-  useUpdateMyProfileMutation,
-  useChangeMyPasswordMutation,
-  useGetProfileQuery,
-  useLazyGetProfileQuery,
-  useGetUsersQuery,
-  useLazyGetUsersQuery,
-  useUpdateUserRoleMutation,
-  useSetUserPasswordMutation,
-  useGetUserRankQuery,
-  useLazyGetUserRankQuery,
-  useGetPlayerFollowersQuery,
-  useLazyGetPlayerFollowersQuery,
-  useGetPlayerCommentsQuery,
-  useLazyGetPlayerCommentsQuery,
-  useFollowPlayerMutation,
-  useUnfollowPlayerMutation,
-  useCommentPlayerMutation,
-  useDeleteCommentMutation,
-  useGetCartQuery,
-  useLazyGetCartQuery,
-  useAddToCartMutation,
-  useRemoveFromCartMutation,
-  useCheckoutMutation,
-} = injectedRtkApi
+export type GameResult = '1-0' | '0-1' | '1/2-1/2'
+export type GameOpponent = 'random' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8'
+export type Game = {
+  _id: Id
+  result: GameResult
+  opponentLevel: GameOpponent
+  colour: 'white' | 'black'
+  /** Moves (plies) of the game */
+  moves: number
+  /** When the game was kept (as it ended) */
+  playedAt: string
+  pgn: string
+}
+export type GameInput = {
+  /** Chosen by the client once per finished game, so a retried save keeps one game */
+  key: string
+  /** The game in PGN, at most 20 KB of UTF-8; read move by move (a PGN that does not read, or holds an illegal move, is 400 naming it) and it must be over: mate, or a draw by the rules */
+  pgn: string
+  result: GameResult
+  opponentLevel: GameOpponent
+  /** The side the player played */
+  colour: 'white' | 'black'
+}
+export type GameSummary = {
+  _id: Id
+  result: GameResult
+  opponentLevel: GameOpponent
+  colour: 'white' | 'black'
+  /** Moves (plies) of the game */
+  moves: number
+  /** When the game was kept (as it ended) */
+  playedAt: string
+}
+export type GamePage = {
+  items: GameSummary[]
+  nextCursor: NextCursor
+}

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { Role } from '@/api/generated/api'
 import { useGetUserPagesInfiniteQuery, useUpdateUserRoleMutation } from '@/features/admin/adminEndpoints'
@@ -10,6 +10,10 @@ import { ownRoleChanged, selectCurrentUser } from '@/features/auth/authSlice'
 import { SetPasswordForm } from '@/features/admin/SetPasswordForm'
 import { ROLES } from '@domain/rules'
 import { asSentence, isValidatorDetail, problemDetailOf } from '@/api/problemText'
+
+// Its own chunk: the users' table shows first.
+const OrdersPanel = lazy(() => import('@/features/admin/OrdersPanel'))
+const Earnings = lazy(() => import('@/features/orders/Earnings'))
 
 export const ROLE_UPDATED_TEXT = 'Role updated.'
 export const ROLE_REFUSED_TEXT = 'The role could not be changed. Please try again.'
@@ -65,6 +69,7 @@ export default function AdminPage() {
               <tr>
                 <th scope="col">Username</th>
                 <th scope="col">Role</th>
+                <th scope="col">Email</th>
                 <th scope="col">Change role</th>
                 <th scope="col">Password</th>
               </tr>
@@ -74,6 +79,7 @@ export default function AdminPage() {
                 <tr key={u._id}>
                   <td data-label="Username">{u.username}</td>
                   <td data-label="Role">{u.role}</td>
+                  <td data-label="Email">{u.emailVerified ? 'Verified' : 'Not verified'}</td>
                   <td data-label="Change role">
                     <select
                       aria-label={`Role of ${u.username}`}
@@ -111,6 +117,10 @@ export default function AdminPage() {
           <LoadMore what="users" list={userPages} />
         </div>
       )}
+      <Suspense fallback={<Spinner />}>
+        <OrdersPanel />
+        <Earnings everyone />
+      </Suspense>
     </section>
   )
 }

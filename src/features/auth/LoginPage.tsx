@@ -73,6 +73,9 @@ export default function LoginPage() {
           Login
         </button>
         <p className="muted">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
+        <p className="muted">
           No account yet?{' '}
           <Link to="/register" state={state?.from ? { from: state.from } : undefined}>
             Register

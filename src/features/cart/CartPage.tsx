@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link } from 'react-router-dom'
+import { Link, useSearchParams } from 'react-router-dom'
 import { useGetCartQuery, useRemoveFromCartMutation } from '@/features/cart/cartEndpoints'
 import { useAppSelector } from '@/app/hooks'
 import { LoadError } from '@/components/LoadError'
@@ -9,6 +9,7 @@ import { LoginLink, LoginRequiredModal } from '@/features/auth/LoginRequiredModa
 import { formatMoney } from '@domain/rules'
 import { CheckoutButton } from '@/features/cart/CheckoutButton'
 import { Receipt, type PurchaseReceipt } from '@/features/cart/Receipt'
+import { CheckoutReturn } from '@/features/orders/CheckoutReturn'
 
 export default function CartPage() {
   const user = useAppSelector(selectCurrentUser)
@@ -16,6 +17,9 @@ export default function CartPage() {
   const [removeFromCart] = useRemoveFromCartMutation()
   const items = cart?.items ?? []
   const [receipt, setReceipt] = useState<PurchaseReceipt | null>(null)
+  // Back from Stripe's payment page: /cart?order={id} (&cancelled=1 when the buyer cancelled there).
+  const [search] = useSearchParams()
+  const returning = search.get('order')
 
   return (
     <section className="page page--narrow">
@@ -32,6 +36,9 @@ export default function CartPage() {
       {user && isLoading && <Spinner />}
       {user && !isLoading && isError && (
         <LoadError message="Your cart could not be loaded." onRetry={() => void refetch()} />
+      )}
+      {user && returning && (
+        <CheckoutReturn orderId={returning} cancelled={search.get('cancelled') === '1'} />
       )}
       {user && receipt && <Receipt receipt={receipt} />}
       {/* After a checkout the receipt takes the empty cart's place; a cart filled again shows below it. */}

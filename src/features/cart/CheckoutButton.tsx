@@ -6,6 +6,7 @@ import { ErrorMessage } from '@/components/ErrorMessage'
 import { asSentence, problemDetailOf } from '@/api/problemText'
 import { alertShown } from '@/features/layout/alertsSlice'
 import type { PurchaseReceipt } from '@/features/cart/Receipt'
+import { PaymentNotice } from '@/features/orders/PaymentNotice'
 
 export const CHECKOUT_DONE_TEXT = 'Checkout complete: you are now enrolled in these courses.'
 export const CHECKOUT_OFFLINE_TEXT =
@@ -54,11 +55,17 @@ export function CheckoutButton({ items, onDone }: { items: Course[]; onDone: (r:
   async function onCheckout() {
     const key = (attemptKey.current ??= newPurchaseKey())
     const titles = Object.fromEntries(items.map((c) => [c._id, c.title]))
+    const prices = Object.fromEntries(items.map((c) => [c._id, c.price]))
     setFailure(null)
     try {
       const order = await checkout({ 'Idempotency-Key': key }).unwrap()
+      if ('url' in order) {
+        // Stripe: the buyer pays on Stripe's page, which comes back to /cart?order=…
+        window.location.assign(order.url)
+        return
+      }
       attemptKey.current = null
-      onDone({ order, titles })
+      onDone({ order, titles, prices })
       dispatch(alertShown(CHECKOUT_DONE_TEXT, 'success'))
     } catch (error) {
       if (!isNetworkFailure(error)) attemptKey.current = null
@@ -76,6 +83,7 @@ export function CheckoutButton({ items, onDone }: { items: Course[]; onDone: (r:
       >
         Checkout
       </button>
+      <PaymentNotice />
       {failure && <ErrorMessage>{failure}</ErrorMessage>}
     </>
   )

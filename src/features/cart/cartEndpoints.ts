@@ -9,8 +9,9 @@ export const cartApi = api.enhanceEndpoints({
     addToCart: { invalidatesTags: (r) => (r ? [{ type: 'Cart', id: 'LIST' }] : []) },
     removeFromCart: { invalidatesTags: (r) => (r ? [{ type: 'Cart', id: 'LIST' }] : []) },
     checkout: {
+      // A 202 (Stripe) enrolls nobody yet: the buyer leaves for Stripe's page and comes back to a new load.
       invalidatesTags: (r) =>
-        r
+        r && 'courseIds' in r
           ? [
               { type: 'Cart', id: 'LIST' },
               { type: 'Enrollment', id: 'LIST' },

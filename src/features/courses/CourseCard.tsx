@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import { useUpdateCourseMutation } from '@/features/courses/courseEndpoints'
 import type { Course } from '@/api/generated/api'
 import type { SessionUser } from '@/features/auth/authSlice'
 import { LoginLink } from '@/features/auth/LoginRequiredModal'
@@ -57,8 +58,25 @@ export function CourseCard({ course, user, enrolled, inCart, onEdit, onDelete }:
           >
             Delete
           </button>
+          <UnpublishButton course={course} />
         </div>
       )}
     </CourseCardFrame>
+  )
+}
+
+/** Back to the drafts: out of the catalogue, still readable to its enrolled students. */
+function UnpublishButton({ course }: { course: Course }) {
+  const [updateCourse, update] = useUpdateCourseMutation()
+  return (
+    <button
+      type="button"
+      className="btn"
+      disabled={update.isLoading}
+      onClick={() => void updateCourse({ courseId: course._id, coursePatch: { published: false } })}
+      aria-label={`Unpublish ${course.title}`}
+    >
+      Unpublish
+    </button>
   )
 }

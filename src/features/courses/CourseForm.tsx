@@ -5,7 +5,7 @@ import { useFormFocus } from '@/components/useFormFocus'
 
 type Props = { editing: Course | null; onDone: () => void }
 
-const empty = { title: '', description: '', price: '' }
+const empty = { title: '', description: '', price: '', publish: true }
 
 /** Create mode, or edit mode when a course is selected; submitting clears the form and closes edit mode. */
 export function CourseForm({ editing, onDone }: Props) {
@@ -18,13 +18,20 @@ export function CourseForm({ editing, onDone }: Props) {
   useEffect(() => {
     setForm(
       editing
-        ? { title: editing.title, description: editing.description, price: String(editing.price) }
+        ? {
+            title: editing.title,
+            description: editing.description,
+            price: String(editing.price),
+            publish: editing.published,
+          }
         : empty,
     )
   }, [editing])
 
-  const set = (key: keyof typeof empty) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }))
+  const set =
+    (key: 'title' | 'description' | 'price') =>
+    (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setForm((f) => ({ ...f, [key]: e.target.value }))
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault()
@@ -35,7 +42,8 @@ export function CourseForm({ editing, onDone }: Props) {
     }
     try {
       if (editing) await updateCourse({ courseId: editing._id, coursePatch: input }).unwrap()
-      else await createCourse({ courseInput: input }).unwrap()
+      // Unchecked 'Publish now' makes a draft, seen only by its instructor and admins until published.
+      else await createCourse({ courseInput: { ...input, published: form.publish } }).unwrap()
       setForm(empty)
       onDone()
     } catch {
@@ -77,6 +85,17 @@ export function CourseForm({ editing, onDone }: Props) {
           onChange={set('price')}
         />
       </label>
+      {!editing && (
+        <label className="row">
+          <input
+            type="checkbox"
+            name="published"
+            checked={form.publish}
+            onChange={(e) => setForm((f) => ({ ...f, publish: e.target.checked }))}
+          />
+          <span>Publish now</span>
+        </label>
+      )}
       <div className="row">
         <button type="submit" className="btn btn--primary" disabled={create.isLoading || update.isLoading}>
           {editing ? 'Update Course' : 'Create Course'}

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { Course } from '@/api/generated/api'
 import {
   catalogueArg,
@@ -15,10 +15,20 @@ import { selectCurrentUser } from '@/features/auth/authSlice'
 import { LoginRequiredModal } from '@/features/auth/LoginRequiredModal'
 import { CatalogueControls } from '@/features/courses/CatalogueControls'
 import { CourseCard } from '@/features/courses/CourseCard'
-import { CourseForm } from '@/features/courses/CourseForm'
 import { LoadMore } from '@/components/LoadMore'
 import { useCatalogueParams } from '@/features/courses/useCatalogueParams'
 import { canBuyCourses, canCreateCourse } from '@domain/rules'
+
+// Instructors' and admins' tools (the course form, the drafts): their own chunks, so a visitor's and a student's
+// /courses load none of them.
+const CourseForm = lazy(() =>
+  import('@/features/courses/CourseForm').then((m) => ({ default: m.CourseForm })),
+)
+const DraftCourses = lazy(() => import('@/features/courses/DraftCourses'))
+// 'Enroll Now' on the cards takes money: a student is told when payments are simulated (loaded for students only).
+const PaymentNotice = lazy(() =>
+  import('@/features/orders/PaymentNotice').then((m) => ({ default: m.PaymentNotice })),
+)
 
 export default function CoursesPage() {
   const user = useAppSelector(selectCurrentUser)
@@ -60,8 +70,22 @@ export default function CoursesPage() {
     <section className="page">
       <h1>Courses</h1>
       {!user && <LoginRequiredModal />}
-      {canCreateCourse(user) && <CourseForm editing={editing} onDone={() => setEditing(null)} />}
+      {canCreateCourse(user) && (
+        <>
+          <Suspense fallback={null}>
+            <CourseForm editing={editing} onDone={() => setEditing(null)} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <DraftCourses />
+          </Suspense>
+        </>
+      )}
       <CatalogueControls q={q} sort={sort} onChange={change} />
+      {isStudent && (
+        <Suspense fallback={null}>
+          <PaymentNotice />
+        </Suspense>
+      )}
       {isLoading ? (
         <Spinner />
       ) : isError && !currentData ? (

@@ -56,7 +56,12 @@ export function StudentActions({
     void enroll({ courseId, 'Idempotency-Key': key })
       .unwrap()
       .then(
-        () => {
+        (done) => {
+          if ('url' in done) {
+            // Stripe: the buyer pays on Stripe's page, which comes back to /cart?order=…
+            window.location.assign(done.url)
+            return
+          }
           attemptKey.current = null
           onEnrolled?.()
         },

@@ -5,6 +5,8 @@ import type { CoursePage, EnrolledStudentPage, GetCoursesApiArg } from '@/api/ge
 import { courseTags, myProgressTag, studentsId } from '@/api/tags'
 import { CATALOGUE_PAGE_SIZE } from '@domain/catalogue'
 
+const DRAFTS = 'DRAFTS'
+
 const enhanced = api.enhanceEndpoints({
   endpoints: {
     getCourses: {
@@ -12,12 +14,38 @@ const enhanced = api.enhanceEndpoints({
       // The whole list, or one page of the catalogue when asked with parameters.
       providesTags: (r) => [...courseTags(Array.isArray(r) ? r : r?.items), { type: 'Course', id: 'LIST' }],
     },
-    createCourse: { invalidatesTags: (r) => (r ? [{ type: 'Course', id: 'LIST' }] : []) },
+    createCourse: {
+      invalidatesTags: (r) =>
+        r
+          ? [
+              { type: 'Course', id: 'LIST' },
+              { type: 'Course', id: DRAFTS },
+            ]
+          : [],
+    },
+    // An instructor's and an admin's drafts: absent from the catalogue until published.
+    getDraftCourses: {
+      providesTags: (r) => [...courseTags(r), { type: 'Course', id: DRAFTS }],
+    },
     getCourse: {
       keepUnusedDataFor: COURSE_CACHE_SECONDS,
       providesTags: (_r, _e, arg) => [{ type: 'Course', id: arg.courseId }],
     },
-    updateCourse: { invalidatesTags: (r, _e, arg) => (r ? [{ type: 'Course', id: arg.courseId }] : []) },
+    // Publishing or unpublishing moves the course between the catalogue and the drafts.
+    updateCourse: {
+      invalidatesTags: (r, _e, arg) =>
+        r
+          ? [
+              { type: 'Course', id: arg.courseId },
+              ...('published' in arg.coursePatch
+                ? [
+                    { type: 'Course' as const, id: 'LIST' },
+                    { type: 'Course' as const, id: DRAFTS },
+                  ]
+                : []),
+            ]
+          : [],
+    },
     deleteCourse: {
       invalidatesTags: (_r, e, arg) =>
         e
@@ -40,7 +68,7 @@ const enhanced = api.enhanceEndpoints({
     },
     enrollInCourse: {
       invalidatesTags: (r, _e, arg) =>
-        r
+        r && 'studentId' in r
           ? [
               { type: 'Enrollment', id: r.studentId },
               { type: 'Enrollment', id: studentsId(arg.courseId) },
@@ -108,6 +136,7 @@ export const {
   useGetCourseQuery,
   useUpdateCourseMutation,
   useDeleteCourseMutation,
+  useGetDraftCoursesQuery,
   useGetEnrolledCoursesQuery,
   useGetEnrolledStudentsQuery,
   useEnrollInCourseMutation,

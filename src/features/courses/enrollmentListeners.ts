@@ -9,7 +9,9 @@ export const ENROLL_FAILURE_TEXT = 'Failed to enroll in course.'
 export function registerEnrollmentListeners(startListening: AppStartListening) {
   startListening({
     matcher: api.endpoints.enrollInCourse.matchFulfilled,
-    effect: (_action, { dispatch }) => {
+    effect: (action, { dispatch }) => {
+      // A 202 (Stripe) enrolls nobody yet: the buyer is on the way to Stripe's payment page.
+      if ('url' in action.payload) return
       dispatch(alertShown(ENROLL_SUCCESS_TEXT, 'success'))
     },
   })

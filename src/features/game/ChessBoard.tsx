@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Chessboard, type PieceDropHandlerArgs } from 'react-chessboard'
+import { Chessboard, type Arrow, type PieceDropHandlerArgs } from 'react-chessboard'
 import { namedPieces } from '@/components/namedPieces'
 import { legalTargets } from '@domain/chess/chessRules'
 import { firstCursor, piecesOf, squareMarks, squareSpoken } from './boardSquares'
@@ -31,13 +31,10 @@ type Props = {
   keysHintId?: string
   /** What was done on the static board before this one loaded (BoardOnDemand.tsx). */
   start?: BoardStart
-  /**
-   * The board's own keys (a cursor, Enter to pick up and put down); false where the page's keys step through moves
-   * instead (the line viewer), and the board is then no tab stop of its own.
-   */
-  keyboard?: boolean
   /** Classes added to the board's frame (the practice game's layout). */
   className?: string
+  /** Arrows drawn on the board (the analysis board's best move). */
+  arrows?: Arrow[]
 }
 
 /**
@@ -57,7 +54,7 @@ export function ChessBoard({
   keysHintId,
   start,
   className,
-  keyboard = true,
+  arrows,
 }: Props) {
   // A selection belongs to the position it was made in: after any move it is gone.
   const [selection, setSelection] = useState<{ square: string; fen: string } | null>(null)
@@ -117,16 +114,12 @@ export function ChessBoard({
       aria-roledescription="chess board"
       aria-label={label}
       aria-describedby={keysHintId}
-      tabIndex={keyboard ? 0 : undefined}
-      onKeyDown={
-        keyboard
-          ? (e) => {
-              pressed.current = false
-              setFocused(true)
-              onKeyDown(e)
-            }
-          : undefined
-      }
+      tabIndex={0}
+      onKeyDown={(e) => {
+        pressed.current = false
+        setFocused(true)
+        onKeyDown(e)
+      }}
       onPointerDown={() => (pressed.current = true)}
       onFocus={(e) => e.target === e.currentTarget && setFocused(!pressed.current)}
       onBlur={(e) => {
@@ -152,6 +145,7 @@ export function ChessBoard({
           ),
           animationDurationInMs: BOARD_ANIMATION_MS,
           allowDragging: !!mover,
+          ...(arrows && { arrows, allowDrawingArrows: false }),
         }}
       />
       {focused && (

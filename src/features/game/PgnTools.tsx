@@ -1,25 +1,12 @@
 import { useId, useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
-import { pgnOf } from '@domain/chess/chessRules'
-import { isEngineLevel } from './engine'
-import { selectGame, type GameState } from './gameSlice'
+import { analysisState } from '@/features/analysis/analysisStart'
+import { gamePgn } from './gamePgn'
+import { selectGame } from './gameSlice'
 import { loadPosition } from './gameThunks'
-import { COMPUTER_LABEL } from './opponentLabel'
 
 const PGN_FILE_NAME = 'practice-game.pgn'
-
-function gamePgn({ moves, startFen, playerColor, opponent }: GameState): string {
-  const computer = `${COMPUTER_LABEL} (${isEngineLevel(opponent) ? `Level ${opponent}` : 'Random'})`
-  const today = new Date()
-  const date = [today.getFullYear(), today.getMonth() + 1, today.getDate()]
-    .map((n) => String(n).padStart(2, '0'))
-    .join('.')
-  return pgnOf(moves, startFen, {
-    white: playerColor === 'white' ? 'You' : computer,
-    black: playerColor === 'black' ? 'You' : computer,
-    date,
-  })
-}
 
 function download(text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn' }))
@@ -40,6 +27,7 @@ export function PgnTools() {
   const [fen, setFen] = useState('')
   const fenId = useId()
   const errorId = useId()
+  const navigate = useNavigate()
 
   async function copy() {
     try {
@@ -65,6 +53,17 @@ export function PgnTools() {
           Download PGN
         </button>
       </div>
+      {game.over && (
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() =>
+            void navigate('/analysis', { state: analysisState({ pgn: gamePgn(game), report: true }) })
+          }
+        >
+          Analyse this game
+        </button>
+      )}
       <p className="practice-settings__note" role="status">
         {copied}
       </p>

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { BoardOnDemand } from './BoardOnDemand'
 import { isEngineLevel } from './engine'
+import { useKeepEndedGames } from './gameListeners'
 import { GameSettings } from './GameSettings'
 import { selectGame } from './gameSlice'
 import {
@@ -72,6 +73,7 @@ export function PracticeBoard() {
     }
   }, [dispatch])
   useStartFromRoute(sectionRef)
+  useKeepEndedGames()
 
   const computer = (
     <p className="practice-board__side">

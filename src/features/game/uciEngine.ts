@@ -207,3 +207,190 @@ export function startUciEngine(channel: UciChannel, options: UciEngineOptions = 
     }
   })
 }
+
+/** A score as UCI prints it, from the side to move's view: centipawns or moves to mate (mate 0: it is mated). */
+export type UciScore = { cp: number } | { mate: number }
+
+/** One of the engine's best lines (MultiPV): its rank, the depth reached, its score and its moves in UCI. */
+export interface EngineLine {
+  multipv: number
+  depth: number
+  score: UciScore
+  pv: string[]
+}
+
+const INFO_SCORE = /\bscore (cp|mate) (-?\d+)/
+const INFO_DEPTH = /\bdepth (\d+)/
+const INFO_MULTIPV = /\bmultipv (\d+)/
+const INFO_BOUND = /\b(?:lower|upper)bound\b/
+
+/** The moves after ' pv ', the last field of an info line. */
+function pvOf(line: string): string[] {
+  const at = line.indexOf(' pv ')
+  return at < 0
+    ? []
+    : line
+        .slice(at + 4)
+        .trim()
+        .split(/\s+/)
+}
+
+/**
+ * Reads an `info` line that carries a score ('info depth 12 multipv 2 score cp -31 ... pv e7e5 g1f3'); null for
+ * other lines and for a bound (a score the search has not settled).
+ */
+export function parseInfoLine(line: string): EngineLine | null {
+  if (!line.startsWith('info ') || INFO_BOUND.test(line)) return null
+  const score = INFO_SCORE.exec(line)
+  const depth = INFO_DEPTH.exec(line)
+  if (!score || !depth) return null
+  const value = Number(score[2])
+  return {
+    multipv: Number(INFO_MULTIPV.exec(line)?.[1] ?? 1),
+    depth: Number(depth[1]),
+    score: score[1] === 'cp' ? { cp: value } : { mate: value },
+    pv: pvOf(line),
+  }
+}
+
+/** One analysis: a position, how deep to look and how many best lines to keep. */
+export interface AnalysisRequest {
+  fen: string
+  depth: number
+  multiPv: number
+}
+
+export interface AnalysisEngine {
+  /**
+   * Analyses a position to the depth; `onLines` hears the best lines (ranked) as the search deepens. Resolves with
+   * the last lines, or null when stopped (another analysis or `stop`); rejects when the engine fails.
+   */
+  analyse(request: AnalysisRequest, onLines?: (lines: EngineLine[]) => void): Promise<EngineLine[] | null>
+  stop(): void
+  quit(): void
+}
+
+interface AnalysisPending {
+  request: AnalysisRequest
+  onLines?: (lines: EngineLine[]) => void
+  resolve(lines: EngineLine[] | null): void
+  reject(error: Error): void
+}
+
+/**
+ * Starts an engine for analysis (full strength, `setoption name MultiPV`), one search at a time: a new analysis
+ * stops the running one, and starts once that one's `bestmove` has come.
+ */
+export function startUciAnalysis(
+  channel: UciChannel,
+  options: UciEngineOptions = {},
+): Promise<AnalysisEngine> {
+  const { startTimeoutMs = 30_000 } = options
+  let phase: 'starting' | 'ready' | 'failed' = 'starting'
+  let running: (AnalysisPending & { stopped: boolean; lines: EngineLine[] }) | null = null
+  let queued: AnalysisPending | null = null
+  let multiPv = 1
+  let started: Pending & { timer: ReturnType<typeof setTimeout> }
+
+  function begin(pending: AnalysisPending) {
+    const { fen, depth } = pending.request
+    if (pending.request.multiPv !== multiPv) {
+      multiPv = pending.request.multiPv
+      channel.send(`setoption name MultiPV value ${multiPv}`)
+    }
+    channel.send(`position fen ${fen}`)
+    channel.send(`go depth ${depth}`)
+    running = { ...pending, stopped: false, lines: [] }
+  }
+
+  function fail(error: Error) {
+    if (phase === 'failed') return
+    if (phase === 'starting') {
+      clearTimeout(started.timer)
+      started.reject(error)
+    }
+    phase = 'failed'
+    if (running && !running.stopped) running.reject(error)
+    running = null
+    queued?.reject(error)
+    queued = null
+    channel.close()
+  }
+
+  function onLine(line: string) {
+    if (phase === 'starting') {
+      if (line.trim() === 'uciok') channel.send('isready')
+      else if (line.trim() === 'readyok') {
+        phase = 'ready'
+        clearTimeout(started.timer)
+        started.resolve(null)
+      }
+      return
+    }
+    if (!running) return
+    const info = parseInfoLine(line)
+    if (info) {
+      if (running.stopped || info.multipv > running.request.multiPv) return
+      // A deeper first line starts a new iteration: the lines of the last one are replaced as they come.
+      const lines = running.lines.filter((l) => l.multipv !== info.multipv && l.depth >= info.depth - 1)
+      running.lines = [...lines, info].sort((a, b) => a.multipv - b.multipv)
+      running.onLines?.(running.lines)
+      return
+    }
+    if (!BESTMOVE.test(line)) return
+    const answered = running
+    running = null
+    if (!answered.stopped) answered.resolve(answered.lines)
+    if (queued) {
+      const next = queued
+      queued = null
+      begin(next)
+    }
+  }
+
+  function stop() {
+    if (queued) {
+      queued.resolve(null)
+      queued = null
+    }
+    if (running && !running.stopped) {
+      running.stopped = true
+      running.resolve(null)
+      channel.send('stop')
+    }
+  }
+
+  const engine: AnalysisEngine = {
+    analyse(request, onLines) {
+      if (phase === 'failed') return Promise.reject(new Error('The engine has failed'))
+      stop()
+      return new Promise((resolve, reject) => {
+        const pending = { request, onLines, resolve, reject }
+        if (running) queued = pending
+        else begin(pending)
+      })
+    },
+    stop,
+    quit() {
+      stop()
+      if (phase === 'failed') return
+      phase = 'failed'
+      channel.send('quit')
+      channel.close()
+    },
+  }
+
+  return new Promise<AnalysisEngine>((resolve, reject) => {
+    started = {
+      resolve: () => resolve(engine),
+      reject,
+      timer: setTimeout(() => fail(new Error('The engine did not start in time')), startTimeoutMs),
+    }
+    try {
+      channel.listen(onLine, fail)
+      channel.send('uci')
+    } catch (error) {
+      fail(error instanceof Error ? error : new Error(String(error)))
+    }
+  })
+}

@@ -35,6 +35,7 @@ export function NavFrame({ children }: { children: ReactNode }) {
           <NavItem to="/courses">Courses</NavItem>
           <NavItem to="/blog">Blog</NavItem>
           <NavItem to="/cart">Cart</NavItem>
+          <NavItem to="/analysis">Analysis</NavItem>
           {children}
           <ThemeToggle />
         </ul>

@@ -5,6 +5,9 @@ import { LinePractice } from '@/features/lines/LinePractice'
 import { LineViewer } from '@/features/lines/LineViewer'
 import { reviewDate } from '@/features/lines/reviewDate'
 import { useLine } from '@/features/lines/useLine'
+import { useFollowVideo } from '@/features/lines/useFollowVideo'
+import { useVideoClock } from '@/features/lines/videoClock'
+import { VideoQuestion } from '@/features/lines/VideoQuestion'
 import './lines.css'
 
 type Props = {
@@ -17,12 +20,16 @@ type Props = {
   practising?: boolean
 }
 
-/** A module's line on its card: the viewer, or 'Practise this line' (recorded for the review schedule). */
+/**
+ * A module's line on its card: the viewer, or 'Practise this line' (recorded for the review schedule). On a card
+ * whose video the line's stamped moves name, the board follows the video and asks its questions.
+ */
 export function LinePanel({ moduleId, title, line, onPractised, practising = false }: Props) {
   const parsed = useLine(line.pgn)
   const [mode, setMode] = useState<'view' | 'practise'>(practising ? 'practise' : 'view')
   const [round, setRound] = useState(0)
   const [record, recorded] = useRecordLinePracticeMutation()
+  const video = useFollowVideo(parsed, useVideoClock())
 
   const onComplete = useCallback(
     (mistakes: number) => {
@@ -37,13 +44,33 @@ export function LinePanel({ moduleId, title, line, onPractised, practising = fal
   if (!parsed) return <p className="muted">This line could not be read.</p>
   return (
     <div className="line-panel">
-      {mode === 'view' ? (
+      {mode === 'view' && video && (
+        <label className="line-follow">
+          <input
+            type="checkbox"
+            checked={video.following}
+            onChange={(e) => video.setFollowing(e.target.checked)}
+          />
+          Following the video
+        </label>
+      )}
+      {mode === 'view' && video?.question != null ? (
+        <VideoQuestion
+          key={video.question}
+          id={moduleId}
+          line={parsed}
+          side={line.side}
+          node={video.question}
+          onContinue={video.resume}
+        />
+      ) : mode === 'view' ? (
         <LineViewer
           id={moduleId}
           line={parsed}
           side={line.side}
           title={title}
           onPractise={() => setMode('practise')}
+          video={video}
         />
       ) : (
         <>

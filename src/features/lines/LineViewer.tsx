@@ -1,6 +1,7 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { readMoveText, sanOfDrop, sanOfTyped } from '@domain/chess/moveText'
+import { BoardKeysHelp } from '@/features/game/BoardKeysHelp'
 import { ChessBoard, type BoardMove } from '@/features/game/ChessBoard'
 import type { LineStart } from '@/features/game/lineStart'
 import { numbered, type LineSide, type ParsedLine } from '@domain/chess/pgn'
@@ -14,9 +15,21 @@ import {
   variationsAt,
 } from '@/features/lines/lineNavigation'
 import { moveInWords } from '@domain/chess/moveWords'
+import { readStamp } from '@domain/chess/videoStamps'
 import { MoveTree } from '@/features/lines/MoveTree'
+import { StepButtons } from '@/features/lines/StepButtons'
+import { analysisState } from '@/features/analysis/analysisStart'
+import type { VideoFollow } from '@/features/lines/useFollowVideo'
 
-type Props = { id: string; line: ParsedLine; side: LineSide; title: string; onPractise: () => void }
+type Props = {
+  id: string
+  line: ParsedLine
+  side: LineSide
+  title: string
+  onPractise: () => void
+  /** The module's video, when the line has stamped moves: the board follows it until the student steps. */
+  video?: VideoFollow | null
+}
 
 const KEYS: Record<string, (line: ParsedLine, id: number) => number> = {
   ArrowRight: nextNode,
@@ -41,24 +54,36 @@ function ucisTo(line: ParsedLine, id: number): string[] {
 
 /**
  * The line on a board: step with the buttons or ←, →, Home, End (↓ enters a variation, ↑ leaves it), or play the
- * next move on the board (drag, click-click, tap-tap): a move of the line or of a variation goes there.
+ * next move on the board (drag, click-click, tap-tap, or the board's own keys as on every board: arrows move its
+ * cursor, Enter picks up and puts down): a move of the line or of a variation goes there.
  */
-export function LineViewer({ id, line, side, title, onPractise }: Props) {
-  const [current, setCurrent] = useState(START)
+export function LineViewer({ id, line, side, title, onPractise, video }: Props) {
+  const [own, setOwn] = useState(START)
+  const current = video?.following ? video.node : own
   const [flipped, setFlipped] = useState(false)
   const navigate = useNavigate()
   const node = line.nodes[current]
   const orientation = (side === 'white') !== flipped ? 'white' : 'black'
   const inVariation = variationStart(line, current) !== undefined
   const [notInLine, setNotInLine] = useState(false)
+  /** The student steps on their own: the board stops following the video. */
   const go = (id: number) => {
     setNotInLine(false)
-    setCurrent(id)
+    setOwn(id)
+    video?.setFollowing(false)
+  }
+  /** A move picked in the list: a stamped one seeks the video there. */
+  const select = (id: number) => {
+    if (video?.secondOf(id) === undefined) return go(id)
+    setNotInLine(false)
+    setOwn(id)
+    video.seek(id)
   }
   const last = current === START ? null : readMoveText(line.nodes[node.parent].fen, node.san)
   const toMove = node.fen.split(' ')[1] === 'b' ? 'black' : 'white'
 
   const [typed, setTyped] = useState('')
+  const keysHintId = useId()
 
   const onMove = ({ from, to }: BoardMove) => goBySan(sanOfDrop(node.fen, from, to))
 
@@ -87,8 +112,10 @@ export function LineViewer({ id, line, side, title, onPractise }: Props) {
 
   function onKeyDown(e: React.KeyboardEvent) {
     const step = KEYS[e.key]
-    // The keys step through the moves, except in the move field, where they edit the text.
-    if (!step || e.altKey || e.ctrlKey || e.metaKey || e.target instanceof HTMLInputElement) return
+    // The keys step through the moves, except in the move field, where they edit the text, and on the board, whose
+    // own keys (arrows, Enter, Escape) took them: Home and End still step there.
+    if (!step || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return
+    if (e.target instanceof HTMLInputElement) return
     e.preventDefault()
     go(step(line, current))
   }
@@ -97,6 +124,7 @@ export function LineViewer({ id, line, side, title, onPractise }: Props) {
     <section className="line-viewer" aria-label={`Line: ${title}`} onKeyDown={onKeyDown}>
       <div
         className="line-viewer__board"
+        data-fen={node.fen}
         tabIndex={0}
         role="group"
         aria-label="Board. Use the left and right arrow keys, Home and End to step through the moves."
@@ -109,11 +137,12 @@ export function LineViewer({ id, line, side, title, onPractise }: Props) {
           onMove={onMove}
           lastMove={last ? [last.from, last.to] : []}
           label="Board: play the line's next move"
-          keyboard={false}
+          keysHintId={keysHintId}
         />
       </div>
+      <BoardKeysHelp id={keysHintId} />
       <div className="line-viewer__comment" role="note" aria-label="Comment">
-        {node.comment ?? ''}
+        {readStamp(node.comment).text}
       </div>
       {node.children.length > 0 && (
         <form className="row" onSubmit={submit}>
@@ -141,33 +170,7 @@ export function LineViewer({ id, line, side, title, onPractise }: Props) {
         {current === START ? 'Start position' : moveInWords(node.san, node.color)}
       </p>
       <div className="row line-viewer__controls">
-        <button type="button" className="btn" onClick={() => go(START)} aria-label="First position">
-          |◀
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => go(previousNode(line, current))}
-          aria-label="Previous move"
-        >
-          ◀
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => go(nextNode(line, current))}
-          aria-label="Next move"
-        >
-          ▶
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => go(endNode(line, current))}
-          aria-label="Last move"
-        >
-          ▶|
-        </button>
+        <StepButtons line={line} current={current} go={go} />
         <button type="button" className="btn" onClick={() => setFlipped((f) => !f)} aria-pressed={flipped}>
           Flip board
         </button>
@@ -184,7 +187,7 @@ export function LineViewer({ id, line, side, title, onPractise }: Props) {
           </button>
         )}
       </div>
-      <MoveTree line={line} current={current} onSelect={go} />
+      <MoveTree line={line} current={current} onSelect={select} secondOf={video?.secondOf} />
       <div className="row">
         <button type="button" className="btn btn--primary" onClick={onPractise}>
           Practise this line
@@ -192,6 +195,13 @@ export function LineViewer({ id, line, side, title, onPractise }: Props) {
         {/* /home's practice game carries on the line: its start and moves handed over in the router state */}
         <button type="button" className="btn" onClick={playFromHere}>
           Play from here
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void navigate('/analysis', { state: analysisState({ fen: node.fen }) })}
+        >
+          Analyse from here
         </button>
       </div>
     </section>

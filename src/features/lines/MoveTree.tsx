@@ -1,21 +1,37 @@
 import type { ReactNode } from 'react'
 import { numbered, type ParsedLine } from '@domain/chess/pgn'
+import { formatVideoTime } from '@domain/chess/videoStamps'
 
-type Props = { line: ParsedLine; current: number; onSelect: (id: number) => void }
+type Props = {
+  line: ParsedLine
+  current: number
+  onSelect: (id: number) => void
+  /** Marks written after moves instead of their annotation (the analysis board's report: '??'). */
+  marks?: Record<number, string>
+  /** The video's second of a stamped move, when the line follows a video. */
+  secondOf?: (id: number) => number | undefined
+}
 
-/** The moves in SAN, variations in parentheses after the move they replace; the current move is marked. */
-export function MoveTree({ line, current, onSelect }: Props) {
+/**
+ * The moves in SAN, variations in parentheses after the move they replace; the current move is marked, and a move
+ * stamped with a second of the video tells it.
+ */
+export function MoveTree({ line, current, onSelect, marks, secondOf }: Props) {
   const move = (id: number, numberShown: boolean) => {
     const node = line.nodes[id]
     const text =
       numberShown || node.color === 'w' ? numbered(node.moveNumber, node.color, node.san) : node.san
     // The annotation as the author wrote it ('Nf3!?'): chess.js's SAN has none.
-    const annotated = node.glyph ? `${text}${node.glyph}` : text
+    const glyph = marks?.[id] ?? node.glyph
+    const annotated = glyph ? `${text}${glyph}` : text
+    const second = secondOf?.(id)
     return (
       <button
         key={id}
         type="button"
-        className={`line-moves__move${id === current ? ' line-moves__move--current' : ''}`}
+        className={`line-moves__move${id === current ? ' line-moves__move--current' : ''}${second === undefined ? '' : ' line-moves__move--stamped'}`}
+        title={second === undefined ? undefined : `Video ${formatVideoTime(second)}`}
+        data-vt={second}
         aria-current={id === current ? 'step' : undefined}
         onClick={() => onSelect(id)}
       >

@@ -3,6 +3,7 @@
 // at the piece to move and 'Show me' plays the move and names it ('The move was Nf3.'), counted as a mistake.
 // A plain reducer (useReducer in LinePractice), tested on its own.
 import { mainLine, type LineSide, type ParsedLine } from '@domain/chess/pgn'
+import { readStamp } from '@domain/chess/videoStamps'
 
 export const OPPONENT_DELAY_MS = 500
 export const TRY_AGAIN_TEXT = 'Not the move we are looking for. Try again.'
@@ -14,7 +15,7 @@ export interface PracticeMove {
   san: string
   color: 'w' | 'b'
   fen: string
-  /** The author's comment on the move. */
+  /** The author's comment on the move, as shown (without its `[%…]` commands). */
   comment?: string
 }
 
@@ -47,7 +48,8 @@ export type PracticeAction =
 
 export function startPractice(line: ParsedLine, side: LineSide): PracticeState {
   const moves = mainLine(line).map((id) => {
-    const { san, color, fen, comment } = line.nodes[id]
+    const { san, color, fen } = line.nodes[id]
+    const comment = readStamp(line.nodes[id].comment).text
     return { san, color, fen, ...(comment && { comment }) }
   })
   const student = side === 'white' ? 'w' : 'b'

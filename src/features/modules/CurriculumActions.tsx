@@ -1,6 +1,7 @@
 import { useGetCartQuery } from '@/features/cart/cartEndpoints'
 import { returnState } from '@/features/auth/LoginRequiredModal'
 import { StudentActions } from '@/features/courses/StudentActions'
+import { PaymentNotice } from '@/features/orders/PaymentNotice'
 import { useLocation, useNavigate } from 'react-router-dom'
 
 /**
@@ -20,6 +21,7 @@ export function EnrollActions({ courseId, onEnrolled }: { courseId: string; onEn
     <>
       <p className="notice">Enroll in this course to watch its modules.</p>
       <StudentActions courseId={courseId} inCart={inCart} onEnrolled={onEnrolled} />
+      <PaymentNotice />
     </>
   )
 }

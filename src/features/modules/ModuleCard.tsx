@@ -1,7 +1,10 @@
+import { useState } from 'react'
 import type { Module } from '@/api/generated/api'
+import { hasVideoStamps } from '@domain/chess/videoStamps'
 import { ModuleCompletion } from '@/features/modules/ModuleCompletion'
 import { ModuleVideo } from '@/features/modules/ModuleVideo'
 import { LinePanel } from '@/features/lines/LinePanel'
+import { createVideoClock, VideoClockContext } from '@/features/lines/videoClock'
 import { revealHeading } from '@/features/modules/revealHeading'
 
 type Props = {
@@ -18,14 +21,31 @@ export function ModuleCard({ module, previous, next, canManage, onEdit, onDelete
   const titleId = `module-${module._id}`
   // A module still being saved has no server id yet.
   const onServer = !module._id.startsWith('pending-')
+  // The video's time, shared with the line only: the rest of the page does not re-render as it plays.
+  const [clock] = useState(createVideoClock)
+  const follows = onServer && !!module.line && hasVideoStamps(module.line.pgn)
   return (
     <article className="card module-card" aria-labelledby={titleId}>
       <h3 id={titleId} tabIndex={-1}>
         {module.title}
       </h3>
       <p>{module.description}</p>
-      <ModuleVideo module={module} />
-      {module.line && onServer && <LinePanel moduleId={module._id} title={module.title} line={module.line} />}
+      {follows ? (
+        // The line beside its video (under it on a phone), its board following the video's time.
+        <VideoClockContext.Provider value={clock}>
+          <div className="module-card__follow">
+            <ModuleVideo module={module} />
+            <LinePanel moduleId={module._id} title={module.title} line={module.line!} />
+          </div>
+        </VideoClockContext.Provider>
+      ) : (
+        <>
+          <ModuleVideo module={module} />
+          {module.line && onServer && (
+            <LinePanel moduleId={module._id} title={module.title} line={module.line} />
+          )}
+        </>
+      )}
       {onServer && <ModuleCompletion moduleId={module._id} courseId={module.courseId} />}
       {(previous || next) && (
         <nav className="module-card__steps" aria-label={`From ${module.title}`}>

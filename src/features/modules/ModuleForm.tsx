@@ -1,6 +1,6 @@
-import { useId, useRef, useState } from 'react'
-import type { Module, ModuleLine } from '@/api/generated/api'
-import { useUploadVideoMutation } from '@/features/modules/moduleEndpoints'
+import { useCallback, useId, useRef, useState } from 'react'
+import type { Module, ModuleLine, Video } from '@/api/generated/api'
+import { useUploadCaptionsMutation, useUploadVideoMutation } from '@/features/modules/moduleEndpoints'
 import type { ReadableProblem } from '@/api/problemText'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import { Field } from '@/components/Field'
@@ -17,12 +17,14 @@ import {
   VIDEO_URL_TEXT,
 } from '@/features/modules/moduleFormRules'
 import { useFormFocus } from '@/components/useFormFocus'
-import { LineFields } from '@/features/modules/LineFields'
+import { LineFields, readLine } from '@/features/modules/LineFields'
+import './moduleForm.css'
 
 export type ModuleFormValues = {
   title: string
   description: string
-  videoUrl: string
+  /** Absent when none is given (a module with a line needs none); null removes an edited module's video URL. */
+  videoUrl?: string | null
   videoId?: string
   /** A line to store; null removes the module's line (an edit whose PGN was cleared). */
   line?: ModuleLine | null
@@ -40,10 +42,13 @@ type Props = {
   onCancel: () => void
 }
 
-type Errors = Partial<Record<ModuleField | 'form', string>>
+type Errors = Partial<Record<ModuleField | 'captions' | 'form', string>>
 
-/** The uploaded file's URL without its (short-lived) signature, as a fallback videoUrl. */
-const pathOf = (filePath: string) => new URL(filePath, globalThis.location.origin).pathname
+/**
+ * The uploaded file's address on this server without a (short-lived) signature, as a fallback videoUrl; not taken
+ * from filePath, which with object storage is the storage's own URL.
+ */
+const pathOf = (videoId: string) => `/api/media/${videoId}`
 
 const errorsOf = (problem?: ReadableProblem): Errors =>
   problem ? { [problem.field && problem.field in MODULE_FIELDS ? problem.field : 'form']: problem.text } : {}
@@ -59,41 +64,65 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
   const [file, setFile] = useState<File | null>(null)
   const [errors, setErrors] = useState<Errors>(() => errorsOf(problem))
   const [upload, { isLoading: uploading }] = useUploadVideoMutation()
+  const [captions, setCaptions] = useState<File | null>(null)
+  const [uploaded, setUploaded] = useState<{ file: File; video: Video } | null>(null)
+  const [uploadCaptions, { isLoading: uploadingCaptions }] = useUploadCaptionsMutation()
   const form = useRef<HTMLFormElement>(null)
   const headingId = useId()
   useFormFocus(form, opened)
+  // Kept the same across renders, so the line editor is not drawn again while other fields are typed in.
+  const onPgn = useCallback((value: string) => {
+    setPgn(value)
+    setErrors((all) => (all.pgn ? { ...all, pgn: undefined } : all))
+  }, [])
   // A video uploaded before the server refused the module: kept unless another file is chosen.
   const keptVideoId = file ? undefined : draft?.videoId
 
   async function submit(e: React.FormEvent) {
     e.preventDefault()
     const url = videoUrl.trim()
-    // Checked here, before the optimistic add: a URL no player can play would only be refused later.
-    if (url ? !isPlayableVideoUrl(url) : !file && !keptVideoId) {
-      setErrors({ videoUrl: VIDEO_URL_TEXT })
-      form.current?.querySelector<HTMLElement>('[name="videoUrl"]')?.focus()
-      return
+    const refuse = (field: ModuleField | 'captions', text: string, selector: string) => {
+      setErrors({ [field]: text })
+      form.current?.querySelector<HTMLElement>(selector)?.focus()
     }
+    // Read here with the server's own reader, before any upload: a line that does not read is said at once.
+    const lineError = pgn.trim() ? readLine(pgn).error : undefined
+    if (lineError) return refuse('pgn', lineError, 'textarea[name="pgn"]')
+    // Checked here, before the optimistic add: a URL no player can play would only be refused later. A module with
+    // a line needs no video.
+    if (url ? !isPlayableVideoUrl(url) : !file && !keptVideoId && !pgn.trim())
+      return refuse('videoUrl', VIDEO_URL_TEXT, '[name="videoUrl"]')
     const values: ModuleFormValues = {
       title: title.trim(),
       description: description.trim(),
-      videoUrl: normalizedVideoUrl(url),
+      ...(url ? { videoUrl: normalizedVideoUrl(url) } : editing?.videoUrl && !file ? { videoUrl: null } : {}),
       ...(keptVideoId ? { videoId: keptVideoId } : {}),
       ...lineValue(pgn, side, !!editing?.line),
     }
     if (file) {
       // A refused file is said next to its field, and the form keeps everything typed.
-      const refuse = (text: string) => {
-        setErrors({ videoId: text })
-        form.current?.querySelector<HTMLElement>('input[type="file"]')?.focus()
-      }
-      if (file.size > VIDEO_MAX_BYTES) return refuse(VIDEO_SIZE_TEXT)
+      const refuseFile = (text: string) => refuse('videoId', text, 'input[type="file"]')
+      if (file.size > VIDEO_MAX_BYTES) return refuseFile(VIDEO_SIZE_TEXT)
       try {
-        const video = await upload({ videoUpload: { courseId, file } }).unwrap()
+        // A file uploaded by an earlier try (whose captions were refused) is not sent again.
+        const video =
+          uploaded?.file === file
+            ? uploaded.video
+            : await upload({ videoUpload: { courseId, file } }).unwrap()
+        setUploaded({ file, video })
         values.videoId = video._id
-        if (!values.videoUrl) values.videoUrl = pathOf(video.filePath)
+        if (!values.videoUrl) values.videoUrl = pathOf(video._id)
       } catch (error) {
-        return refuse(uploadProblemText(error)) // also logged with every failed call (app/listeners.ts)
+        return refuseFile(uploadProblemText(error)) // also logged with every failed call (app/listeners.ts)
+      }
+    }
+    // Captions belong to the uploaded video: the new one, or the one the module keeps.
+    const captionedVideo = values.videoId ?? (url ? undefined : editing?.videoId)
+    if (captions && captionedVideo) {
+      try {
+        await uploadCaptions({ videoId: captionedVideo, captionsUpload: { file: captions } }).unwrap()
+      } catch (error) {
+        return refuse('captions', uploadProblemText(error), 'input[name="captions"]')
       }
     }
     onSubmit(values)
@@ -105,8 +134,16 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
   }
 
   return (
-    <form ref={form} className="form card" onSubmit={(e) => void submit(e)} aria-labelledby={headingId}>
+    <form
+      ref={form}
+      className="form card module-form"
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby={headingId}
+    >
       <h3 id={headingId}>{editing ? `Edit module: ${editing.title}` : 'Add Module'}</h3>
+      <p className="muted">
+        Fields marked (required) must be filled in. A video is required unless the module has a line.
+      </p>
       <Field
         label="Module title"
         name="title"
@@ -127,7 +164,7 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
         name="videoUrl"
         placeholder="Video URL"
         inputMode="url"
-        required={!file && !keptVideoId}
+        required={!file && !keptVideoId && !pgn.trim()}
         value={videoUrl}
         error={errors.videoUrl}
         onChange={(e) => edit('videoUrl', setVideoUrl, e.target.value)}
@@ -143,16 +180,36 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
           if (errors.videoId) setErrors((all) => ({ ...all, videoId: undefined }))
         }}
       />
+      {(file || keptVideoId || (editing?.videoId && !videoUrl.trim())) && (
+        <Field
+          label="Captions (WebVTT)"
+          name="captions"
+          type="file"
+          accept=".vtt,text/vtt"
+          hint="Optional: a .vtt file of the video's captions; students turn them on with 'CC'."
+          error={errors.captions}
+          onChange={(e) => {
+            setCaptions(e.target.files?.[0] ?? null)
+            if (errors.captions) setErrors((all) => ({ ...all, captions: undefined }))
+          }}
+        />
+      )}
       <LineFields
         pgn={pgn}
         side={side}
         error={errors.pgn}
-        onPgn={(value) => edit('pgn', setPgn, value)}
+        onPgn={onPgn}
         onSide={setSide}
+        video={{
+          videoUrl,
+          file,
+          videoId: keptVideoId ?? editing?.videoId,
+          savedUrl: editing?.videoUrl ?? undefined,
+        }}
       />
       {errors.form && <ErrorMessage>{errors.form}</ErrorMessage>}
       <div className="row">
-        <button type="submit" className="btn btn--primary" disabled={uploading}>
+        <button type="submit" className="btn btn--primary" disabled={uploading || uploadingCaptions}>
           {editing ? 'Update Module' : 'Add Module'}
         </button>
         <button type="button" className="btn" onClick={onCancel}>
@@ -160,6 +217,7 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
         </button>
       </div>
       {uploading && <p role="status">Uploading video...</p>}
+      {uploadingCaptions && <p role="status">Uploading captions...</p>}
     </form>
   )
 }

@@ -10,6 +10,7 @@ import { readableProblem, type ReadableProblem } from '@/api/problemText'
 import { ConfirmDialog } from '@/components/ConfirmDialog'
 import { ModuleCard } from '@/features/modules/ModuleCard'
 import { ModuleForm, type ModuleFormValues } from '@/features/modules/ModuleForm'
+import { ModuleSlot, useModuleOrder } from '@/features/modules/ModuleOrder'
 import { MODULE_FIELDS, withLineField } from '@/features/modules/moduleFormRules'
 import { useRevealModule } from '@/features/modules/useRevealModule'
 import { scrollToElement } from '@/components/useFormFocus'
@@ -31,6 +32,7 @@ export function ModuleList({ courseId, canManage }: Props) {
   const [createModule] = useCreateModuleMutation()
   const [updateModule] = useUpdateModuleMutation()
   const [deleteModule] = useDeleteModuleMutation()
+  const order = useModuleOrder(courseId, modules ?? [])
   const [form, setForm] = useState<FormState>({ mode: 'closed' })
   const [deleting, setDeleting] = useState<Module | null>(null)
   const [saved, setSaved] = useState<{ id: string } | null>(null)
@@ -97,17 +99,27 @@ export function ModuleList({ courseId, canManage }: Props) {
         />
       )}
       <div className="stack">
-        {(modules ?? []).map((m, i, all) => (
-          <ModuleCard
-            key={m._id}
-            module={m}
-            previous={all[i - 1]}
-            next={all[i + 1]}
-            canManage={canManage}
-            onEdit={(module) => setForm(open({ mode: 'edit', module }))}
-            onDelete={setDeleting}
-          />
-        ))}
+        {(modules ?? []).map((m, i, all) => {
+          const card = (
+            <ModuleCard
+              key={m._id}
+              module={m}
+              previous={all[i - 1]}
+              next={all[i + 1]}
+              canManage={canManage}
+              onEdit={(module) => setForm(open({ mode: 'edit', module }))}
+              onDelete={setDeleting}
+            />
+          )
+          // Only the course's managers get the order's controls; a student's page has none of them.
+          return canManage ? (
+            <ModuleSlot key={m._id} module={m} index={i} count={all.length} order={order}>
+              {card}
+            </ModuleSlot>
+          ) : (
+            card
+          )
+        })}
         {modules?.length === 0 && <p className="muted">No modules yet.</p>}
       </div>
       {deleting && (

@@ -1,16 +1,34 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { Module } from '@/api/generated/api'
 import { useGetVideoQuery } from '@/features/modules/moduleEndpoints'
 import { Spinner } from '@/components/Spinner'
 import { useFrameTitle } from '@/features/modules/useFrameTitle'
 import { useVideoProgress } from '@/features/progress/useVideoProgress'
 import { externalSiteOf, siteReachable, type ExternalSite } from '@/features/modules/externalVideo'
+import { useVideoClock, type ClockEvent } from '@/features/lines/videoClock'
+import { SPEEDS, speedText, usePlaybackSpeed, type Speed } from '@/features/modules/playbackSpeed'
+import { formatVideoTime } from '@domain/chess/videoStamps'
 import './moduleVideo.css'
 
 // react-player and its providers are large: they load only when a module card shows a video.
 const ReactPlayer = lazy(() => import('react-player'))
 
-type Video = { src: string; module: Pick<Module, '_id' | 'courseId' | 'title'> }
+type Video = {
+  src: string
+  module: Pick<Module, '_id' | 'courseId' | 'title'>
+  /** An uploaded video's WebVTT captions (a signed URL), shown with 'CC'. */
+  captions?: string
+  /** An uploaded video's poster frame (a signed URL), shown before it plays. */
+  poster?: string
+  /** An uploaded video's length in seconds, shown under it ('12:34'). */
+  length?: number
+}
+
+/** The captions track of a media element, shown or hidden. */
+function showCaptions(media: HTMLMediaElement | null, on: boolean) {
+  const track = media?.textTracks?.[0]
+  if (track) track.mode = on ? 'showing' : 'hidden'
+}
 
 export const VIDEO_UNAVAILABLE_TEXT = 'This video could not be loaded.'
 
@@ -32,10 +50,54 @@ function Unavailable({ src, site }: { src: string; site: ExternalSite | null }) 
  * A video whose position is saved and resumed, so a student comes back to where they stopped. A video on another
  * site is drawn once that site answers; one that cannot load says so instead of leaving an empty box.
  */
-function Player({ src, module }: Video) {
+/** The speed the video plays at, remembered for the next video (playbackSpeed.ts). */
+function SpeedPicker({ speed, onChange }: { speed: Speed; onChange: (speed: Speed) => void }) {
+  return (
+    <label className="video-speed">
+      Speed{' '}
+      <select value={speed} onChange={(e) => onChange(Number(e.target.value) as Speed)}>
+        {SPEEDS.map((s) => (
+          <option key={s} value={s}>
+            {speedText(s)}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+function Player({ src, module, captions, poster, length }: Video) {
   const wrapper = useRef<HTMLDivElement>(null)
+  const [speed, setSpeed] = usePlaybackSpeed()
+  const media = useRef<HTMLVideoElement | null>(null)
+  const [cc, setCc] = useState(false)
+  const ccRef = useRef(cc)
+  ccRef.current = cc
+  const posterRef = useRef(poster)
+  posterRef.current = poster
+  useEffect(() => {
+    if (media.current && poster) media.current.poster = poster
+  }, [poster])
   useFrameTitle(wrapper, module.title)
   const progress = useVideoProgress(module._id, module.courseId)
+  // The card's line follows this video: its media element and its time go to the card's clock too.
+  const clock = useVideoClock()
+  const progressRef = progress.ref
+  const ref = useCallback(
+    (el: HTMLVideoElement | null) => {
+      progressRef(el)
+      clock?.attach(el)
+      media.current = el
+      showCaptions(el, ccRef.current)
+      // react-player passes no poster on: set on the element itself
+      if (el && posterRef.current) el.poster = posterRef.current
+    },
+    [progressRef, clock],
+  )
+  const tell = (event: ClockEvent, then?: () => void) => () => {
+    then?.()
+    clock?.report(event)
+  }
   const site = externalSiteOf(src)
   const [state, setState] = useState<{ src: string; is: 'checking' | 'ready' | 'failed' }>({
     src,
@@ -54,22 +116,52 @@ function Player({ src, module }: Video) {
   }, [site, src])
 
   if (current === 'failed') return <Unavailable src={src} site={site} />
+  // one box (a grid cell beside a line's board): the player, and its speed under it
   return (
-    <div className="player-wrapper" ref={wrapper}>
-      {current === 'checking' ? (
-        <Spinner label="Loading video..." />
-      ) : (
-        <Suspense fallback={<Spinner label="Loading video..." />}>
-          <ReactPlayer
-            src={src}
-            controls
-            width="100%"
-            height="100%"
-            {...progress}
-            onError={() => setState({ src, is: 'failed' })}
-          />
-        </Suspense>
-      )}
+    <div className="module-video">
+      <div className="player-wrapper" ref={wrapper}>
+        {current === 'checking' ? (
+          <Spinner label="Loading video..." />
+        ) : (
+          <Suspense fallback={<Spinner label="Loading video..." />}>
+            <ReactPlayer
+              src={src}
+              controls
+              width="100%"
+              height="100%"
+              {...progress}
+              ref={ref}
+              onTimeUpdate={tell('time', progress.onTimeUpdate)}
+              onSeeking={tell('time')}
+              onSeeked={tell('time', progress.onSeeked)}
+              onPlay={tell('play')}
+              onPause={tell('pause', progress.onPause)}
+              playbackRate={speed}
+              onError={() => setState({ src, is: 'failed' })}
+            >
+              {captions && <track kind="captions" src={captions} srcLang="en" label="Captions" />}
+            </ReactPlayer>
+          </Suspense>
+        )}
+      </div>
+      <div className="module-video__controls">
+        <SpeedPicker speed={speed} onChange={setSpeed} />
+        {length !== undefined && <span className="tag">Length {formatVideoTime(Math.round(length))}</span>}
+        {captions && (
+          <button
+            type="button"
+            className="btn"
+            aria-pressed={cc}
+            title="Captions"
+            onClick={() => {
+              setCc(!cc)
+              showCaptions(media.current, !cc)
+            }}
+          >
+            CC
+          </button>
+        )}
+      </div>
     </div>
   )
 }
@@ -79,13 +171,21 @@ function UploadedVideo({
   module,
 }: {
   videoId: string
-  module: Video['module'] & { videoUrl: string }
+  module: Video['module'] & { videoUrl: string | null }
 }) {
   const { data, isLoading, isError } = useGetVideoQuery({ videoId })
   if (isLoading) return <Spinner label="Loading video..." />
   // A video record that cannot be read falls back to the module's URL.
-  const src = data?.filePath ?? (isError ? module.videoUrl : '')
-  return src ? <Player src={src} module={module} /> : null
+  const src = data?.filePath ?? (isError ? (module.videoUrl ?? '') : '')
+  return src ? (
+    <Player
+      src={src}
+      module={module}
+      captions={data?.captionsUrl}
+      poster={data?.posterUrl}
+      length={data?.durationSeconds}
+    />
+  ) : null
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom'
+import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { useGetCourseCurriculumQuery, useGetModulesByCourseQuery } from '@/features/modules/moduleEndpoints'
 import { useGetCourseQuery } from '@/features/courses/courseEndpoints'
 import { NOT_FOUND_TEXT, problemStatus, readableProblem } from '@/api/problemText'
@@ -11,6 +11,7 @@ import { CourseFacts } from '@/features/modules/CourseFacts'
 import { EnrollActions, VisitorActions } from '@/features/modules/CurriculumActions'
 import { ModuleList } from '@/features/modules/ModuleList'
 import { StudentProgress } from '@/features/modules/StudentProgress'
+import { PREVIEW_PARAM, PreviewBanner, StudioBar } from '@/features/modules/StudioBar'
 import { CourseProgress } from '@/features/progress/CourseProgress'
 
 export { DELETE_MODULE_TEXT } from '@/features/modules/ModuleList'
@@ -21,6 +22,7 @@ const refused = (error: unknown) => [401, 403].includes(problemStatus(error) ?? 
 
 export default function ModulesPage() {
   const { courseId = '' } = useParams()
+  const [params] = useSearchParams()
   const user = useAppSelector(selectCurrentUser)
   const course = useGetCourseQuery({ courseId })
   const modules = useGetModulesByCourseQuery({ courseId }, { skip: !user })
@@ -41,6 +43,8 @@ export default function ModulesPage() {
   const instructorId = course.data?.instructor?._id
   const canManage = course.data ? canManageCourse(asCaller(user), instructorId) : false
   const seesProgress = course.data ? canSeeCourseProgress(asCaller(user), instructorId) : false
+  // 'Preview as student': the page as an enrolled student sees it, without the managers' controls.
+  const previewing = canManage && params.get(PREVIEW_PARAM) === 'student'
 
   return (
     <section className="page">
@@ -48,6 +52,7 @@ export default function ModulesPage() {
         <Link to="/courses">← Back to courses</Link>
       </p>
       <h1>Modules for Course: {course.data?.name ?? ''}</h1>
+      {previewing ? <PreviewBanner /> : canManage && course.data && <StudioBar course={course.data} />}
       {course.isError && (
         <LoadError message="The course could not be loaded." onRetry={() => void course.refetch()} />
       )}
@@ -58,8 +63,8 @@ export default function ModulesPage() {
           <LoadError message="The modules could not be loaded." onRetry={() => void modules.refetch()} />
         ) : (
           <>
-            <ModuleList courseId={courseId} canManage={canManage} />
-            {seesProgress && <StudentProgress courseId={courseId} />}
+            <ModuleList courseId={courseId} canManage={canManage && !previewing} />
+            {seesProgress && !previewing && <StudentProgress courseId={courseId} />}
           </>
         )
       ) : (

@@ -35,6 +35,7 @@ export const moduleApi = api.enhanceEndpoints({
           videoId: null,
           position: 0,
           ...moduleInput,
+          videoUrl: moduleInput.videoUrl ?? null,
           line: moduleInput.line ?? null,
         }
         const patch = dispatch(
@@ -81,6 +82,37 @@ export const moduleApi = api.enhanceEndpoints({
         }
       },
     },
+    // The order drives 'Continue' and the progress lists (the next module not completed): those are read again.
+    reorderModules: {
+      invalidatesTags: (_r, e, arg) =>
+        e
+          ? []
+          : [
+              myProgressTag,
+              { type: 'Progress', id: studentsId(arg.courseId) },
+              { type: 'Module', id: curriculumId(arg.courseId) },
+            ],
+      async onQueryStarted({ courseId, moduleOrder }, { dispatch, queryFulfilled }) {
+        // Safe to show at once: the order names only modules already in the list; a stale one (409) is undone.
+        const rank = new Map(moduleOrder.moduleIds.map((id, i) => [id, i]))
+        const patch = dispatch(
+          api.util.updateQueryData('getModulesByCourse', { courseId }, (draft) =>
+            [...draft]
+              .sort((a, b) => (rank.get(a._id) ?? draft.length) - (rank.get(b._id) ?? draft.length))
+              .map((m, i) => ({ ...m, position: i + 1 })),
+          ),
+        )
+        try {
+          const { data } = await queryFulfilled
+          dispatch(api.util.updateQueryData('getModulesByCourse', { courseId }, () => data))
+        } catch (failure) {
+          patch.undo()
+          // A stale order (409): modules were added or deleted elsewhere, so the list is read again.
+          if ((failure as { error?: { status?: unknown } }).error?.status === 409)
+            dispatch(api.util.invalidateTags([{ type: 'Module', id: modulesListId(courseId) }]))
+        }
+      },
+    },
     // A deleted module's progress goes with it (its course is no longer known here: all progress).
     deleteModule: {
       invalidatesTags: (_r, e) => (e ? [] : ['Progress']),
@@ -115,6 +147,17 @@ export const moduleApi = api.enhanceEndpoints({
     },
     // filePath is a short-lived signed URL: keep it only as long as the default.
     getVideo: { providesTags: (_r, _e, arg) => [{ type: 'Video', id: arg.videoId }] },
+    uploadCaptions: {
+      invalidatesTags: (_r, _e, arg) => [{ type: 'Video', id: arg.videoId }],
+      // multipart/form-data, like the video
+      query: ({ videoId, captionsUpload }) => {
+        const form = new FormData()
+        const { file } = captionsUpload
+        form.append('file', file, file instanceof File ? file.name : 'captions.vtt')
+        return { url: `/api/videos/${videoId}/captions`, method: 'PUT', body: form }
+      },
+    },
+    deleteCaptions: { invalidatesTags: (_r, _e, arg) => [{ type: 'Video', id: arg.videoId }] },
   },
 })
 
@@ -124,6 +167,9 @@ export const {
   useCreateModuleMutation,
   useUpdateModuleMutation,
   useDeleteModuleMutation,
+  useReorderModulesMutation,
   useUploadVideoMutation,
   useGetVideoQuery,
+  useUploadCaptionsMutation,
+  useDeleteCaptionsMutation,
 } = moduleApi

@@ -14,6 +14,7 @@ export function registerModuleListeners(startListening: AppStartListening) {
       api.endpoints.createModule.matchRejected,
       api.endpoints.updateModule.matchRejected,
       api.endpoints.deleteModule.matchRejected,
+      api.endpoints.reorderModules.matchRejected,
     ),
     effect: (_action, { dispatch }) => {
       dispatch(alertShown(MODULE_ROLLBACK_TEXT, 'error'))

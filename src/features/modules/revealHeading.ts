@@ -15,7 +15,9 @@ export function revealHeading(moduleId: string, { settleMs = 1500 } = {}): boole
   let moved = false
   const stop = () => (moved = true)
   const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
-  for (const e of events) window.addEventListener(e, stop, { passive: true, once: true })
+  // held here: the checks below may outlive the page they began on (a test's window torn down meanwhile)
+  const view = window
+  for (const e of events) view.addEventListener(e, stop, { passive: true, once: true })
   const started = Date.now()
   const check = () => {
     if (!moved && heading.isConnected && Date.now() - started < settleMs) {
@@ -23,7 +25,7 @@ export function revealHeading(moduleId: string, { settleMs = 1500 } = {}): boole
       setTimeout(check, 100)
       return
     }
-    for (const e of events) window.removeEventListener(e, stop)
+    for (const e of events) view.removeEventListener(e, stop)
   }
   setTimeout(check, 100)
   return true

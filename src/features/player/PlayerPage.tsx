@@ -9,6 +9,7 @@ import { FollowButton } from './FollowButton'
 import { PlayerCard } from './PlayerCard'
 import { PlayerComments } from './PlayerComments'
 import { PlayerFollowers } from './PlayerFollowers'
+import { RecentGames } from './RecentGames'
 import './player.css'
 
 export default function PlayerPage() {
@@ -38,6 +39,7 @@ export default function PlayerPage() {
               <FollowButton username={player.username} userId={user._id} />
             </div>
           )}
+          <RecentGames key={`games-${player.username}`} username={player.username} />
           <PlayerFollowers username={player.username} />
           <PlayerComments key={player.username} username={player.username} />
           {loggedIn && <CommentForm username={player.username} />}

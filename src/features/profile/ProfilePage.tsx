@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useParams } from 'react-router-dom'
 import { useGetMyProfileQuery, useGetProfileQuery } from '@/features/profile/profileEndpoints'
 import { useAppSelector } from '@/app/hooks'
@@ -6,10 +6,14 @@ import { ErrorMessage } from '@/components/ErrorMessage'
 import { Spinner } from '@/components/Spinner'
 import { selectCurrentUser, selectToken } from '@/features/auth/authSlice'
 import { LoginLink, LoginRequiredModal } from '@/features/auth/LoginRequiredModal'
+import { EmailSettings } from '@/features/profile/EmailSettings'
 import { ChangePasswordForm } from '@/features/profile/ChangePasswordForm'
 import { fetchFailureText, NO_TOKEN_TEXT } from '@/features/profile/errorMessage'
 import { LogoutEverywhere } from '@/features/profile/LogoutEverywhere'
 import { ProfileView, type ProfileData } from '@/features/profile/ProfileView'
+
+// The kept practice games load with their own chunk, after the profile.
+const MyGames = lazy(() => import('@/features/game/MyGames'))
 
 type Query = { data?: ProfileData; isLoading: boolean; error?: unknown }
 
@@ -19,10 +23,29 @@ function ProfileResult({ query, isOwner }: { query: Query; isOwner: boolean }) {
   return query.data ? <ProfileView profile={query.data} isOwner={isOwner} /> : null
 }
 
+// Loaded with the profile of a student (orders) or an instructor (earnings) only.
+const MyOrders = lazy(() => import('@/features/orders/MyOrders'))
+const Earnings = lazy(() => import('@/features/orders/Earnings'))
+
 function OwnProfile() {
+  const role = useAppSelector(selectCurrentUser)?.role
   return (
     <>
       <ProfileResult query={useGetMyProfileQuery()} isOwner />
+      <Suspense fallback={<Spinner />}>
+        <MyGames />
+      </Suspense>
+      <EmailSettings />
+      {role === 'student' && (
+        <Suspense fallback={<Spinner />}>
+          <MyOrders />
+        </Suspense>
+      )}
+      {role === 'instructor' && (
+        <Suspense fallback={<Spinner />}>
+          <Earnings />
+        </Suspense>
+      )}
       <ChangePasswordForm />
       <LogoutEverywhere />
     </>

@@ -15,6 +15,8 @@ function required(name: string): string {
 
 export const baseUrl = required('E2E_BASE_URL')
 export const database = process.env.E2E_DATABASE ?? 'pglite'
+/** The server's DATA_DIR: without SMTP_URL its mail is written as `.eml` files to `mail/` there. */
+export const dataDir = process.env.E2E_DATA_DIR
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const accounts = JSON.parse(required('E2E_ACCOUNTS')) as Record<
   'admin' | 'instructor' | 'student' | 'promoted',

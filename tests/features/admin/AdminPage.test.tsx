@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw'
 import { config } from '@/app/config'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
 import { countRequests, server } from '../../helpers/mswServer'
-import { stored, seedUser, sessionOf } from '../../helpers/backend'
+import { query, stored, seedUser, sessionOf } from '../../helpers/backend'
 
 describe('/admin', () => {
   it('lists every user with username, role and a role selector offering student, instructor, admin', async () => {
@@ -21,6 +21,16 @@ describe('/admin', () => {
         .map((o) => o.textContent),
     ).toEqual(['student', 'instructor', 'admin'])
     expect(screen.getAllByRole('row')).toHaveLength(3)
+  })
+
+  it('says whether each email was verified', async () => {
+    const admin = seedUser({ username: 'root', role: 'admin' })
+    seedUser({ username: 'stu' })
+    await query("UPDATE users SET email_verified_at = now() WHERE username = 'root'")
+    renderWithProviders(<AdminPage />, { preloadedState: { auth: sessionOf(admin) } })
+    const row = async (name: string) => (await screen.findByRole('cell', { name })).closest('tr')!
+    expect(within(await row('root')).getAllByRole('cell')[2]).toHaveTextContent(/^Verified$/)
+    expect(within(await row('stu')).getAllByRole('cell')[2]).toHaveTextContent(/^Not verified$/)
   })
 
   it("changes a user's role", async () => {

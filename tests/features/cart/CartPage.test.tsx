@@ -61,7 +61,7 @@ describe('/cart', () => {
     expect(screen.getByText('Total:').parentElement).toHaveTextContent('Total: $42.50')
   })
 
-  it('checks out: enrolls in every course and ends on a receipt with the order, the total paid and the courses', async () => {
+  it('checks out: enrolls in every course and ends on a receipt with the short order number, each price, the total paid and the courses', async () => {
     const stu = seedUser({ username: 'stu' })
     const a = seedCourse({ title: 'Openings', price: 19.99 })
     const b = seedCourse({ title: 'Endgames', price: 5 })
@@ -86,7 +86,14 @@ describe('/cart', () => {
     )
     expect(within(receipt).getByText('Total paid:').parentElement).toHaveTextContent('Total paid: $24.99')
     expect(orderId).not.toBe('')
-    expect(within(receipt).getByText(orderId)).toBeInTheDocument()
+    // A short order number a person can read (not the raw id), each line's price, and a way to the printable receipt.
+    expect(within(receipt).getByText(orderId.slice(0, 8).toUpperCase())).toBeInTheDocument()
+    expect(within(receipt).queryByText(orderId)).not.toBeInTheDocument()
+    expect(within(receipt).getByRole('link', { name: 'Openings' }).parentElement).toHaveTextContent('$19.99')
+    expect(within(receipt).getByRole('link', { name: 'Printable receipt' })).toHaveAttribute(
+      'href',
+      `/orders/${orderId}`,
+    )
     // (until the cart is read again, the old one still shows under the receipt)
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Checkout' })).not.toBeInTheDocument())
     expect((await stored.enrollments()).map((e) => e.courseId).sort()).toEqual([a._id, b._id].sort())

@@ -183,7 +183,7 @@ describe('/courses: permissions', () => {
     seedCourse({ title: 'Mine', instructor: me })
     seedCourse({ title: 'Theirs', instructor: other })
     render(me)
-    expect(screen.getByRole('form', { name: 'Create course' })).toBeInTheDocument()
+    expect(await screen.findByRole('form', { name: 'Create course' })).toBeInTheDocument()
     expect((await card('Mine')).getByRole('button', { name: 'Edit Mine' })).toBeInTheDocument()
     expect((await card('Theirs')).queryByRole('button', { name: 'Edit Theirs' })).not.toBeInTheDocument()
     expect((await card('Theirs')).queryByRole('button', { name: 'Delete Theirs' })).not.toBeInTheDocument()
@@ -202,7 +202,7 @@ describe('/courses: permissions', () => {
 describe('/courses: course form', () => {
   it('requires title, description and a numeric price', async () => {
     render(seedUser({ username: 'teacher', role: 'instructor' }))
-    const form = within(screen.getByRole('form', { name: 'Create course' }))
+    const form = within(await screen.findByRole('form', { name: 'Create course' }))
     expect(form.getByLabelText('Title')).toBeRequired()
     expect(form.getByLabelText('Description')).toBeRequired()
     expect(form.getByLabelText('Price')).toBeRequired()
@@ -211,7 +211,7 @@ describe('/courses: course form', () => {
 
   it('creates a course that appears in the list without a reload, then clears the form', async () => {
     const { user } = render(seedUser({ username: 'teacher', role: 'instructor' }))
-    const form = within(screen.getByRole('form', { name: 'Create course' }))
+    const form = within(await screen.findByRole('form', { name: 'Create course' }))
     await user.type(form.getByLabelText('Title'), 'Rook endings')
     await user.type(form.getByLabelText('Description'), 'Lucena and Philidor')
     await user.type(form.getByLabelText('Price'), '19.99')
@@ -227,7 +227,7 @@ describe('/courses: course form', () => {
     seedCourse({ title: 'Old title', instructor: me, price: 5 })
     const { user } = render(me)
     await user.click((await card('Old title')).getByRole('button', { name: 'Edit Old title' }))
-    const form = within(screen.getByRole('form', { name: 'Edit course' }))
+    const form = within(await screen.findByRole('form', { name: 'Edit course' }))
     expect(form.getByLabelText('Title')).toHaveValue('Old title')
     await user.clear(form.getByLabelText('Title'))
     await user.type(form.getByLabelText('Title'), 'New title')

@@ -25,6 +25,7 @@ const course = (over: Partial<Course> = {}): Course => ({
   price: 49.5,
   instructor: { _id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', username: 'judit' },
   createdAt: '2026-11-20T10:00:00.000Z',
+  published: true,
   ...over,
 })
 

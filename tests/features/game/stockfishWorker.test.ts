@@ -6,7 +6,7 @@ afterEach(() => {
 })
 
 describe('the Stockfish worker', () => {
-  it('runs the lite single-threaded build from /engine/ in a Web Worker and starts it', async () => {
+  it('runs the lite single-threaded build from /engine/{content hash}/ in a Web Worker and starts it', async () => {
     const workers: { url: string; sent: string[]; onmessage: ((e: { data: string }) => void) | null }[] = []
     vi.stubGlobal(
       'Worker',
@@ -26,7 +26,7 @@ describe('the Stockfish worker', () => {
       },
     )
     const engine = await loadStockfish()
-    expect(ENGINE_SCRIPT_URL).toBe('/engine/stockfish-19-lite-single.js')
+    expect(ENGINE_SCRIPT_URL).toMatch(/^\/engine\/[0-9a-f]{12}\/stockfish-19-lite-single\.js$/)
     expect(workers.map((w) => [w.url, w.sent])).toEqual([[ENGINE_SCRIPT_URL, ['uci', 'isready']]])
     expect(typeof engine.bestMove).toBe('function')
   })

@@ -118,6 +118,24 @@ describe('the line viewer on a module card', () => {
     expect(spoken(viewer)).toBe('Start position')
   })
 
+  it("plays the line's move with the board's own keys, whose arrows move its cursor, not the line", async () => {
+    const { viewer, user } = await setup()
+    const board = within(viewer).getByRole('application', { name: "Board: play the line's next move" })
+    expect(board).toHaveAccessibleDescription(/Board keys: arrows move, Enter picks up/)
+    await user.tab()
+    while (document.activeElement !== board) await user.tab()
+    // the cursor starts on e2: pick the pawn up, two squares up, put it down
+    await user.keyboard('{Enter}{ArrowUp}{ArrowUp}')
+    expect(current(viewer)).toBeUndefined()
+    await user.keyboard('{Enter}')
+    expect(current(viewer)).toBe('1. e4')
+    // Home and End are no board keys: they still step through the line
+    await user.keyboard('{End}')
+    expect(current(viewer)).toBe('Bc5')
+    await user.keyboard('{Home}')
+    expect(current(viewer)).toBeUndefined()
+  })
+
   it('enters a variation and leaves it (buttons, and ↓ / ↑ on the keyboard)', async () => {
     const { viewer, user } = await setup()
     await user.click(within(viewer).getByRole('button', { name: '2. Nf3' }))

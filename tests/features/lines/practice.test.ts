@@ -32,6 +32,12 @@ describe("the author's comments", () => {
     expect(recentComments(play(s, opponent))).toEqual(['Best by test.', 'Symmetric.'])
     expect(recentComments(play(s, opponent, tried('Nf3')))).toEqual([])
   })
+
+  it('gives the comments without their video stamps and other commands, and none left empty by them', () => {
+    const line = parsePgn('1. e4 {[%vt 0:05] Best by test.} e5 {[%vt 0:08] [%vt-ask]} 2. Nf3 Nc6 *')
+    const s = play(startPractice(line, 'white'), tried('e4'), opponent)
+    expect(recentComments(s)).toEqual(['Best by test.'])
+  })
 })
 
 describe('practising as White', () => {

@@ -3,22 +3,33 @@
 // Use with `vi.mock('react-player', () => import('./fakePlayer'))`.
 import { act, useImperativeHandle, useState, type Ref } from 'react'
 
-/** What the app reads and writes on the media element. */
-export type FakeMedia = { currentTime: number; duration: number }
+/** What the app reads and writes on the media element; play() and pause() fire their events, as a video does. */
+export type FakeMedia = {
+  currentTime: number
+  duration: number
+  paused: boolean
+  play: () => Promise<void>
+  pause: () => void
+}
 
 type Handler = () => void
 type Props = {
   src?: string
   ref?: Ref<unknown>
+  playbackRate?: number
   onLoadedMetadata?: Handler
   onDurationChange?: Handler
   onTimeUpdate?: Handler
+  onPlay?: Handler
   onPause?: Handler
+  onSeeking?: Handler
   onSeeked?: Handler
   onEnded?: Handler
 }
 
 const players = new Map<string, { media: FakeMedia; props: Props }>()
+/** The handlers of the player's latest render. */
+const current = (src: string | undefined) => (src ? players.get(src)?.props : undefined)
 /** Lengths a video knows already when its player first renders (metadata from the browser's cache). */
 const known = new Map<string, number>()
 
@@ -26,10 +37,27 @@ export default function FakePlayer(props: Props) {
   const [media] = useState<FakeMedia>(() => ({
     currentTime: 0,
     duration: (props.src ? known.get(props.src) : undefined) ?? NaN,
+    paused: true,
+    play() {
+      media.paused = false
+      current(props.src)?.onPlay?.()
+      return Promise.resolve()
+    },
+    pause() {
+      media.paused = true
+      current(props.src)?.onPause?.()
+    },
   }))
   if (props.src) players.set(props.src, { media, props })
   useImperativeHandle(props.ref, () => media, [media])
-  return <div role="region" aria-label="Video player" data-src={props.src} />
+  return (
+    <div
+      role="region"
+      aria-label="Video player"
+      data-src={props.src}
+      data-playback-rate={props.playbackRate ?? 1}
+    />
+  )
 }
 
 /** The player showing `src`: its media element, and the events a real one would fire. */
@@ -37,7 +65,8 @@ export function player(src: string) {
   const found = players.get(src)
   if (!found) throw new Error(`no player shows ${src}`)
   const { media } = found
-  const fire = (event: Exclude<keyof Props, 'src' | 'ref'>) => act(() => players.get(src)?.props[event]?.())
+  const fire = (event: Exclude<keyof Props, 'src' | 'ref' | 'playbackRate'>) =>
+    act(() => players.get(src)?.props[event]?.())
   return {
     media,
     /** The video's metadata arrived: its length is known. */
@@ -55,6 +84,8 @@ export function player(src: string) {
       fire('onTimeUpdate')
     },
     pause: () => fire('onPause'),
+    /** The student pressed the player's play button. */
+    play: () => act(() => void found.media.play()),
     seek(second: number) {
       media.currentTime = second
       fire('onSeeked')

@@ -80,7 +80,7 @@ describe('POST /api/cart/checkout', () => {
     expect(enrolled).toHaveLength(2)
     expect(await server.current.db.query('SELECT 1 FROM cart_items')).toHaveLength(0)
     const items = await server.current.db.query<{ price: string }>(
-      'SELECT price::float8 AS price FROM order_items WHERE order_id = $1',
+      'SELECT price_cents::float8 / 100 AS price FROM order_items WHERE order_id = $1',
       [order._id],
     )
     expect(items).toHaveLength(2)

@@ -276,7 +276,7 @@ describe('GET /api/courses: first pages kept until the courses change', () => {
       const made = await course(teacher, 'a course sorting first', 1)
       // newest: made last; title: 'a…'; price: the cheapest
       expect((await first()).items[0]).toMatchObject({ _id: made, title: 'a course sorting first' })
-      await server.current.db.query('UPDATE courses SET title = $2, price = 0 WHERE id = $1', [
+      await server.current.db.query('UPDATE courses SET title = $2, price_cents = 0 WHERE id = $1', [
         made,
         'a retitled course',
       ])

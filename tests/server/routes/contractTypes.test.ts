@@ -83,6 +83,7 @@ describe('route handlers typed by the contract', () => {
     expectTypeOf<ReplyOf<'enrollInCourse'>>().toEqualTypeOf<{
       200: Schema<'Enrollment'>
       201: Schema<'Enrollment'>
+      202: Schema<'CheckoutRedirect'>
     }>()
     expectTypeOf<ReplyOf<'deleteModule'>>().toEqualTypeOf<{ 204: undefined }>()
   })

@@ -71,9 +71,10 @@ describe('POST /api/courses/{courseId}/enroll', () => {
       total: number
       kind: string
       payment_reference: string
-    }>('SELECT status, total::float8 AS total, kind, payment_reference FROM orders WHERE user_id = $1', [
-      student.id,
-    ])
+    }>(
+      'SELECT status, total_cents::float8 / 100 AS total, kind, payment_reference FROM orders WHERE user_id = $1',
+      [student.id],
+    )
     expect(orders).toEqual([
       { status: 'paid', total: 49.99, kind: 'enroll', payment_reference: expect.stringMatching(/^local-/) },
     ])

@@ -10,10 +10,12 @@ describe('GET /api/users', () => {
   it('lists every user, oldest first, to an admin, without emails or hashes', async () => {
     const admin = await server.current.createUser('admin')
     const s = await server.current.createUser('student')
+    await server.current.db.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [admin.id])
     const res = await inject({ method: 'GET', url: '/api/users', headers: admin.auth })
+    // whether each email was verified through its mailed link, for admins to see
     expect(expectContract('getUsers', res)).toEqual([
-      { _id: admin.id, username: admin.username, role: 'admin' },
-      { _id: s.id, username: s.username, role: 'student' },
+      { _id: admin.id, username: admin.username, role: 'admin', emailVerified: true },
+      { _id: s.id, username: s.username, role: 'student', emailVerified: false },
     ])
     expect(res.body).not.toMatch(/@|scrypt/)
   })

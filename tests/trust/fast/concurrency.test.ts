@@ -36,9 +36,10 @@ for (const database of ['pglite', 'postgres'] as const) {
       ])
       expect(rows).toHaveLength(1)
       // a paid course: bought once
-      const orders = await h.query('select status, total::float8 as total from orders where user_id = $1', [
-        s.id,
-      ])
+      const orders = await h.query(
+        'select status, total_cents::float8 / 100 as total from orders where user_id = $1',
+        [s.id],
+      )
       expect(orders).toEqual([{ status: 'paid', total: c.price }])
     })
 

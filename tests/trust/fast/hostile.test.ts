@@ -132,11 +132,22 @@ async function readBack(r: HostileRequest, res: Res): Promise<string | null> {
   switch (r.operationId) {
     case 'createCourse':
     case 'updateCourse': {
-      const got = await send({ method: 'GET', url: `/api/courses/${res.body._id}` })
-      return (
-        cmp('response', res.body, ['title', 'description', 'price']) ??
-        cmp('stored', got.body, ['title', 'description', 'price'])
-      )
+      // read as an admin: a course sent with published: false is a draft, 404 to visitors
+      const got = await send({ method: 'GET', url: `/api/courses/${res.body._id}`, token: admin })
+      const fields = ['title', 'description', 'price', 'published']
+      return cmp('response', res.body, fields) ?? cmp('stored', got.body, fields)
+    }
+    case 'reorderModules': {
+      // the course's modules now listed in the order sent
+      const list = await send({
+        method: 'GET',
+        url: r.url.replace(/^\/api\/courses\/([^/]+)\/modules\/order$/, '/api/modules/course/$1'),
+        token: admin,
+      })
+      const order = (list.body as Row[]).map((m) => m._id)
+      return JSON.stringify(order) === JSON.stringify(sent.moduleIds)
+        ? null
+        : `stored order ${JSON.stringify(order)}, sent ${JSON.stringify(sent.moduleIds)}`
     }
     case 'createModule':
     case 'updateModule': {
@@ -197,6 +208,12 @@ async function readBack(r: HostileRequest, res: Res): Promise<string | null> {
       const p = await send({ method: 'GET', url: `/api/profile/${res.body._id}`, token: admin })
       if (p.body.role !== 'student') return `registration created a ${p.body.role}`
       return cmp('stored', p.body, ['username', 'phoneNumber'])
+    }
+    case 'saveGame': {
+      // the caller reads their game back as it was sent
+      const got = await send({ method: 'GET', url: `/api/games/${res.body._id}`, token })
+      const fields = ['pgn', 'result', 'opponentLevel', 'colour']
+      return cmp('response', res.body, fields) ?? cmp('stored', got.body as Row, fields)
     }
     default:
       return null
@@ -694,6 +711,48 @@ for (const database of runDatabases()) {
         // the catalogue holds both: real lines are stored, the hostile ones refused
         expect(outcomes.stored).toBeGreaterThanOrEqual(12)
         expect(outcomes.refused).toBeGreaterThanOrEqual(40)
+      })
+    })
+
+    describe('hostile PGN of a kept game', () => {
+      it('every PGN of the catalogue, and one over 20 KB, as a kept game: kept verbatim, or 400 changing nothing', async () => {
+        const player = await account(h, 'student')
+        const op = ops.find((o) => o.operationId === 'saveGame')!
+        const failures: string[] = []
+        const outcomes = { stored: 0, refused: 0 }
+        const over20k = `[Annotator "${'x'.repeat(20_000)}"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0`
+        for (const [i, pgn] of [...HOSTILE_PGN, over20k].entries()) {
+          const before = await fingerprint(h)
+          const started = Date.now()
+          const body = {
+            key: crypto.randomUUID(),
+            pgn,
+            result: '1-0',
+            opponentLevel: 'random',
+            colour: 'white',
+          }
+          const res = await h.send({ method: 'POST', url: '/api/games', token: player.token, ...json(body) })
+          const where = `saveGame #${i} ${JSON.stringify(pgn.slice(0, 50))} -> ${res.status}`
+          if (Date.now() - started > 2000) failures.push(`${where}: took ${Date.now() - started} ms`)
+          const err = responseErrors(op, res.status, res.contentType, res.body, res.text)
+          if (err) failures.push(`${where}: ${err}`)
+          if (res.status >= 400) {
+            outcomes.refused++
+            if (res.status !== 400 && res.status !== 413) failures.push(`${where}: ${res.text.slice(0, 120)}`)
+            if (isProblem(res)) failures.push(`${where}: not problem+json (${isProblem(res)})`)
+            const changed = changedTables(before, await fingerprint(h))
+            if (changed.length) failures.push(`${where}: refused but changed ${changed.join(', ')}`)
+            continue
+          }
+          outcomes.stored++
+          const got = await h.send({ method: 'GET', url: `/api/games/${res.body._id}`, token: player.token })
+          if (got.body.pgn !== pgn)
+            failures.push(`${where}: stored ${JSON.stringify(got.body.pgn).slice(0, 80)}`)
+        }
+        expect(failures).toEqual([])
+        // only the one real game that ends in White's mate is kept; the 20 KB one is refused
+        expect(outcomes.stored).toBe(1)
+        expect(outcomes.refused).toBe(HOSTILE_PGN.length)
       })
     })
 

@@ -26,13 +26,14 @@ let ops: Map<string, Operation>
 for (const database of runDatabases()) {
   describe(`on ${database}`, () => {
     beforeAll(async () => {
-      // the deleteComment row has `student` post one comment per cell: the per-user limits must not interfere
+      // the deleteComment row has `student` post one comment per cell (getGame and deleteGame one game): the per-user limits must not interfere
       h = await startApp({
         database,
         env: {
           COMMENT_RATE_LIMIT_MAX: '100000',
           FOLLOW_RATE_LIMIT_MAX: '100000',
           UPLOAD_RATE_LIMIT_MAX: '100000',
+          GAME_RATE_LIMIT_MAX: '100000',
         },
       })
       w = await buildWorld(h)

@@ -132,7 +132,7 @@ for (const database of ['pglite', 'postgres'] as const) {
       ).map((e) => e.course_id)
     async function lostCents() {
       const [row] = await h.query<{ cents: string }>(
-        "select coalesce(sum(total * 100), 0)::bigint as cents from orders where status = 'paid'",
+        "select coalesce(sum(total_cents), 0)::bigint as cents from orders where status = 'paid'",
       )
       return bank.cents('charged') - bank.cents('refunded') - Number(row.cents)
     }
@@ -355,7 +355,7 @@ for (const database of ['pglite', 'postgres'] as const) {
 
     it('money lost: charged − refunded − paid orders is 0', async () => {
       const [paid] = await h.query<{ cents: string }>(
-        "select coalesce(sum(total * 100), 0)::bigint as cents from orders where status = 'paid'",
+        "select coalesce(sum(total_cents), 0)::bigint as cents from orders where status = 'paid'",
       )
       const lost = await lostCents()
       summary.push({

@@ -84,7 +84,7 @@ describe('the course list on two instances sharing one PostgreSQL', () => {
     const renamed = uniq('renamed')
     await sql(dbUrl, 'update users set username = $1 where id = $2', [renamed, instructor.id])
     for (const s of [a, b]) expect((await list(s)).body[0].instructor.username).toBe(renamed)
-    await sql(dbUrl, 'update courses set price = 7 where id = $1', [course._id])
+    await sql(dbUrl, 'update courses set price_cents = 700 where id = $1', [course._id])
     for (const s of [b, a]) expect((await list(s)).body[0].price).toBe(7)
     const deleted = await a.send({
       method: 'DELETE',

@@ -1,5 +1,10 @@
-// Two server instances on one PostgreSQL and one media folder, requests alternating between them.
+// Two server instances on one PostgreSQL and one media folder, requests alternating between them; then two on one
+// PostgreSQL and one bucket (MEDIA_STORAGE=s3), sharing no folder at all.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { S3MediaStore } from '../../../server/services/s3MediaStore'
+import { type LocalS3, startS3 } from '../../helpers/s3'
 import { fakeMp4, json, multipart, type Res, type Send } from '../support/http'
 import { sql } from '../support/pg'
 import { startTwoInstances, type ServerProcess } from '../support/spawn'
@@ -175,5 +180,96 @@ describe('two instances on one PostgreSQL', () => {
     }
     expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401])
     expect(statuses.slice(6)).toEqual([429, 429])
+  })
+})
+
+describe('two instances on one PostgreSQL and one bucket (MEDIA_STORAGE=s3), on different data folders', () => {
+  let s3: LocalS3
+  let pair: Awaited<ReturnType<typeof startTwoInstances>>
+  beforeAll(async () => {
+    s3 = await startS3()
+    pair = await startTwoInstances('two-s3', s3.env)
+  })
+  afterAll(async () => {
+    await pair?.stop()
+    await s3?.stop()
+  })
+
+  it("each serves the other's uploads from the bucket, and a deletion through either removes the object", async () => {
+    const { a: one, b: other, dbUrl: url } = pair
+    const instructor = await register(one.send, uniq('s3i'))
+    await sql(url, "update users set role = 'instructor' where id = $1", [instructor.id])
+    const course = await one.send({
+      method: 'POST',
+      url: '/api/courses',
+      token: instructor.token,
+      ...json({ title: 'Media in a bucket', description: 'd', price: 0 }),
+    })
+    expect(course.status).toBe(201)
+    const bucket = new S3MediaStore(s3.settings)
+    try {
+      for (const [up, play] of [
+        [one, other],
+        [other, one],
+      ]) {
+        const data = fakeMp4(64 * 1024)
+        const sent = await up.send({
+          method: 'POST',
+          url: '/api/videos',
+          token: instructor.token,
+          ...multipart(
+            { courseId: course.body._id },
+            { name: 'file', filename: 'v.mp4', type: 'video/mp4', data },
+          ),
+        })
+        expect(sent.status).toBe(201)
+        const rec = await play.send({
+          method: 'GET',
+          url: `/api/videos/${sent.body._id}`,
+          token: instructor.token,
+        })
+        expect(rec.status).toBe(200)
+        // the storage's own URL: the bytes never pass through either instance
+        expect(new URL(rec.body.filePath).origin).toBe(s3.settings.endpoint)
+        const whole = await fetch(rec.body.filePath)
+        expect(whole.status).toBe(200)
+        expect(Buffer.from(await whole.arrayBuffer()).equals(data)).toBe(true)
+        const part = await fetch(rec.body.filePath, { headers: { range: 'bytes=100-199' } })
+        expect(part.status).toBe(206)
+        expect(Buffer.from(await part.arrayBuffer()).equals(data.subarray(100, 200))).toBe(true)
+        // the module made through one, deleted through the other: its video's object goes
+        const mod = await up.send({
+          method: 'POST',
+          url: '/api/modules',
+          token: instructor.token,
+          ...json({
+            courseId: course.body._id,
+            title: 'M',
+            description: 'd',
+            videoId: sent.body._id,
+            videoUrl: `/api/media/${sent.body._id}`,
+          }),
+        })
+        expect(mod.status).toBe(201)
+        expect(await bucket.keys()).toContain(`${sent.body._id}.mp4`)
+        expect(
+          (
+            await play.send({
+              method: 'DELETE',
+              url: `/api/modules/${mod.body._id}`,
+              token: instructor.token,
+            })
+          ).status,
+        ).toBe(204)
+        expect(await bucket.keys()).not.toContain(`${sent.body._id}.mp4`)
+      }
+      // nothing was written to either instance's media folder
+      for (const s of [one, other]) {
+        expect(s.dataDir).toBeDefined()
+        expect(existsSync(join(s.dataDir!, 'media'))).toBe(false)
+      }
+    } finally {
+      bucket.client.destroy()
+    }
   })
 })

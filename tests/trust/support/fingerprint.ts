@@ -15,6 +15,7 @@ const TABLES = [
   'order_items',
   'module_progress',
   'line_reviews',
+  'games',
 ]
 
 const SQL = `select ${TABLES.map(

@@ -155,7 +155,13 @@ export function validValue(schema: Schema, ids: Ids, key = ''): fc.Arbitrary<unk
       if (key === 'pgn') return pgnArb
       if (schema.format === 'uuid') {
         const pool =
-          key === 'courseId' ? ids.courses : key === 'videoId' ? ids.videos : [...ids.courses, ...ids.users]
+          key === 'courseId'
+            ? ids.courses
+            : key === 'videoId'
+              ? ids.videos
+              : key === 'moduleIds'
+                ? ids.modules
+                : [...ids.courses, ...ids.users]
         return uuidArb(pool)
       }
       if (schema.format === 'email')
@@ -207,7 +213,8 @@ export function validValue(schema: Schema, ids: Ids, key = ''): fc.Arbitrary<unk
     case 'boolean':
       return fc.boolean()
     case 'array':
-      return fc.array(validValue(schema.items ?? {}, ids), { maxLength: 3 })
+      // the items of a list of ids are drawn from the pool its key names (moduleIds: the known modules)
+      return fc.array(validValue(schema.items ?? {}, ids, key), { maxLength: 3 })
     case 'object': {
       const props = schema.properties ?? {}
       const required = new Set(schema.required ?? [])

@@ -68,6 +68,8 @@ export const MATRIX: Record<string, Row> = {
   getCourses: everyone(200),
   createCourse: loggedIn({ ...STUDENTS_REFUSED, courseInstructor: 201, otherInstructor: 201, admin: 201 }),
   getCourse: everyone(200),
+  // an instructor's own drafts, every draft for an admin
+  getDraftCourses: loggedIn({ ...STUDENTS_REFUSED, courseInstructor: 200, otherInstructor: 200, admin: 200 }),
   updateCourse: loggedIn({ ...STUDENTS_REFUSED, courseInstructor: 200, otherInstructor: 403, admin: 200 }),
   deleteCourse: loggedIn({ ...STUDENTS_REFUSED, courseInstructor: 204, otherInstructor: 403, admin: 204 }),
   // the subject of the call is `student`
@@ -88,6 +90,7 @@ export const MATRIX: Record<string, Row> = {
   getCourseCurriculum: everyone(200),
   updateModule: loggedIn({ courseInstructor: 200, admin: 200, others: 403 }),
   deleteModule: loggedIn({ courseInstructor: 204, admin: 204, others: 403 }),
+  reorderModules: loggedIn({ courseInstructor: 200, admin: 200, others: 403 }),
   uploadVideo: loggedIn({ courseInstructor: 201, admin: 201, others: 403 }),
   getVideo: loggedIn({
     enrolledStudent: 200,
@@ -98,6 +101,12 @@ export const MATRIX: Record<string, Row> = {
   }),
   // the signed URL is the capability; it was handed out by getVideo to a reader of the course
   streamVideo: everyone(200),
+  // a video's captions: its course's owners change them; they are read through the video's signed URL
+  uploadCaptions: loggedIn({ courseInstructor: 200, admin: 200, others: 403 }),
+  deleteCaptions: loggedIn({ courseInstructor: 204, admin: 204, others: 403 }),
+  streamCaptions: everyone(200),
+  // the poster the server took of a video, read through the video's signed URL
+  streamPoster: everyone(200),
   getMyProfile: loggedIn({ others: 200 }),
   updateMyProfile: loggedIn({ others: 200 }),
   // the phone number only for signed-in readers (exposure.test.ts checks which answer carries it); a student's
@@ -117,6 +126,17 @@ export const MATRIX: Record<string, Row> = {
   removeFromCart: loggedIn({ others: 200 }),
   // students check out a cart holding one course; instructors and admins have an empty cart
   checkout: loggedIn({ student: 201, enrolledStudent: 201, otherStudent: 201, others: 409 }),
+  // payments: which provider (public); Stripe's webhook is 404 where Stripe is not the provider (the trust suite's
+  // server simulates payments; tests/trust/fast/stripe.test.ts runs the webhook itself)
+  getPaymentProvider: tokenOptional(200),
+  receiveStripeEvent: tokenOptional(404),
+  // orders: every order for admins; one's own; the order is `student`'s (another user's: 404); refunds for admins
+  getOrders: loggedIn({ admin: 200, others: 403 }),
+  getMyOrders: loggedIn({ others: 200 }),
+  getOrder: loggedIn({ student: 200, admin: 200, others: 404 }),
+  refundOrder: loggedIn({ admin: 200, others: 403 }),
+  // an instructor's own earnings, every instructor's for admins
+  getEarnings: loggedIn({ courseInstructor: 200, otherInstructor: 200, admin: 200, others: 403 }),
   // sessions: every logged-in user may end their own (the cell uses a fresh login of the actor)
   logout: loggedIn({ others: 204 }),
   logoutEverywhere: loggedIn({ others: 204 }),
@@ -156,6 +176,23 @@ export const MATRIX: Record<string, Row> = {
   // the review schedule: everyone signed in has their own (empty for who never practised)
   getDueReviews: loggedIn({ others: 200 }),
   getReviewSummary: loggedIn({ others: 200 }),
+  // kept games: everyone signed in keeps their own; the game read or deleted is one of `student`'s, which is
+  // unknown (404) to everyone else, admins included
+  saveGame: loggedIn({ others: 201 }),
+  listMyGames: loggedIn({ others: 200 }),
+  getGame: loggedIn({ student: 200, others: 404 }),
+  deleteGame: loggedIn({ student: 204, others: 404 }),
+  // mailed links: the same answer whoever asks (a token is not needed and grants nothing); the link is the capability
+  requestPasswordReset: everyone(202),
+  // a fresh account's unused link, for each cell
+  resetPassword: everyone(204),
+  verifyEmail: everyone(200),
+  // the signed link of `student`'s reminders
+  unsubscribeReviewReminders: everyone(200),
+  // one's own email and mail, with the actor's own current password
+  changeMyEmail: loggedIn({ others: 202 }),
+  resendVerificationEmail: loggedIn({ others: 202 }),
+  setReviewReminders: loggedIn({ others: 200 }),
 }
 
 /**

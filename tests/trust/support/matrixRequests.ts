@@ -2,7 +2,8 @@
 // Operations that change or remove something get a fresh target per cell, so cells stay independent.
 // Session-ending operations run on a fresh login of the actor (`token`), and `after` logs the actor in again
 // when the cell may have ended the world's own session of the actor.
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { unsubscribeSignature } from '../../../server/services/mail/tokens'
 import { json, multipart, fakeMp4, type Req, type Res } from './http'
 import type { Actor } from './matrix'
 import {
@@ -15,6 +16,7 @@ import {
   register,
   relogin,
   uniq,
+  uploadVideo,
   type Account,
   type World,
 } from './world'
@@ -35,14 +37,58 @@ async function ownSession(w: World, actor: Actor): Promise<{ token?: string }> {
   return a ? { token: await freshSession(w, a) } : {}
 }
 
+/** A short WebVTT file: captions of a video. */
+const CAPTIONS = 'WEBVTT\n\n00:00.000 --> 00:01.000\nThe king steps forward.\n'
+
 const newPassword = () => `pw-${randomBytes(8).toString('hex')}`
 
+/** A fresh account's unused mailed link of this purpose (stored as the server stores it: its hash only). */
+async function mailedToken(w: World, purpose: 'reset' | 'verify'): Promise<string> {
+  const a = await register(w.h.send, uniq('mt'))
+  const token = randomBytes(32).toString('base64url')
+  await w.h.query(
+    `INSERT INTO mail_tokens (token_hash, user_id, purpose, email, expires_at)
+     VALUES ($1, $2, $3, $4, now() + interval '1 hour')`,
+    [createHash('sha256').update(token).digest('base64url'), a.id, purpose, a.email],
+  )
+  return token
+}
+
 const STUDENT_ACTORS: Actor[] = ['student', 'enrolledStudent', 'otherStudent']
+
+/** A finished practice game as the board saves it (Scholar's mate), under a fresh key. */
+const keptGame = () => ({
+  key: randomUUID(),
+  pgn: '1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0',
+  result: '1-0',
+  opponentLevel: 'random',
+  colour: 'white',
+})
+
+async function studentGame(w: World): Promise<string> {
+  const res = expectOk(
+    await w.h.send({ method: 'POST', url: '/api/games', token: w.student.token, ...json(keptGame()) }),
+    'keep a game as student',
+  )
+  return String(res.body._id)
+}
 
 async function freshCourse(w: World) {
   const c = await createCourse(w.h.send, w.courseInstructor)
   await enroll(w.h.send, w.enrolledStudent, c._id)
   return c
+}
+
+/** A new paid order of `buyer` (a course bought through the simulated provider): its id. */
+async function paidOrderOf(w: World, buyer: Account): Promise<string> {
+  const c = await createCourse(w.h.send, w.courseInstructor, { price: 12.5 })
+  expectOk(
+    await w.h.send({ method: 'POST', url: `/api/courses/${c._id}/enroll`, token: buyer.token }),
+    'buy a course',
+  )
+  const mine = await w.h.send({ method: 'GET', url: '/api/me/orders', token: buyer.token })
+  expectOk(mine, 'my orders')
+  return (mine.body as { _id: string }[])[0]._id
 }
 
 export const MATRIX_REQUESTS: Record<string, Build> = {
@@ -74,6 +120,7 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
     const c = await freshCourse(w)
     return { method: 'DELETE', url: `/api/courses/${c._id}` }
   },
+  getDraftCourses: async () => ({ method: 'GET', url: '/api/courses/drafts' }),
   getEnrolledCourses: async (w) => ({ method: 'GET', url: `/api/courses/user/${w.student.id}/enrolled` }),
   getEnrolledStudents: async (w) => ({
     method: 'GET',
@@ -105,6 +152,16 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
     const m = await createModule(w.h.send, w.courseInstructor, c._id)
     return { method: 'DELETE', url: `/api/modules/${m._id}` }
   },
+  reorderModules: async (w) => {
+    const c = await freshCourse(w)
+    const first = await createModule(w.h.send, w.courseInstructor, c._id)
+    const second = await createModule(w.h.send, w.courseInstructor, c._id)
+    return {
+      method: 'PUT',
+      url: `/api/courses/${c._id}/modules/order`,
+      ...json({ moduleIds: [second._id, first._id] }),
+    }
+  },
   uploadVideo: async (w) => {
     const c = await freshCourse(w)
     return {
@@ -123,6 +180,40 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
       'get video',
     )
     return { method: 'GET', url: r.body.filePath }
+  },
+  uploadCaptions: async (w) => ({
+    method: 'PUT',
+    url: `/api/videos/${w.video._id}/captions`,
+    ...multipart({}, { name: 'file', filename: 'lesson.vtt', type: 'text/vtt', data: Buffer.from(CAPTIONS) }),
+  }),
+  deleteCaptions: async (w) => ({ method: 'DELETE', url: `/api/videos/${w.video._id}/captions` }),
+  streamCaptions: async (w) => {
+    const c = await freshCourse(w)
+    const video = await uploadVideo(w.h.send, w.courseInstructor, c._id)
+    const r = expectOk(
+      await w.h.send({
+        method: 'PUT',
+        url: `/api/videos/${video._id}/captions`,
+        token: w.courseInstructor.token,
+        ...multipart(
+          {},
+          { name: 'file', filename: 'lesson.vtt', type: 'text/vtt', data: Buffer.from(CAPTIONS) },
+        ),
+      }),
+      'upload captions',
+    )
+    return { method: 'GET', url: r.body.captionsUrl }
+  },
+  streamPoster: async (w) => {
+    const c = await freshCourse(w)
+    const video = await uploadVideo(w.h.send, w.courseInstructor, c._id)
+    // as the background job records a poster (the test video is no real film for ffmpeg): a stored file of the video
+    await w.h.query('UPDATE videos SET poster_name = stored_name WHERE id = $1', [video._id])
+    const r = expectOk(
+      await w.h.send({ method: 'GET', url: `/api/videos/${video._id}`, token: w.admin.token }),
+      'get video',
+    )
+    return { method: 'GET', url: r.body.posterUrl }
   },
   getMyProfile: async () => ({ method: 'GET', url: '/api/profile/me' }),
   updateMyProfile: async () => ({
@@ -169,6 +260,36 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
     }
   },
   // the actor's real current password; other sessions (the world's one) end: log in again with the new password
+  requestPasswordReset: async (w) => ({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    ...json({ email: w.otherStudent.email }),
+  }),
+  resetPassword: async (w) => ({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    ...json({ token: await mailedToken(w, 'reset'), newPassword: newPassword() }),
+  }),
+  verifyEmail: async (w) => ({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    ...json({ token: await mailedToken(w, 'verify') }),
+  }),
+  unsubscribeReviewReminders: async (w) => ({
+    method: 'POST',
+    url: `/api/mail/unsubscribe?user=${w.student.id}&sig=${unsubscribeSignature(w.h.jwtSecret, w.student.id)}`,
+  }),
+  changeMyEmail: async (w, actor) => ({
+    method: 'POST',
+    url: '/api/profile/me/email',
+    ...json({ newEmail: `${uniq('new')}@trust.example`, currentPassword: subjectOf(w, actor).password }),
+  }),
+  resendVerificationEmail: async () => ({ method: 'POST', url: '/api/profile/me/email/verification' }),
+  setReviewReminders: async () => ({
+    method: 'PUT',
+    url: '/api/profile/me/review-reminders',
+    ...json({ enabled: true }),
+  }),
   changeMyPassword: async (w, actor) => {
     const a = accountOf(w, actor)
     const next = newPassword()
@@ -219,6 +340,25 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
     }
     return { method: 'POST', url: '/api/cart/checkout' }
   },
+  getPaymentProvider: async () => ({ method: 'GET', url: '/api/payments/provider' }),
+  receiveStripeEvent: async () => {
+    const body = json({ id: 'evt_matrix', object: 'event', type: 'checkout.session.completed', data: {} })
+    return {
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      ...body,
+      headers: { ...body.headers, 'stripe-signature': 't=1,v1=00' },
+    }
+  },
+  getOrders: async () => ({ method: 'GET', url: '/api/orders' }),
+  getMyOrders: async () => ({ method: 'GET', url: '/api/me/orders' }),
+  getEarnings: async () => ({ method: 'GET', url: '/api/earnings' }),
+  getOrder: async (w) => ({ method: 'GET', url: `/api/orders/${await paidOrderOf(w, w.student)}` }),
+  // a fresh paid order per cell: a refund is once
+  refundOrder: async (w) => ({
+    method: 'POST',
+    url: `/api/orders/${await paidOrderOf(w, w.student)}/refund`,
+  }),
   getMyProgress: async () => ({ method: 'GET', url: '/api/progress' }),
   // each caller writes their own row of the world's module: cells do not depend on one another
   saveModuleProgress: async (w) => ({
@@ -240,4 +380,10 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
   }),
   getDueReviews: async () => ({ method: 'GET', url: '/api/reviews' }),
   getReviewSummary: async () => ({ method: 'GET', url: '/api/reviews/summary' }),
+  // a fresh key per cell: each caller keeps a new game of their own
+  saveGame: async () => ({ method: 'POST', url: '/api/games', ...json(keptGame()) }),
+  listMyGames: async () => ({ method: 'GET', url: '/api/games?limit=5' }),
+  // a game of `student`, fresh per cell: only its player reads or deletes it
+  getGame: async (w) => ({ method: 'GET', url: `/api/games/${await studentGame(w)}` }),
+  deleteGame: async (w) => ({ method: 'DELETE', url: `/api/games/${await studentGame(w)}` }),
 }

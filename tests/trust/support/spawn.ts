@@ -63,16 +63,27 @@ export interface ServerProcess {
   send: Send
   child: ChildProcess
   logFile: string
+  /** Its DATA_DIR, when one was given. */
+  dataDir?: string
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
   kill(signal?: NodeJS.Signals): void
   stop(): Promise<void>
 }
 
-export async function startServer(env: Record<string, string>, opts: { readyTimeoutMs?: number } = {}) {
-  const port = await freePort()
+/**
+ * `opts.port`: listen there (a test that must know the address before the start, e.g. for PUBLIC_URL).
+ * `opts.npmStart`: run `npm start`'s script (scripts/start.mjs, with its flags) instead of the compiled server itself,
+ * for what it does before the server (a first start's database prepared in a process of its own).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  opts: { readyTimeoutMs?: number; port?: number; npmStart?: boolean } = {},
+) {
+  const port = opts.port ?? (await freePort())
   const logFile = join(tempDir('log'), 'server.log')
   const log = createWriteStream(logFile)
-  const child = spawn(process.execPath, serverCommand(), {
+  const command = opts.npmStart ? [...serverNodeFlags(), join(root, 'scripts', 'start.mjs')] : serverCommand()
+  const child = spawn(process.execPath, command, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -98,6 +109,7 @@ export async function startServer(env: Record<string, string>, opts: { readyTime
     send,
     child,
     logFile,
+    dataDir: env.DATA_DIR,
     exited,
     kill: (signal = 'SIGKILL') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal)
@@ -241,7 +253,8 @@ export async function startTwoInstances(
     const common = {
       DATABASE_URL: db.url,
       JWT_SECRET: randomBytes(36).toString('base64url'),
-      MEDIA_DIR: join(shared, 'media'),
+      // one media folder for both, unless media live in object storage: then each keeps its own (unused) folder
+      ...(env.MEDIA_STORAGE === 's3' ? {} : { MEDIA_DIR: join(shared, 'media') }),
       SEED_DEMO: '0',
       ...env,
     }

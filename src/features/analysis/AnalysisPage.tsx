@@ -1,0 +1,198 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useLocation } from 'react-router-dom'
+import { JUDGEMENT_GLYPHS, worstMoves } from '@domain/chess/gameReport'
+import { readMoveText, sanOfDrop } from '@domain/chess/moveText'
+import { playInTree, treeFromFen } from '@domain/chess/moveTree'
+import { mainLine, numbered, parsePgn, type ParsedLine } from '@domain/chess/pgn'
+import { ChessBoard, type BoardMove } from '@/features/game/ChessBoard'
+import { endNode, nextNode, previousNode, START } from '@/features/lines/lineNavigation'
+import { MoveTree } from '@/features/lines/MoveTree'
+import { StepButtons } from '@/features/lines/StepButtons'
+import { isAnalysisStart } from './analysisStart'
+import { KeptGame } from './KeptGame'
+import { EngineLines, EvalBar } from './EnginePanel'
+import { evaluationOf, turnOf } from './evaluation'
+import { LoadGame } from './LoadGame'
+import { ReportPanel } from './ReportPanel'
+import { useEngineHandle, useLiveAnalysis } from './useAnalysisEngine'
+import { useGameReport } from './useGameReport'
+import '@/features/lines/lines.css'
+import './analysis.css'
+
+const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+
+/** The game handed over in the router state ('Analyse this game'…), or the start position. */
+function initialLine(state: unknown): { line: ParsedLine; report: boolean } {
+  const start = (state as { analysis?: unknown } | null)?.analysis
+  if (isAnalysisStart(start)) {
+    try {
+      if (start.pgn) return { line: parsePgn(start.pgn), report: !!start.report }
+      if (start.fen) return { line: treeFromFen(start.fen), report: false }
+    } catch {
+      // A game that does not read opens the start position.
+    }
+  }
+  return { line: treeFromFen(START_FEN), report: false }
+}
+
+const KEYS: Record<string, (line: ParsedLine, id: number) => number> = {
+  ArrowRight: nextNode,
+  ArrowLeft: previousNode,
+  Home: () => START,
+  End: endNode,
+}
+
+/** /analysis: a board with a tree of moves, the engine's evaluation and best lines, and the game report. */
+export default function AnalysisPage() {
+  const location = useLocation()
+  const [opened] = useState(() => initialLine(location.state))
+  const [{ line, current }, setTree] = useState({ line: opened.line, current: START })
+  const [flipped, setFlipped] = useState(false)
+  const [engineOn, setEngineOn] = useState(false)
+  const engine = useEngineHandle()
+  const report = useGameReport(engine)
+  const [reported, setReported] = useState<number[]>([])
+  const [mistake, setMistake] = useState(-1)
+  const node = line.nodes[current]
+  const live = useLiveAnalysis(engine, node.fen, engineOn && report.state.status !== 'running')
+
+  function analyseGame(game: ParsedLine = line) {
+    setReported(mainLine(game))
+    setMistake(-1)
+    void report.start(game)
+  }
+  const autoStarted = useRef(false)
+  useEffect(() => {
+    if (autoStarted.current || !opened.report) return
+    autoStarted.current = true
+    analyseGame()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the game handed over is reported once, as the page opens
+  }, [])
+
+  const done = report.state.status === 'done' ? report.state.report : null
+  const marks = useMemo(() => {
+    const out: Record<number, string> = {}
+    done?.moves.forEach((m) => m.judgement && (out[reported[m.ply]] = JUDGEMENT_GLYPHS[m.judgement]))
+    return out
+  }, [done, reported])
+  const shownPly = reported.indexOf(current)
+  const shownMove = done && shownPly >= 0 ? done.moves[shownPly] : undefined
+
+  const go = (id: number) => setTree((t) => ({ ...t, current: id }))
+  function load(next: ParsedLine) {
+    report.clear()
+    setReported([])
+    setTree({ line: next, current: START })
+  }
+  // A kept game (or a visitor's last one) opens with its report, as 'Analyse this game' does.
+  const { clear, start } = report
+  const openGame = useCallback(
+    (pgn: string) => {
+      let game: ParsedLine
+      try {
+        game = parsePgn(pgn)
+      } catch (error) {
+        console.error('A kept game could not be read', error)
+        return
+      }
+      clear()
+      setTree({ line: game, current: START })
+      setReported(mainLine(game))
+      setMistake(-1)
+      void start(game)
+    },
+    [clear, start],
+  )
+  function onMove({ from, to }: BoardMove): boolean {
+    const san = sanOfDrop(node.fen, from, to)
+    const played = san ? playInTree(line, current, san) : null
+    if (!played) return false
+    setTree({ line: played.line, current: played.id })
+    return true
+  }
+  function nextMistake() {
+    if (!done) return
+    const order = worstMoves(done)
+    const next = (mistake + 1) % order.length
+    setMistake(next)
+    go(reported[order[next]])
+  }
+  function onKeyDown(e: React.KeyboardEvent) {
+    const step = KEYS[e.key]
+    if (!step || e.altKey || e.ctrlKey || e.metaKey || e.target instanceof HTMLTextAreaElement) return
+    if (e.target instanceof HTMLInputElement) return
+    e.preventDefault()
+    go(step(line, current))
+  }
+
+  const last = current === START ? null : readMoveText(line.nodes[node.parent].fen, node.san)
+  const lines = live.status === 'on' && live.fen === node.fen ? live.lines : []
+  const evaluation = lines[0] ? evaluationOf(lines[0].score, turnOf(node.fen)) : null
+  const best = lines[0]?.pv[0]
+  const better = shownMove?.better ? readMoveText(line.nodes[node.parent].fen, shownMove.better) : null
+  const arrows = [
+    ...(best
+      ? [{ startSquare: best.slice(0, 2), endSquare: best.slice(2, 4), color: 'rgba(21, 101, 192, 0.8)' }]
+      : []),
+    ...(better ? [{ startSquare: better.from, endSquare: better.to, color: 'rgba(46, 125, 50, 0.6)' }] : []),
+  ]
+  const gameOver = node.children.length === 0 && evaluation !== null && 'won' in evaluation
+
+  return (
+    <section className="page analysis" onKeyDown={onKeyDown}>
+      <h1>Analysis</h1>
+      <div className="analysis__layout">
+        <div className="analysis__board-row">
+          {engineOn && <EvalBar evaluation={evaluation} />}
+          <div className="analysis__board">
+            <ChessBoard
+              id="analysis"
+              fen={node.fen}
+              orientation={flipped ? 'black' : 'white'}
+              mover={gameOver ? null : turnOf(node.fen) === 'w' ? 'white' : 'black'}
+              onMove={onMove}
+              lastMove={last ? [last.from, last.to] : []}
+              label="Analysis board: play any move"
+              arrows={arrows}
+            />
+          </div>
+        </div>
+        <div className="analysis__side">
+          <div className="row analysis__controls">
+            <StepButtons line={line} current={current} go={go} />
+            <button
+              type="button"
+              className="btn"
+              onClick={() => setFlipped((f) => !f)}
+              aria-pressed={flipped}
+            >
+              Flip board
+            </button>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => setEngineOn((on) => !on)}
+              aria-pressed={engineOn}
+            >
+              Engine
+            </button>
+          </div>
+          <EngineLines live={live} fen={node.fen} />
+          <MoveTree line={line} current={current} onSelect={go} marks={marks} />
+          <ReportPanel
+            state={report.state}
+            moves={mainLine(line).length}
+            onStart={() => analyseGame()}
+            onCancel={report.cancel}
+            onNextMistake={nextMistake}
+            shown={
+              shownMove ? { move: shownMove, text: numbered(node.moveNumber, node.color, node.san) } : null
+            }
+          />
+          <KeptGame onOpen={openGame} />
+          <LoadGame onLoad={load} />
+        </div>
+      </div>
+    </section>
+  )
+}

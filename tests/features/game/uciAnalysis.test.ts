@@ -1,0 +1,111 @@
+// The analysis wrapper against the engine the app ships (Stockfish 19 lite, single-threaded), run in the test
+// scripts/engine-strength.mjs runs it, at a small depth.
+import { createRequire } from 'node:module'
+import { afterEach, describe, expect, it } from 'vitest'
+import { parseInfoLine, startUciAnalysis, type AnalysisEngine } from '@/features/game/uciEngine'
+
+const require = createRequire(import.meta.url)
+const ENGINE = require.resolve('stockfish/bin/stockfish-19-lite-single.js')
+
+let engine: AnalysisEngine | undefined
+
+async function startEngine(): Promise<AnalysisEngine> {
+  delete require.cache[ENGINE]
+  // The engine's loader replaces the global fetch: put back, since the web test files share a worker and its
+  // backend calls (a later file's requests failed with 'fetch is not a function').
+  const { fetch } = globalThis
+  let stockfish: {
+    sendCommand(command: string): void
+    listener?: (line: string) => void
+    terminate?: () => void
+  }
+  try {
+    stockfish = (await (require('stockfish') as (path: string) => Promise<unknown>)(
+      ENGINE,
+    )) as typeof stockfish
+  } finally {
+    globalThis.fetch = fetch
+  }
+  engine = await startUciAnalysis({
+    send: (command) => stockfish.sendCommand(command),
+    listen(onLine) {
+      stockfish.listener = onLine
+    },
+    close: () => stockfish.terminate?.(),
+  })
+  return engine
+}
+
+afterEach(() => {
+  engine?.quit()
+  engine = undefined
+})
+
+describe('reading the engine info lines', () => {
+  it('reads the rank, depth, score and moves of a line', () => {
+    expect(
+      parseInfoLine(
+        'info depth 12 seldepth 18 multipv 2 score cp -31 nodes 1000 nps 1 time 3 pv e7e5 g1f3 b8c6',
+      ),
+    ).toEqual({ multipv: 2, depth: 12, score: { cp: -31 }, pv: ['e7e5', 'g1f3', 'b8c6'] })
+    expect(parseInfoLine('info depth 3 score mate -2 pv h7h6 d1f7')).toEqual({
+      multipv: 1,
+      depth: 3,
+      score: { mate: -2 },
+      pv: ['h7h6', 'd1f7'],
+    })
+    expect(parseInfoLine('info depth 0 score mate 0')).toEqual({
+      multipv: 1,
+      depth: 0,
+      score: { mate: 0 },
+      pv: [],
+    })
+  })
+
+  it('leaves out bounds and lines without a score', () => {
+    expect(parseInfoLine('info depth 10 score cp 20 lowerbound pv e2e4')).toBeNull()
+    expect(parseInfoLine('info string NNUE evaluation using nn.bin')).toBeNull()
+    expect(parseInfoLine('bestmove e2e4')).toBeNull()
+  })
+})
+
+describe('analysis with the shipped engine', () => {
+  it('finds a mate in 2 and gives three ranked lines', async () => {
+    const analysis = await startEngine()
+    // The back rank: 1. Rd8+ Rxd8 2. Rxd8#.
+    const lines = await analysis.analyse({
+      fen: '2r3k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1',
+      depth: 8,
+      multiPv: 3,
+    })
+    expect(lines).not.toBeNull()
+    expect(lines!.map((l) => l.multipv)).toEqual([1, 2, 3])
+    expect(lines![0].score).toEqual({ mate: 2 })
+  }, 60_000)
+
+  it('says the side to move is mated in a checkmate', async () => {
+    const analysis = await startEngine()
+    const lines = await analysis.analyse({
+      fen: 'r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4',
+      depth: 4,
+      multiPv: 1,
+    })
+    expect(lines?.[0].score).toEqual({ mate: 0 })
+  }, 60_000)
+
+  it('a new analysis stops the running one, which answers null', async () => {
+    const analysis = await startEngine()
+    const first = analysis.analyse({
+      fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+      depth: 30,
+      multiPv: 1,
+    })
+    const second = analysis.analyse({
+      fen: '2r3k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1',
+      depth: 6,
+      multiPv: 1,
+    })
+    await expect(first).resolves.toBeNull()
+    expect((await second)?.[0].score).toEqual({ mate: 2 })
+  }, 60_000)
+})

@@ -199,6 +199,7 @@ const code = await new Promise((resolve) => {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${vitestJson}`,
+      '--reporter=./tests/e2e/support/retriedReporter.mjs',
       ...passThrough,
     ],
     {
@@ -210,6 +211,7 @@ const code = await new Promise((resolve) => {
         // mail is written as .eml files under DATA_DIR/mail/ (no SMTP_URL): journeys read their links there
         E2E_DATA_DIR: server.dataDir,
         E2E_ACCOUNTS: JSON.stringify(accounts),
+        E2E_RETRIED_FILE: process.env.E2E_RETRIED_FILE ?? '.tmp/e2e-retried.jsonl',
         CHROMIUM_PATH: chromium,
       },
     },

@@ -18,8 +18,20 @@ const totals =
     ? JSON.parse(readFileSync(totalsFile, 'utf8'))
     : { passed: 0, failed: 0, skipped: 0 }
 
+// Browser journeys that passed only when run again (tests/e2e/support/retriedReporter.mjs), over all three parts.
+const retriedFile = '.tmp/e2e-retried.jsonl'
+if (!postgres && !nodeLines) rmSync(retriedFile, { force: true })
+
 function finish(code) {
   writeFileSync(totalsFile, JSON.stringify(totals))
+  const retried = existsSync(retriedFile)
+    ? readFileSync(retriedFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).test)
+    : []
+  if (retried.length)
+    console.log(`\nPassed only on a retry (${retried.length}):\n${retried.map((t) => `  ${t}`).join('\n')}`)
   console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
   process.exit(code)
 }

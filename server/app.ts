@@ -47,7 +47,6 @@ import { videoRoutes } from './routes/videos'
 import type { MediaStore } from './services/media'
 import { createMediaStore, s3Origin } from './services/mediaStores'
 import { approvingProvider, type PaymentProvider } from './services/payments'
-import { StripeProvider } from './services/stripeProvider'
 import { inWords } from './services/signInThrottle'
 import { setScryptLog2N } from './services/passwords'
 import { MediaSigner, requestLogSerializer } from './services/videos'
@@ -107,10 +106,14 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
 }
 
-/** The provider the configuration names: the built-in simulation, or Stripe Checkout. */
-function paymentProviderOf(config: Config): PaymentProvider {
+/**
+ * The provider the configuration names: the built-in simulation, or Stripe Checkout. Stripe's SDK is loaded only
+ * when it is the provider: at start it would cost every other server ~6 MB of heap.
+ */
+async function paymentProviderOf(config: Config): Promise<PaymentProvider> {
   const settings = config.payments
   if (settings.provider === 'simulated') return approvingProvider
+  const { StripeProvider } = await import('./services/stripeProvider')
   // PUBLIC_URL is required with Stripe (checked by loadConfig).
   return new StripeProvider(settings, config.publicUrl!)
 }
@@ -227,7 +230,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     db,
     config,
     signer: new MediaSigner(config.jwtSecret, config.mediaUrlTtl),
-    payments: opts.payments ?? paymentProviderOf(config),
+    payments: opts.payments ?? (await paymentProviderOf(config)),
     media: opts.media ?? (await createMediaStore(config)),
   }
   // A store the app made is the app's to close (object storage: its client's kept-alive connections).

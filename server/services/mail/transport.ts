@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 
 /** One message as a transport sends it. */
 export interface Message {
@@ -20,12 +20,27 @@ export interface MailTransport {
   close(): void
 }
 
+/**
+ * A nodemailer transport made on the first message: the package (~4 MB of heap) is loaded when there is mail to
+ * send, not by every server at start.
+ */
+function lazyTransport(make: (nodemailer: typeof import('nodemailer')) => Transporter) {
+  let made: Promise<Transporter> | undefined
+  return {
+    get: () =>
+      (made ??= import('nodemailer').then((m) => make((m.default ?? m) as typeof import('nodemailer')))),
+    close() {
+      void made?.then((t) => t.close()).catch(() => undefined)
+    },
+  }
+}
+
 /** nodemailer over SMTP: `smtp://` (STARTTLS when the server offers it) or `smtps://`. */
 export function smtpTransport(url: string): MailTransport {
-  const transport = nodemailer.createTransport(url)
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport(url))
   return {
     async send(message) {
-      const info = await transport.sendMail(message)
+      const info = (await (await transport.get()).sendMail(message)) as { response: unknown }
       return String(info.response)
     },
     close: () => transport.close(),
@@ -37,10 +52,12 @@ export function smtpTransport(url: string): MailTransport {
  * a person running the product locally to open; the answer is the file's path, which the sender logs.
  */
 export function fileTransport(dir: string): MailTransport {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
+  const composer = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
+  )
   return {
     async send(message) {
-      const info = await composer.sendMail(message)
+      const info = (await (await composer.get()).sendMail(message)) as { message: unknown }
       mkdirSync(dir, { recursive: true, mode: 0o700 })
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
       const id = message.messageId.replace(/[^A-Za-z0-9.-]/g, '')

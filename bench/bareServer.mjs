@@ -1,4 +1,4 @@
-// The baseline: a bare node:http server answering recorded bytes (status, content type, body) by path,
+// The baseline: a bare node:http server answering recorded bytes (status, headers, body) by path,
 // so the benchmark can put our server next to what Node itself does on this machine.
 // Started with fork(); receives { routes: { [path]: { status, headers, bodyBase64 } } } and answers its port.
 import { createServer } from 'node:http'

@@ -95,7 +95,12 @@ process.on('SIGINT', async () => {
 
 try {
   log('starting the server on PGlite')
-  const server = await startServer({ users: Object.values(accounts), databaseUrl: null, env: SHIPPED })
+  const server = await startServer({
+    users: Object.values(accounts),
+    databaseUrl: null,
+    env: SHIPPED,
+    logFile: true,
+  })
   stops.push(server.stop)
   const data = await seed(server.url, courseCount)
   log('browser figures')
@@ -123,7 +128,12 @@ try {
   const pgUrl = withPostgres ? await postgresUrl() : undefined
   if (pgUrl) {
     log('load on PostgreSQL')
-    const pgServer = await startServer({ users: Object.values(accounts), databaseUrl: pgUrl, env: SHIPPED })
+    const pgServer = await startServer({
+      users: Object.values(accounts),
+      databaseUrl: pgUrl,
+      env: SHIPPED,
+      logFile: true,
+    })
     stops.push(pgServer.stop)
     const pgData = await seed(pgServer.url, courseCount)
     results.server.postgres = await loadFigures('postgres', pgServer, pgData, { duration, courseCount })

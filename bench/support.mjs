@@ -20,7 +20,9 @@ export const log = (...a) => console.error('bench:', ...a)
 
 /**
  * The settings `npm start` runs with, for every server of the bench: its default log level (the request log at
- * `info`, one line per request), written to a pipe the bench reads as a process manager would. (The browser
+ * `info`, one line per request). The load servers' standard output goes to a file (startServer's `logFile`), as a
+ * process manager would keep it: through a pipe the bench read, the load generator itself paid for reading the
+ * log. (The browser
  * journeys' servers run at `warn`; undefined removes that from the environment.)
  */
 export const SHIPPED = { LOG_LEVEL: undefined }

@@ -247,7 +247,7 @@ export function report(results) {
         )
       : '',
     table(
-      `Server load (autocannon, ${duration} s each; servers as npm start runs them: its flags, default settings, the request log at info to a pipe, unless a row says otherwise; bare = node:http sending the same bytes: status, headers, body)`,
+      `Server load (autocannon, ${duration} s each; servers as npm start runs them: its flags, default settings, the request log at info to a file, unless a row says otherwise; bare = node:http sending the same bytes: status, headers, body)`,
       [
         ...(results.server.pglite?.endpoints ?? []),
         ...(results.server.postgres?.endpoints ?? []),

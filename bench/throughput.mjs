@@ -249,7 +249,11 @@ async function versusBare(label, base, endpoints, duration) {
  * catalogue's first page as /courses asks for it (`?limit=20`) too. One row per endpoint.
  */
 export async function demoListFigures(label, databaseUrl, { duration, quick, logLevel }) {
-  const server = await startServer({ databaseUrl, env: { ...SHIPPED, SEED_DEMO: '1', LOG_LEVEL: logLevel } })
+  const server = await startServer({
+    databaseUrl,
+    env: { ...SHIPPED, SEED_DEMO: '1', LOG_LEVEL: logLevel },
+    logFile: true,
+  })
   const level = logLevel ?? 'default (info)'
   const pairs = quick ? 1 : 3
   try {

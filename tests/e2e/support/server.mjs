@@ -2,7 +2,16 @@
 // JWT secret, and on PostgreSQL a fresh database that is dropped again on stop().
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -68,7 +77,7 @@ export async function createTempDatabase(baseUrl, prefix = 'coe_e2e') {
 /**
  * @param {{ users?: Array<{username:string,email:string,password:string,role:string}>,
  *   databaseUrl?: string, existingDatabaseUrl?: string, keepDatabase?: boolean, dataDir?: string, keepDataDir?: boolean,
- *   env?: Record<string,string>, log?: boolean, command?: string[] }} opts
+ *   env?: Record<string,string>, log?: boolean, logFile?: boolean, command?: string[] }} opts
  * databaseUrl: a PostgreSQL server on which a fresh database is made (default: DATABASE_URL; null: PGlite).
  * existingDatabaseUrl: use this database as is. dataDir: reuse a DATA_DIR (kept on stop).
  */
@@ -136,18 +145,25 @@ export async function startServer(opts = {}) {
 
   const command = opts.command ?? ['node', ...serverNodeFlags(), 'dist-server/main.js']
   const started = Date.now()
+  // logFile: the server's standard output goes to a file in its data folder, as a process manager's log would take
+  // it, not through a pipe that this process reads: under a load from this process (the bench's autocannon), reading
+  // a request log line by line cost the load generator itself.
+  const logFile = opts.logFile ? join(dataDir, 'server-stdout.log') : undefined
+  const stdoutFd = logFile ? openSync(logFile, 'a') : undefined
   const child = spawn(command[0], command.slice(1), {
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'],
     detached: true,
   })
+  if (stdoutFd !== undefined) closeSync(stdoutFd)
   let output = ''
   const keep = (d) => {
     output = (output + d.toString()).slice(-20000)
     if (opts.log) process.stderr.write(d)
   }
-  child.stdout.on('data', keep)
+  child.stdout?.on('data', keep)
   child.stderr.on('data', keep)
+  const outputNow = () => (logFile && existsSync(logFile) ? `${fileTail(logFile, 20000)}${output}` : output)
   let exited = false
   child.on('exit', () => (exited = true))
 
@@ -176,7 +192,7 @@ export async function startServer(opts = {}) {
   for (;;) {
     if (exited) {
       await stop()
-      throw new Error(`server exited during start:\n${output}`)
+      throw new Error(`server exited during start:\n${outputNow()}`)
     }
     try {
       const r = await fetch(`${url}/api/health`)
@@ -186,7 +202,7 @@ export async function startServer(opts = {}) {
     }
     if (Date.now() > deadline) {
       await stop()
-      throw new Error(`server did not answer /api/health within 60 s:\n${output}`)
+      throw new Error(`server did not answer /api/health within 60 s:\n${outputNow()}`)
     }
     await sleep(25)
   }
@@ -199,8 +215,22 @@ export async function startServer(opts = {}) {
     databaseUrl: env.DATABASE_URL,
     dropDatabase: tempDb?.drop,
     startMs: Date.now() - started,
-    output: () => output,
+    output: outputNow,
     stop,
+  }
+}
+
+/** The last `bytes` bytes of a file, as text. */
+function fileTail(path, bytes) {
+  const fd = openSync(path, 'r')
+  try {
+    const size = statSync(path).size
+    const length = Math.min(size, bytes)
+    const buf = Buffer.alloc(length)
+    readSync(fd, buf, 0, length, size - length)
+    return buf.toString('utf8')
+  } finally {
+    closeSync(fd)
   }
 }
 

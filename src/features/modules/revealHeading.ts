@@ -15,9 +15,11 @@ export function revealHeading(moduleId: string, { settleMs = 1500 } = {}): boole
   let moved = false
   const stop = () => (moved = true)
   const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
-  // held here: the checks below may outlive the page they began on (a test's window torn down meanwhile)
-  const view = window
-  for (const e of events) view.addEventListener(e, stop, { passive: true, once: true })
+  // Removed by aborting, not through the window: the checks below may outlive the page they began on (a test's
+  // window torn down meanwhile has no removeEventListener any more).
+  const listening = new AbortController()
+  for (const e of events)
+    window.addEventListener(e, stop, { passive: true, once: true, signal: listening.signal })
   const started = Date.now()
   const check = () => {
     if (!moved && heading.isConnected && Date.now() - started < settleMs) {
@@ -25,7 +27,7 @@ export function revealHeading(moduleId: string, { settleMs = 1500 } = {}): boole
       setTimeout(check, 100)
       return
     }
-    for (const e of events) view.removeEventListener(e, stop)
+    listening.abort()
   }
   setTimeout(check, 100)
   return true

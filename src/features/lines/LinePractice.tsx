@@ -1,6 +1,7 @@
 import { useEffect, useId, useReducer, useRef, useState } from 'react'
 import type { LineSide, ParsedLine } from '@domain/chess/pgn'
-import { readMoveText, sanOfDrop, sanOfTyped } from '@domain/chess/moveText'
+import { readMoveText, sanOfDrop } from '@domain/chess/moveText'
+import { TypedMoveForm } from '@/features/lines/TypedMoveForm'
 import { moveInWords } from '@domain/chess/moveWords'
 import { BoardKeysHelp } from '@/features/game/BoardKeysHelp'
 import { ChessBoard, type BoardMove } from '@/features/game/ChessBoard'
@@ -32,7 +33,6 @@ type Props = {
 /** 'Practise this line': the student plays their side of the main line; the other side answers after 0.5 s. */
 export function LinePractice({ id, line, side, title, onComplete }: Props) {
   const [state, dispatch] = useReducer(practiceReducer, undefined, () => startPractice(line, side))
-  const [typed, setTyped] = useState('')
   const [invalid, setInvalid] = useState(false)
   const reported = useRef(false)
   const complete = isComplete(state)
@@ -66,14 +66,6 @@ export function LinePractice({ id, line, side, title, onComplete }: Props) {
   }
 
   const onMove = ({ from, to }: BoardMove) => studentToMove(state) && tryMove(sanOfDrop(fen, from, to))
-
-  function submit(e: React.FormEvent) {
-    e.preventDefault()
-    if (!studentToMove(state)) return
-    const san = sanOfTyped(fen, typed)
-    tryMove(san)
-    if (san) setTyped('')
-  }
 
   return (
     <section className="line-practice" aria-label={`Practice: ${title}`}>
@@ -125,22 +117,17 @@ export function LinePractice({ id, line, side, title, onComplete }: Props) {
         </div>
       )}
       {!complete && (
-        <form className="row" onSubmit={submit}>
-          <label className="field field--inline">
-            <span>Your move</span>
-            <input
-              name="practiceMove"
-              value={typed}
-              autoComplete="off"
-              placeholder="e.g. Nf3 or g1f3"
-              disabled={!studentToMove(state)}
-              onChange={(e) => setTyped(e.target.value)}
-            />
-          </label>
-          <button type="submit" className="btn" disabled={!studentToMove(state)}>
-            Play
-          </button>
-        </form>
+        <TypedMoveForm
+          label="Your move"
+          name="practiceMove"
+          fen={fen}
+          disabled={!studentToMove(state)}
+          // a move read is cleared even when it is not the line's: the student types the next try afresh
+          play={(san) => {
+            tryMove(san)
+            return san !== null
+          }}
+        />
       )}
     </section>
   )

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { readMoveText, sanOfDrop, sanOfTyped } from '@domain/chess/moveText'
+import { readMoveText, sanOfDrop } from '@domain/chess/moveText'
+import { TypedMoveForm } from '@/features/lines/TypedMoveForm'
 import { BoardKeysHelp } from '@/features/game/BoardKeysHelp'
 import { ChessBoard, type BoardMove } from '@/features/game/ChessBoard'
 import type { LineStart } from '@/features/game/lineStart'
@@ -82,15 +83,9 @@ export function LineViewer({ id, line, side, title, onPractise, video }: Props) 
   const last = current === START ? null : readMoveText(line.nodes[node.parent].fen, node.san)
   const toMove = node.fen.split(' ')[1] === 'b' ? 'black' : 'white'
 
-  const [typed, setTyped] = useState('')
   const keysHintId = useId()
 
   const onMove = ({ from, to }: BoardMove) => goBySan(sanOfDrop(node.fen, from, to))
-
-  function submit(e: React.FormEvent) {
-    e.preventDefault()
-    if (goBySan(sanOfTyped(node.fen, typed))) setTyped('')
-  }
 
   /** The line's move (main line or a variation) `san` from the position shown: go there. */
   function goBySan(san: string | null): boolean {
@@ -145,21 +140,7 @@ export function LineViewer({ id, line, side, title, onPractise, video }: Props) 
         {readStamp(node.comment).text}
       </div>
       {node.children.length > 0 && (
-        <form className="row" onSubmit={submit}>
-          <label className="field field--inline">
-            <span>Next move</span>
-            <input
-              name="lineMove"
-              value={typed}
-              autoComplete="off"
-              placeholder="e.g. Nf3 or g1f3"
-              onChange={(e) => setTyped(e.target.value)}
-            />
-          </label>
-          <button type="submit" className="btn">
-            Play
-          </button>
-        </form>
+        <TypedMoveForm label="Next move" name="lineMove" fen={node.fen} play={goBySan} />
       )}
       {notInLine && (
         <p className="line-viewer__status" role="status">

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import type { LineSide, ParsedLine } from '@domain/chess/pgn'
-import { readMoveText, sanOfDrop, sanOfTyped } from '@domain/chess/moveText'
+import { readMoveText, sanOfDrop } from '@domain/chess/moveText'
+import { TypedMoveForm } from '@/features/lines/TypedMoveForm'
 import { readStamp } from '@domain/chess/videoStamps'
 import { BoardKeysHelp } from '@/features/game/BoardKeysHelp'
 import { ChessBoard, type BoardMove } from '@/features/game/ChessBoard'
@@ -26,7 +27,6 @@ export function VideoQuestion({ id, line, side, node, onContinue }: Props) {
   const move = line.nodes[node]
   const before = line.nodes[move.parent].fen
   const [answer, setAnswer] = useState<'none' | 'wrong' | 'found' | 'shown'>('none')
-  const [typed, setTyped] = useState('')
   const keysHintId = useId()
   const done = answer === 'found' || answer === 'shown'
   const last = done ? readMoveText(before, move.san) : null
@@ -37,11 +37,6 @@ export function VideoQuestion({ id, line, side, node, onContinue }: Props) {
     const right = san === move.san
     setAnswer(right ? 'found' : 'wrong')
     return right
-  }
-
-  function submit(e: React.FormEvent) {
-    e.preventDefault()
-    if (tryMove(sanOfTyped(before, typed))) setTyped('')
   }
 
   const status = {
@@ -75,23 +70,7 @@ export function VideoQuestion({ id, line, side, node, onContinue }: Props) {
           {comment}
         </div>
       )}
-      {!done && (
-        <form className="row" onSubmit={submit}>
-          <label className="field field--inline">
-            <span>Your move</span>
-            <input
-              name="questionMove"
-              value={typed}
-              autoComplete="off"
-              placeholder="e.g. Nf3 or g1f3"
-              onChange={(e) => setTyped(e.target.value)}
-            />
-          </label>
-          <button type="submit" className="btn">
-            Play
-          </button>
-        </form>
-      )}
+      {!done && <TypedMoveForm label="Your move" name="questionMove" fen={before} play={tryMove} />}
       <div className="row">
         {!done && (
           <button type="button" className="btn" onClick={() => setAnswer('shown')}>

@@ -82,7 +82,14 @@ function Player({ src, module, captions, poster, length }: Video) {
   const progress = useVideoProgress(module._id, module.courseId)
   // The card's line follows this video: its media element and its time go to the card's clock too.
   const clock = useVideoClock()
+  const site = externalSiteOf(src)
+  const [state, setState] = useState<{ src: string; is: 'checking' | 'ready' | 'failed' }>({
+    src,
+    is: site ? 'checking' : 'ready',
+  })
   const progressRef = progress.ref
+  const srcRef = useRef(src)
+  srcRef.current = src
   const ref = useCallback(
     (el: HTMLVideoElement | null) => {
       progressRef(el)
@@ -91,6 +98,9 @@ function Player({ src, module, captions, poster, length }: Video) {
       showCaptions(el, ccRef.current)
       // react-player passes no poster on: set on the element itself
       if (el && posterRef.current) el.poster = posterRef.current
+      // The element starts loading when it is made, before it is on the page; a load that failed that early fired
+      // its error while React did not listen yet (an element not yet committed gets no events), so it is read here.
+      if (el?.error) setState({ src: srcRef.current, is: 'failed' })
     },
     [progressRef, clock],
   )
@@ -98,11 +108,6 @@ function Player({ src, module, captions, poster, length }: Video) {
     then?.()
     clock?.report(event)
   }
-  const site = externalSiteOf(src)
-  const [state, setState] = useState<{ src: string; is: 'checking' | 'ready' | 'failed' }>({
-    src,
-    is: site ? 'checking' : 'ready',
-  })
   const current = state.src === src ? state.is : site ? 'checking' : 'ready'
   useEffect(() => {
     if (!site) return

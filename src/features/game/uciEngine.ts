@@ -67,17 +67,6 @@ export interface UciEngineOptions {
   searchGraceMs?: number
 }
 
-interface Pending {
-  resolve(move: string | null): void
-  reject(error: Error): void
-}
-
-interface Running extends Pending {
-  /** Stopped: its `bestmove` is still to come and is dropped. */
-  stopped: boolean
-  watchdog: ReturnType<typeof setTimeout>
-}
-
 const BESTMOVE = /^bestmove\s+(\S+)/
 
 /** The `position` command for a game: its start and the moves since. */
@@ -90,45 +79,66 @@ export function goCommand(level: EngineSearch['level']): string {
   return `go ${depth ? `depth ${depth} ` : ''}movetime ${movetimeMs}`
 }
 
-/**
- * Starts the engine (`uci` until `uciok`, then `isready` until `readyok`) and resolves with it; rejects when it
- * fails or does not answer within `startTimeoutMs`, closing the channel.
- */
-export function startUciEngine(channel: UciChannel, options: UciEngineOptions = {}): Promise<ChessEngine> {
-  const { startTimeoutMs = 30_000, searchGraceMs = 10_000 } = options
-  let phase: 'starting' | 'ready' | 'failed' = 'starting'
-  let running: Running | null = null
-  /** A search asked for while a stopped one has not answered yet: it starts after that `bestmove`. */
-  let queued: (Pending & { search: EngineSearch }) | null = null
-  let skill: number | undefined
-  let started: Pending & { timer: ReturnType<typeof setTimeout> }
+/** One search as the session runs it: the lines the engine prints while it runs, and what it found. */
+interface UciSearch<R> {
+  /** Reads a line of this search (`stopped`: its answer will be dropped); true for its `bestmove`, which ends it. */
+  read(line: string, stopped: boolean): boolean
+  result(): R
+  /** Time after which a search still running counts as the engine failing; none when absent. */
+  watchdogMs?: number
+}
 
-  function begin(search: EngineSearch, pending: Pending) {
-    const settings = LEVEL_SETTINGS[search.level]
-    if (skill !== settings.skill) {
-      channel.send(`setoption name Skill Level value ${settings.skill}`)
-      skill = settings.skill
-    }
-    channel.send(positionCommand(search))
-    channel.send(goCommand(search.level))
-    running = {
-      ...pending,
-      stopped: false,
-      watchdog: setTimeout(
+interface Settle<R> {
+  resolve(result: R | null): void
+  reject(error: Error): void
+}
+
+/** A started engine running one search at a time. */
+interface UciSession<Q, R> {
+  /** Stops the running search (its promise resolves null) and runs this one once that one has answered. */
+  search: (request: Q) => Promise<R | null>
+  stop: () => void
+  quit: () => void
+}
+
+/**
+ * Starts an engine (`uci` until `uciok`, then `isready` until `readyok`) and resolves with a session; rejects when it
+ * fails or does not answer within `startTimeoutMs`, closing the channel. `begin` sends a search's commands. A search
+ * asked for while a stopped one has not answered yet starts after that one's `bestmove`; a failure rejects the
+ * running and the waiting search and closes the channel.
+ */
+function startUciSession<Q, R>(
+  channel: UciChannel,
+  startTimeoutMs: number,
+  begin: (request: Q) => UciSearch<R>,
+): Promise<UciSession<Q, R>> {
+  let phase: 'starting' | 'ready' | 'failed' = 'starting'
+  type Running = Settle<R> & {
+    search: UciSearch<R>
+    stopped: boolean
+    watchdog?: ReturnType<typeof setTimeout>
+  }
+  let running: Running | null = null
+  let queued: (Settle<R> & { request: Q }) | null = null
+  let started: { resolve(): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout> }
+
+  function run(request: Q, settle: Settle<R>) {
+    const search = begin(request)
+    running = { ...settle, search, stopped: false }
+    if (search.watchdogMs !== undefined)
+      running.watchdog = setTimeout(
         () => fail(new Error('The engine did not answer in time')),
-        settings.movetimeMs + searchGraceMs,
-      ),
-    }
+        search.watchdogMs,
+      )
   }
 
   function fail(error: Error) {
     if (phase === 'failed') return
-    const wasStarting = phase === 'starting'
-    phase = 'failed'
-    if (wasStarting) {
+    if (phase === 'starting') {
       clearTimeout(started.timer)
       started.reject(error)
     }
+    phase = 'failed'
     if (running) {
       clearTimeout(running.watchdog)
       if (!running.stopped) running.reject(error)
@@ -145,20 +155,19 @@ export function startUciEngine(channel: UciChannel, options: UciEngineOptions = 
       else if (line.trim() === 'readyok') {
         phase = 'ready'
         clearTimeout(started.timer)
-        started.resolve(null)
+        started.resolve()
       }
       return
     }
-    const match = BESTMOVE.exec(line)
-    if (!match || !running) return
+    if (!running || !running.search.read(line, running.stopped)) return
     const answered = running
     running = null
     clearTimeout(answered.watchdog)
-    if (!answered.stopped) answered.resolve(match[1] === '(none)' ? null : match[1])
+    if (!answered.stopped) answered.resolve(answered.search.result())
     if (queued) {
       const next = queued
       queued = null
-      begin(next.search, next)
+      run(next.request, next)
     }
   }
 
@@ -174,13 +183,13 @@ export function startUciEngine(channel: UciChannel, options: UciEngineOptions = 
     }
   }
 
-  const engine: ChessEngine = {
-    bestMove(search) {
+  const session: UciSession<Q, R> = {
+    search(request) {
       if (phase === 'failed') return Promise.reject(new Error('The engine has failed'))
       stop()
-      return new Promise<string | null>((resolve, reject) => {
-        if (running) queued = { search, resolve, reject }
-        else begin(search, { resolve, reject })
+      return new Promise<R | null>((resolve, reject) => {
+        if (running) queued = { request, resolve, reject }
+        else run(request, { resolve, reject })
       })
     },
     stop,
@@ -193,9 +202,9 @@ export function startUciEngine(channel: UciChannel, options: UciEngineOptions = 
     },
   }
 
-  return new Promise<ChessEngine>((resolve, reject) => {
+  return new Promise<UciSession<Q, R>>((resolve, reject) => {
     started = {
-      resolve: () => resolve(engine),
+      resolve: () => resolve(session),
       reject,
       timer: setTimeout(() => fail(new Error('The engine did not start in time')), startTimeoutMs),
     }
@@ -206,6 +215,39 @@ export function startUciEngine(channel: UciChannel, options: UciEngineOptions = 
       fail(error instanceof Error ? error : new Error(String(error)))
     }
   })
+}
+
+/**
+ * Starts the engine (`uci` until `uciok`, then `isready` until `readyok`) and resolves with it; rejects when it
+ * fails or does not answer within `startTimeoutMs`, closing the channel.
+ */
+export async function startUciEngine(
+  channel: UciChannel,
+  options: UciEngineOptions = {},
+): Promise<ChessEngine> {
+  const { startTimeoutMs = 30_000, searchGraceMs = 10_000 } = options
+  let skill: number | undefined
+  const session = await startUciSession<EngineSearch, string | null>(channel, startTimeoutMs, (search) => {
+    const settings = LEVEL_SETTINGS[search.level]
+    if (skill !== settings.skill) {
+      channel.send(`setoption name Skill Level value ${settings.skill}`)
+      skill = settings.skill
+    }
+    channel.send(positionCommand(search))
+    channel.send(goCommand(search.level))
+    let move: string | null = null
+    return {
+      watchdogMs: settings.movetimeMs + searchGraceMs,
+      read(line) {
+        const match = BESTMOVE.exec(line)
+        if (!match) return false
+        move = match[1] === '(none)' ? null : match[1]
+        return true
+      },
+      result: () => move,
+    }
+  })
+  return { bestMove: (search) => session.search(search), stop: session.stop, quit: session.quit }
 }
 
 /** A score as UCI prints it, from the side to move's view: centipawns or moves to mate (mate 0: it is mated). */
@@ -270,127 +312,46 @@ export interface AnalysisEngine {
   quit(): void
 }
 
-interface AnalysisPending {
-  request: AnalysisRequest
-  onLines?: (lines: EngineLine[]) => void
-  resolve(lines: EngineLine[] | null): void
-  reject(error: Error): void
-}
-
 /**
  * Starts an engine for analysis (full strength, `setoption name MultiPV`), one search at a time: a new analysis
  * stops the running one, and starts once that one's `bestmove` has come.
  */
-export function startUciAnalysis(
+export async function startUciAnalysis(
   channel: UciChannel,
   options: UciEngineOptions = {},
 ): Promise<AnalysisEngine> {
   const { startTimeoutMs = 30_000 } = options
-  let phase: 'starting' | 'ready' | 'failed' = 'starting'
-  let running: (AnalysisPending & { stopped: boolean; lines: EngineLine[] }) | null = null
-  let queued: AnalysisPending | null = null
   let multiPv = 1
-  let started: Pending & { timer: ReturnType<typeof setTimeout> }
-
-  function begin(pending: AnalysisPending) {
-    const { fen, depth } = pending.request
-    if (pending.request.multiPv !== multiPv) {
-      multiPv = pending.request.multiPv
-      channel.send(`setoption name MultiPV value ${multiPv}`)
-    }
-    channel.send(`position fen ${fen}`)
-    channel.send(`go depth ${depth}`)
-    running = { ...pending, stopped: false, lines: [] }
-  }
-
-  function fail(error: Error) {
-    if (phase === 'failed') return
-    if (phase === 'starting') {
-      clearTimeout(started.timer)
-      started.reject(error)
-    }
-    phase = 'failed'
-    if (running && !running.stopped) running.reject(error)
-    running = null
-    queued?.reject(error)
-    queued = null
-    channel.close()
-  }
-
-  function onLine(line: string) {
-    if (phase === 'starting') {
-      if (line.trim() === 'uciok') channel.send('isready')
-      else if (line.trim() === 'readyok') {
-        phase = 'ready'
-        clearTimeout(started.timer)
-        started.resolve(null)
+  type Asked = { request: AnalysisRequest; onLines?: (lines: EngineLine[]) => void }
+  const session = await startUciSession<Asked, EngineLine[]>(
+    channel,
+    startTimeoutMs,
+    ({ request, onLines }) => {
+      if (request.multiPv !== multiPv) {
+        multiPv = request.multiPv
+        channel.send(`setoption name MultiPV value ${multiPv}`)
       }
-      return
-    }
-    if (!running) return
-    const info = parseInfoLine(line)
-    if (info) {
-      if (running.stopped || info.multipv > running.request.multiPv) return
-      // A deeper first line starts a new iteration: the lines of the last one are replaced as they come.
-      const lines = running.lines.filter((l) => l.multipv !== info.multipv && l.depth >= info.depth - 1)
-      running.lines = [...lines, info].sort((a, b) => a.multipv - b.multipv)
-      running.onLines?.(running.lines)
-      return
-    }
-    if (!BESTMOVE.test(line)) return
-    const answered = running
-    running = null
-    if (!answered.stopped) answered.resolve(answered.lines)
-    if (queued) {
-      const next = queued
-      queued = null
-      begin(next)
-    }
-  }
-
-  function stop() {
-    if (queued) {
-      queued.resolve(null)
-      queued = null
-    }
-    if (running && !running.stopped) {
-      running.stopped = true
-      running.resolve(null)
-      channel.send('stop')
-    }
-  }
-
-  const engine: AnalysisEngine = {
-    analyse(request, onLines) {
-      if (phase === 'failed') return Promise.reject(new Error('The engine has failed'))
-      stop()
-      return new Promise((resolve, reject) => {
-        const pending = { request, onLines, resolve, reject }
-        if (running) queued = pending
-        else begin(pending)
-      })
+      channel.send(`position fen ${request.fen}`)
+      channel.send(`go depth ${request.depth}`)
+      let lines: EngineLine[] = []
+      return {
+        read(line, stopped) {
+          const info = parseInfoLine(line)
+          if (!info) return BESTMOVE.test(line)
+          if (stopped || info.multipv > request.multiPv) return false
+          // A deeper first line starts a new iteration: the lines of the last one are replaced as they come.
+          const kept = lines.filter((l) => l.multipv !== info.multipv && l.depth >= info.depth - 1)
+          lines = [...kept, info].sort((a, b) => a.multipv - b.multipv)
+          onLines?.(lines)
+          return false
+        },
+        result: () => lines,
+      }
     },
-    stop,
-    quit() {
-      stop()
-      if (phase === 'failed') return
-      phase = 'failed'
-      channel.send('quit')
-      channel.close()
-    },
+  )
+  return {
+    analyse: (request, onLines) => session.search({ request, onLines }),
+    stop: session.stop,
+    quit: session.quit,
   }
-
-  return new Promise<AnalysisEngine>((resolve, reject) => {
-    started = {
-      resolve: () => resolve(engine),
-      reject,
-      timer: setTimeout(() => fail(new Error('The engine did not start in time')), startTimeoutMs),
-    }
-    try {
-      channel.listen(onLine, fail)
-      channel.send('uci')
-    } catch (error) {
-      fail(error instanceof Error ? error : new Error(String(error)))
-    }
-  })
 }

@@ -158,9 +158,9 @@ const reactRouterProduction = fileURLToPath(
 const WEB_TESTS = ['tests/{app,api,components,domain,features}/**/*.test.{ts,tsx}']
 
 /**
- * Web test files that mock a module or stub a global (with shared modules those would leak into other files), or
- * fire window events (focus, visibilitychange: every store an earlier file made would answer them, since RTK Query
- * listens to the window once for all stores).
+ * Web test files that mock or unmock a module or stub a global (with shared modules those would leak into other
+ * files), or fire window events (focus, visibilitychange: every store an earlier file made would answer them, since
+ * RTK Query listens to the window once for all stores).
  */
 function filesThatMock(dirs: string[]): string[] {
   const found: string[] = []
@@ -171,7 +171,9 @@ function filesThatMock(dirs: string[]): string[] {
       if (entry.isDirectory()) walk(path)
       else if (
         /\.test\.tsx?$/.test(entry.name) &&
-        /\bvi\.(mock|doMock|stubGlobal)\(|\bwindow\.dispatchEvent\(/.test(readFileSync(path, 'utf8'))
+        /\bvi\.(mock|doMock|unmock|doUnmock|stubGlobal)\(|\bwindow\.dispatchEvent\(/.test(
+          readFileSync(path, 'utf8'),
+        )
       )
         found.push(path)
     }

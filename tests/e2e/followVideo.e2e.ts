@@ -3,8 +3,7 @@
 // each stamp moves the board (checked by FEN), playing into the `[%vt-ask]` move pauses the video and asks for it, a
 // wrong move is refused and the right one played on the board, 'Continue' closes the question and plays the video
 // on, and clicking a stamped move seeks the video there; the board stands beside the video on a wide screen, under
-// it on a phone. This journey starts its own server with SEED_DEMO=1 on a fresh
-// embedded database.
+// it on a phone. This journey starts its own server with SEED_DEMO=1 on a fresh embedded database.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, rmSync } from 'node:fs'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'

@@ -41,7 +41,10 @@ function goalsTable(results) {
   const ratio = (db, logLevel = 'default (info)', page = false) => {
     const row = demoRow(db, logLevel, page)
     return row
-      ? `${row.ratio}${row.pairRatios ? ` (${row.pairRatios.join(', ')})` : ''}, p99 ${row.p99ms}`
+      ? `${row.ratio}${row.pairRatios ? ` (${row.pairRatios.join(', ')})` : ''}, p99 ${row.p99ms}` +
+          (row.cpuUsPerRequest != null
+            ? `, CPU ${row.cpuUsPerRequest} µs/req (bare ${row.bareCpuUsPerRequest})`
+            : '')
       : '-'
   }
   const existing = results.coldStart?.existingData
@@ -247,7 +250,7 @@ export function report(results) {
         )
       : '',
     table(
-      `Server load (autocannon, ${duration} s each; servers as npm start runs them: its flags, default settings, the request log at info to a file, unless a row says otherwise; bare = node:http sending the same bytes: status, headers, body)`,
+      `Server load (autocannon, ${duration} s each; servers as npm start runs them: its flags, default settings, the request log at info to a file, unless a row says otherwise; bare = node:http sending the same bytes: status, headers, body; CPU µs/req = the server process's CPU time, all its threads, over the requests it answered)`,
       [
         ...(results.server.pglite?.endpoints ?? []),
         ...(results.server.postgres?.endpoints ?? []),
@@ -263,6 +266,8 @@ export function report(results) {
         ['bare p50', 'bareP50ms'],
         ['bare p99', 'bareP99ms'],
         ['ratio', 'ratio'],
+        ['CPU µs/req', 'cpuUsPerRequest'],
+        ['bare CPU µs/req', 'bareCpuUsPerRequest'],
         ['non-2xx', 'non2xx'],
       ],
     ),

@@ -4,6 +4,7 @@ import { fork } from 'node:child_process'
 import { connect } from 'node:net'
 import autocannon from 'autocannon'
 import { startServer } from '../tests/e2e/support/server.mjs'
+import { cpuMs } from './cpu.mjs'
 import { memoryAfterLoad } from './memory.mjs'
 import { seedProgress } from './seed.mjs'
 import { CONNECTIONS, KB, PROGRESS, SHIPPED, log, round } from './support.mjs'
@@ -18,7 +19,7 @@ function startBare(routes) {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
     child.once('message', ({ port }) =>
-      resolve({ url: `http://127.0.0.1:${port}`, stop: () => child.kill() }),
+      resolve({ url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill() }),
     )
     child.once('error', reject)
     child.send({ routes })
@@ -128,15 +129,19 @@ export async function loadFigures(label, server, data, { duration, courseCount }
     },
     { name: myProgress, method: 'GET', path: '/api/progress', headers: bearer(progress.reader) },
   ]
-  const rows = await versusBare(label, base, endpoints, duration)
+  const rows = await versusBare(label, base, endpoints, duration, server.pid)
   return { endpoints: rows, ...(await memoryAfterLoad(server.pid)) }
 }
 
+/** Microseconds of server CPU per request answered during a load, from the CPU used before and after it. */
+const cpuPerRequest = (before, after, requests) =>
+  before === null || after === null || !requests ? null : round(((after - before) * 1000) / requests)
+
 /**
- * Each endpoint under load on our server at `base`, then on a bare node:http server answering the bytes ours
- * answered (status, headers, body): one row per endpoint, side by side.
+ * Each endpoint under load on our server at `base` (process `pid`), then on a bare node:http server answering the
+ * bytes ours answered (status, headers, body): one row per endpoint, side by side, with each server's CPU per request.
  */
-async function versusBare(label, base, endpoints, duration) {
+async function versusBare(label, base, endpoints, duration, pid) {
   // Record what our server answers, so the bare server sends the same bytes (for every path a row's connections
   // use).
   const routes = {}
@@ -184,7 +189,7 @@ async function versusBare(label, base, endpoints, duration) {
           )
         }
       }
-      const run = async (url) => {
+      const run = async (url, serverPid) => {
         const opts = {
           url: url + e.path,
           method: e.method,
@@ -202,15 +207,18 @@ async function versusBare(label, base, endpoints, duration) {
             : {}),
         }
         await cannon({ ...opts, duration: 1 }) // warm-up
-        return cannon({ ...opts, duration })
+        const before = cpuMs(serverPid)
+        const result = await cannon({ ...opts, duration })
+        result.cpuUsPerRequest = cpuPerRequest(before, cpuMs(serverPid), result.requests.total)
+        return result
       }
       // A row may ask for several pairs, ours then bare, one after the other: the pair with the median ratio is
       // reported (its figures all from the same two runs), and every pair's ratio beside it. On a shared machine one
       // pair's ratio moved by a third between runs of the same code.
       const pairs = []
       for (let i = 0; i < (e.pairs ?? 1); i++) {
-        const ours = await run(base)
-        const node = await run(bare.url)
+        const ours = await run(base, pid)
+        const node = await run(bare.url, bare.pid)
         pairs.push({ ours, node, ratio: ours.requests.average / node.requests.average })
       }
       const { ours, node } = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)]
@@ -230,6 +238,8 @@ async function versusBare(label, base, endpoints, duration) {
         bareP50ms: node.latency.p50,
         bareP99ms: node.latency.p99,
         ratio: round(ours.requests.average / node.requests.average, 2),
+        cpuUsPerRequest: ours.cpuUsPerRequest,
+        bareCpuUsPerRequest: node.cpuUsPerRequest,
         ...(pairs.length > 1 ? { pairRatios: pairs.map((p) => round(p.ratio, 2)) } : {}),
         ok: okOurs,
       })
@@ -283,6 +293,7 @@ export async function demoListFigures(label, databaseUrl, { duration, quick, log
             ]),
       ],
       duration,
+      server.pid,
     )
     return rows.map((row) => ({
       ...row,

@@ -16,12 +16,20 @@ function clockTicks() {
   return ticksPerSecond
 }
 
+/**
+ * The fields of `/proc/{pid}/stat` from the 3rd on (the state), read after the command in parentheses, which may
+ * hold spaces: field n is at index n - 3. Throws when the process is gone.
+ */
+export function statFields(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+}
+
 /** The CPU time process `pid` has used so far, in ms (null where /proc has none). */
 export function cpuMs(pid) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    // fields after the command in parentheses (which may hold spaces): utime and stime are the 14th and 15th
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // utime and stime: the 14th and 15th fields
+    const fields = statFields(pid)
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks()
   } catch {
     return null

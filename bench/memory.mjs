@@ -1,5 +1,6 @@
 // Server memory: its resident set (RSS) right after a load and once it has been idle.
 import { readdirSync, readFileSync } from 'node:fs'
+import { statFields } from './cpu.mjs'
 import { round } from './support.mjs'
 
 /** The resident set of process `pid` in MB, from /proc (null where there is none). */
@@ -28,9 +29,8 @@ function descendants(pid) {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
     try {
-      // the parent is the 4th field, after the command in parentheses (which may hold spaces)
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      // the parent: the 4th field
+      const parent = Number(statFields(entry)[1])
       children.set(parent, [...(children.get(parent) ?? []), Number(entry)])
     } catch {
       // gone meanwhile

@@ -40,7 +40,7 @@ describe("a module's video that cannot load", () => {
     expect(await screen.findByText(VIDEO_UNAVAILABLE_TEXT)).toBeVisible()
   })
 
-  it('plays on when the element holds no error', async () => {
+  it('keeps the player when the element holds no error', async () => {
     const { container } = renderWithProviders(<ModuleVideo module={lesson} />)
     await waitFor(() => expect(container.querySelector('video')?.getAttribute('src')).toBe(lesson.videoUrl))
     expect(screen.queryByText(VIDEO_UNAVAILABLE_TEXT)).toBeNull()

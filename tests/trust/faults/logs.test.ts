@@ -64,7 +64,9 @@ it('logs at trace level hold no password, token, password hash or XSRF cookie', 
   await server.send({ method: 'GET', url: `/api/courses/${'%'}` })
   // The kept course list: its first answer is made, the next ones leave from the cache straight to the socket.
   for (let i = 0; i < 3; i++)
-    expect((await server.send({ method: 'GET', url: '/api/courses', token, headers: { cookie } })).status).toBe(200)
+    expect(
+      (await server.send({ method: 'GET', url: '/api/courses', token, headers: { cookie } })).status,
+    ).toBe(200)
   await server.stop()
   const log = readFileSync(server.logFile, 'utf8')
   expect(log.length).toBeGreaterThan(1000)

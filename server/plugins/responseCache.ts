@@ -175,9 +175,10 @@ export const responseCachePlugin = fp(
     }
     const representations = new WeakMap<CourseListEntry, Representation>()
 
+    // (the list and its pages are one operation, getCourses)
     const listSecured = byRoute.get('/api/courses')?.secured ?? false
     /**
-     * A kept list's bytes, ready, written to the socket with the headers the reply holds (the security headers, the
+     * A kept list's or page's bytes, ready, written to the socket with the headers the reply holds (the security headers, the
      * XSRF cookie, the tag...): the answer's bytes and headers are final, so the onSend hooks (compression, which
      * leaves an encoded or small answer alone, and the tag's Cache-Control, set here) and Fastify's own checks of a
      * payload have nothing to do; they were about a sixth of a kept answer's time. The request log's line is still
@@ -280,6 +281,15 @@ export const responseCachePlugin = fp(
         return
       }
       void reply.type('application/json; charset=utf-8')
+      // Asked with no Accept-Encoding, or too small to compress, the kept bytes are the answer as they are: they leave
+      // as the kept list's do (sendNow).
+      if (
+        BUFFERS_SENT_AS_BYTES &&
+        (req.headers['accept-encoding'] === undefined || kept.bytes.length < COMPRESS_FROM)
+      ) {
+        sendNow(req, reply, kept.bytes)
+        return
+      }
       // (the compress plugin encodes it, as the route's answer)
       // (the JSON text where Fastify would not take the Buffer as bytes: see answer())
       void reply.send(BUFFERS_SENT_AS_BYTES ? kept.bytes : kept.bytes.toString('utf8'))

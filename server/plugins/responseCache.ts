@@ -178,11 +178,11 @@ export const responseCachePlugin = fp(
     // (the list and its pages are one operation, getCourses)
     const listSecured = byRoute.get('/api/courses')?.secured ?? false
     /**
-     * A kept list's or page's bytes, ready, written to the socket with the headers the reply holds (the security headers, the
-     * XSRF cookie, the tag...): the answer's bytes and headers are final, so the onSend hooks (compression, which
-     * leaves an encoded or small answer alone, and the tag's Cache-Control, set here) and Fastify's own checks of a
-     * payload have nothing to do; they were about a sixth of a kept answer's time. The request log's line is still
-     * written when the answer ends (onResponse runs for a hijacked reply).
+     * A kept list's or page's bytes, ready, written to the socket with the headers the reply holds (the security
+     * headers, the XSRF cookie, the tag...): the answer's bytes and headers are final, so the onSend hooks (compression,
+     * which leaves an encoded or small answer alone, and the tag's Cache-Control, set here) and Fastify's own checks of
+     * a payload would have nothing to do (docs/performance.md has what it saved). The request log's line is still
+     * written when the answer ends: Fastify runs onResponse for a hijacked reply.
      */
     function sendNow(req: FastifyRequest, reply: FastifyReply, bytes: Buffer) {
       void reply.header('cache-control', cacheControl(req, reply, listSecured))

@@ -15,7 +15,8 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify'
 import { secureCookies, type Config } from './config'
-import { asyncStdout } from './logDestination'
+import type { Logger } from 'pino'
+import { asyncStdout, requestCompletedLine, type LogStream } from './logDestination'
 import type { Db } from './db/db'
 import { compiledOnFirstUse, loadContract } from './openapi'
 import { authPlugin, tokenService } from './plugins/auth'
@@ -104,6 +105,8 @@ export interface AppOptions {
   media?: MediaStore
   /** pino options, or false for none (tests). */
   logger?: FastifyServerOptions['logger']
+  /** Where the server's own log settings write (tests read it); standard output by default. Unused with `logger`. */
+  logStream?: LogStream
 }
 
 /**
@@ -131,11 +134,13 @@ function requestIds(): () => string {
 /** The whole server as one Fastify instance, not yet listening (tests inject into it). */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, db } = opts
+  // The server's own log settings (not a test's pino options): its request lines are written straight to the stream.
+  const ownLog = opts.logger === undefined ? (opts.logStream ?? asyncStdout()) : undefined
   const app = Fastify({
     logger: opts.logger ?? {
       level: config.logLevel,
       // Lines go out without holding the request: written in the background, flushed when the process ends.
-      stream: asyncStdout(),
+      stream: ownLog,
       // A request is logged by its method, address, host and client address only (no headers: no credentials), and
       // a signed media URL's signature never reaches the logs.
       serializers: { req: requestLogSerializer },
@@ -187,10 +192,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       req.log.debug({ req }, 'incoming request')
       done()
     })
-  app.addHook('onResponse', (req, reply, done) => {
-    req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed')
-    done()
-  })
+  app.addHook(
+    'onResponse',
+    ownLog
+      ? (req, reply, done) => {
+          // the line pino would write (server/logDestination.ts), at the request logger's level
+          if ((req.log as Logger).isLevelEnabled('info')) ownLog.write(requestCompletedLine(req, reply))
+          done()
+        }
+      : (req, reply, done) => {
+          req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed')
+          done()
+        },
+  )
 
   // An empty body on a JSON request (an enroll call with Content-Type set) means "no body".
   const defaultJson = app.getDefaultJsonParser('error', 'error')

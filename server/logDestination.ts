@@ -1,4 +1,11 @@
 import pino from 'pino'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { requestLogSerializer } from './services/videos'
+
+/** Where the server's own log lines go: pino's destination (sonic-boom), or a test's stream. */
+export interface LogStream {
+  write(line: string): unknown
+}
 
 /**
  * Standard output for the log, written asynchronously (pino's destination, sonic-boom, `sync: false`): a log line
@@ -6,7 +13,30 @@ import pino from 'pino'
  * none is lost when the process ends: pino registers the stream to be flushed synchronously on `exit` (the shutdown
  * on SIGTERM and SIGINT ends with process.exit, and an uncaught error ends the process the same way). Only a
  * SIGKILL can lose the last lines, as with any buffered log.
+ *
+ * The lines are held as bytes (sonic-boom's `contentMode: 'buffer'`), each line made a Buffer as it comes: held as
+ * text, sonic-boom measures the whole text waiting to be written on every line added (Buffer.byteLength of the
+ * joined string, which flattens it first), so each line cost a copy of everything written meanwhile, and its garbage.
+ * Measured on the spec's course list at 50 connections: 63 µs of server CPU per answer against 71 with the default.
  */
-export function asyncStdout() {
-  return pino.destination({ dest: 1, sync: false })
+export function asyncStdout(): LogStream {
+  const boom = pino.destination({ dest: 1, sync: false, contentMode: 'buffer' })
+  const writeBytes = boom.write.bind(boom) as unknown as (bytes: Buffer) => boolean
+  // (sonic-boom replaces `write` with a no-op itself when standard output is a closed pipe)
+  boom.write = (line: string | Buffer) => writeBytes(typeof line === 'string' ? Buffer.from(line) : line)
+  return boom
+}
+
+const { chindingsSym } = pino.symbols
+
+/**
+ * The request log's line for an answered request, as pino writes `req.log.info({ req, res, responseTime }, 'request
+ * completed')` with the server's settings (level, time, the request logger's bindings: pid, hostname, reqId; the
+ * request as requestLogSerializer gives it, the status, the time taken, the message), made in one template: through
+ * pino's general path (each field looked up, serialized and checked) the line cost ~6 µs more server CPU per answer
+ * (the spec's course list at 50 connections, 63 against 57). tests/server/requestLog.test.ts compares the two.
+ */
+export function requestCompletedLine(req: FastifyRequest, reply: FastifyReply): string {
+  const bindings = (req.log as unknown as Record<symbol, string>)[chindingsSym]
+  return `{"level":30,"time":${Date.now()}${bindings},"req":${JSON.stringify(requestLogSerializer(req))},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`
 }

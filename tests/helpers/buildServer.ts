@@ -62,6 +62,8 @@ export interface BuildOptions {
   distDir?: string
   /** pino options (e.g. a stream to read the log from); none by default. */
   logger?: Parameters<typeof buildApp>[0]['logger']
+  /** The server's own log settings, writing to this stream (LOG_LEVEL in `env` sets their level). */
+  logStream?: Parameters<typeof buildApp>[0]['logStream']
 }
 
 /** Every table but the migrations' own: sessions, rate limits and sign-in failures too, so nothing of one test
@@ -158,7 +160,12 @@ export async function buildServer(opts: BuildOptions = {}): Promise<TestServer> 
   })
   const { db, drop } = await freshDb()
   await migrate(db)
-  const app = await buildApp({ config, db, payments: opts.payments, logger: opts.logger ?? false })
+  const app = await buildApp({
+    config,
+    db,
+    payments: opts.payments,
+    ...(opts.logStream ? { logStream: opts.logStream } : { logger: opts.logger ?? false }),
+  })
   await app.ready()
   const passwordHash = await hashPassword(TEST_PASSWORD, config.scryptLog2N)
   let counter = 0

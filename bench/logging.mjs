@@ -3,7 +3,9 @@
 // options (level, redaction, one line per request written from onResponse, as server/app.ts does), its standard
 // output read by this process as a process manager would read it, under 50 connections:
 //   - none: LOG_LEVEL=warn, no request line (the ceiling);
-//   - async: pino.destination({ sync: false }), what the server ships (server/logDestination.ts);
+//   - shipped: what the server ships (server/logDestination.ts, as built into dist-server/): pino's asynchronous
+//     destination holding the lines as bytes, the request line made from one template;
+//   - async: pino.destination({ sync: false }) as pino makes it (lines held as text), the line written by pino;
 //   - sync: pino.destination({ sync: true }), a write(2) per line, pino's default for a file descriptor;
 //   - transport: pino.transport to 'pino/file' on standard output, the lines written by a worker thread.
 // The variants take turns, round after round, and each figure is the median of its rounds (a shared machine moves
@@ -13,7 +15,7 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { median, round } from './support.mjs'
 
-const VARIANTS = ['none', 'async', 'sync', 'transport']
+const VARIANTS = ['none', 'shipped', 'async', 'sync', 'transport']
 const args = process.argv.slice(2)
 const option = (name, fallback) => {
   const i = args.indexOf(name)
@@ -24,8 +26,10 @@ const option = (name, fallback) => {
 async function serve(variant) {
   const { default: Fastify, LogController } = await import('fastify')
   const { default: pino } = await import('pino')
-  const stream =
-    variant === 'transport'
+  const shipped = variant === 'shipped' ? await import('../dist-server/log-destination.js') : undefined
+  const stream = shipped
+    ? shipped.asyncStdout()
+    : variant === 'transport'
       ? pino.transport({ target: 'pino/file', options: { destination: 1 } })
       : pino.destination({ dest: 1, sync: variant === 'sync' })
   const app = Fastify({
@@ -37,7 +41,8 @@ async function serve(variant) {
     logController: new LogController({ disableRequestLogging: true }),
   })
   app.addHook('onResponse', (req, reply, done) => {
-    req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed')
+    if (!shipped) req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed')
+    else if (req.log.isLevelEnabled('info')) stream.write(shipped.requestCompletedLine(req, reply))
     done()
   })
   const courses = JSON.stringify(
@@ -126,6 +131,8 @@ export async function loggingFigures({ duration = 5, rounds = 3 } = {}) {
 }
 
 async function measure() {
+  const { ensureServerBuild } = await import('../scripts/build-server.mjs')
+  await ensureServerBuild()
   const { duration, rounds, rows } = await loggingFigures({
     duration: option('--duration', 5),
     rounds: option('--rounds', 3),

@@ -105,6 +105,8 @@ export async function buildServer() {
       main: 'server/main.ts',
       'user-create': 'server/cli/userCreate.ts',
       'media-migrate': 'server/cli/mediaMigrate.ts',
+      // the request log's destination, for bench/logging.mjs to measure as the server ships it
+      'log-destination': 'server/logDestination.ts',
     },
     outdir: outDir,
     bundle: true,
@@ -130,7 +132,7 @@ export async function buildServer() {
     define: { __CONTRACT_JSON__: JSON.stringify(JSON.stringify(contract)) },
   })
   mkdirSync(outDir, { recursive: true })
-  const isEntry = (path) => /[\\/](main|user-create|media-migrate)\.js$/.test(path)
+  const isEntry = (path) => /[\\/](main|user-create|media-migrate|log-destination)\.js$/.test(path)
   const files = [...result.outputFiles].sort((a, b) => Number(isEntry(a.path)) - Number(isEntry(b.path)))
   for (const file of files) replaceFile(file.path, file.contents)
   const written = new Set(files.map((f) => f.path))

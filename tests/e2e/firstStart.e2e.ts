@@ -38,6 +38,11 @@ describe("npm start's first start", () => {
     expect(prepared?.pid).toBe(seeded.pid)
     expect(listening?.pid).toBe(first.child.pid)
     expect(seeded.pid).not.toBe(listening.pid)
+    // the demo video's poster and length (ffmpeg is installed for these suites) are taken before it ends too: the
+    // serving process has none left to take
+    const posters = by(first, /^took the length and poster of a video$/)
+    expect(posters.length).toBeGreaterThan(0)
+    expect(posters.every((l) => l.pid === seeded.pid)).toBe(true)
     await first.stop()
 
     const again = await startServer(env, { npmStart: true })

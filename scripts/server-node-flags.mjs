@@ -2,10 +2,15 @@
 // the compiled server the way production does (the browser journeys, the bench, the trust suite's processes) reads
 // them from there, so the two cannot drift apart.
 //
-// --max-semi-space-size=2: V8's young generation grows to 3 x 16 MB under load by default, and keeps it. With 2 MB
-// semi-spaces the server's resident memory after the bench's load over 10,000 courses was 253-269 MB instead of
-// 305-338 (the goal is under 300), for about 3% more CPU per cached answer and ~10% longer cold start (more scavenges
-// while the modules load).
+// --max-semi-space-size=8: V8's young generation grows to 3 x 16 MB under load by default, and keeps it; with 8 MB
+// semi-spaces it stays under half that. Smaller ones cost far more CPU than they save memory: at 2 MB (this setting
+// until measured again) a scavenge came every few milliseconds under load, often enough that the objects of the
+// requests in flight lived through two of them and were moved to the old generation, which then needed a full
+// collection four times a second (`--trace-gc`, the spec's list at 50 connections: 42 Mark-Compacts in a run against
+// 22 at 8 MB). Server CPU per kept list answer, interleaved runs with the server pinned to one core and the load to
+// the other: 59-66 µs at 2 MB, 61-65 at 4, 65-68 at 6, 47-60 at 8. Resident memory after the bench's load over
+// 10,000 courses: 252 MB at 2, 253 at 4, 279 and 294 at 8 (one run each, 305-338 at V8's default); idle after a
+// start on existing data, 139 and 145 at 2 against 142 and 146 at 8.
 //
 // --wasm-tiering-budget=1000000000 (V8's default: 1,800,000): PGlite's WebAssembly runs first as V8's quickly made
 // baseline code, and a function that has run for this budget is compiled again by the optimizing compiler, on V8's

@@ -38,5 +38,7 @@ const { chindingsSym } = pino.symbols
  */
 export function requestCompletedLine(req: FastifyRequest, reply: FastifyReply): string {
   const bindings = (req.log as unknown as Record<symbol, string>)[chindingsSym]
-  return `{"level":30,"time":${Date.now()}${bindings},"req":${JSON.stringify(requestLogSerializer(req))},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`
+  // (pino writes a number that is not finite as null)
+  const took = Number.isFinite(reply.elapsedTime) ? reply.elapsedTime : null
+  return `{"level":30,"time":${Date.now()}${bindings},"req":${JSON.stringify(requestLogSerializer(req))},"res":{"statusCode":${reply.statusCode}},"responseTime":${took},"msg":"request completed"}\n`
 }

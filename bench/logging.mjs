@@ -40,11 +40,15 @@ async function serve(variant) {
     },
     logController: new LogController({ disableRequestLogging: true }),
   })
-  app.addHook('onResponse', (req, reply, done) => {
-    if (!shipped) req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed')
-    else if (req.log.isLevelEnabled('info')) stream.write(shipped.requestCompletedLine(req, reply))
-    done()
-  })
+  app.addHook(
+    'onResponse',
+    shipped
+      ? shipped.requestLogHook(stream)
+      : (req, reply, done) => {
+          req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed')
+          done()
+        },
+  )
   const courses = JSON.stringify(
     Array.from({ length: 120 }, (_, i) => ({
       _id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,

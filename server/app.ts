@@ -15,8 +15,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify'
 import { secureCookies, type Config } from './config'
-import type { Logger } from 'pino'
-import { asyncStdout, requestCompletedLine, type LogStream } from './logDestination'
+import { asyncStdout, requestLogHook, type LogStream } from './logDestination'
 import type { Db } from './db/db'
 import { compiledOnFirstUse, loadContract } from './openapi'
 import { authPlugin, tokenService } from './plugins/auth'
@@ -195,11 +194,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook(
     'onResponse',
     ownLog
-      ? (req, reply, done) => {
-          // the line pino would write (server/logDestination.ts), at the request logger's level
-          if ((req.log as Logger).isLevelEnabled('info')) ownLog.write(requestCompletedLine(req, reply))
-          done()
-        }
+      ? // the line pino would write, made from one template (server/logDestination.ts)
+        requestLogHook(ownLog)
       : (req, reply, done) => {
           req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed')
           done()

@@ -1,5 +1,6 @@
 import pino from 'pino'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify'
+import type { Logger } from 'pino'
 import { requestLogSerializer } from './services/videos'
 
 /** Where the server's own log lines go: pino's destination (sonic-boom), or a test's stream. */
@@ -41,4 +42,12 @@ export function requestCompletedLine(req: FastifyRequest, reply: FastifyReply): 
   // (pino writes a number that is not finite as null)
   const took = Number.isFinite(reply.elapsedTime) ? reply.elapsedTime : null
   return `{"level":30,"time":${Date.now()}${bindings},"req":${JSON.stringify(requestLogSerializer(req))},"res":{"statusCode":${reply.statusCode}},"responseTime":${took},"msg":"request completed"}\n`
+}
+
+/** The onResponse hook writing each request's line to `stream`, at the request logger's level. */
+export function requestLogHook(stream: LogStream): onResponseHookHandler {
+  return (req, reply, done) => {
+    if ((req.log as Logger).isLevelEnabled('info')) stream.write(requestCompletedLine(req, reply))
+    done()
+  }
 }

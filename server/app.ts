@@ -8,6 +8,7 @@ import {
 import rateLimit from '@fastify/rate-limit'
 import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
+import type { Logger } from 'pino'
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -15,7 +16,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify'
 import { secureCookies, type Config } from './config'
-import { asyncStdout, requestLogHook, type LogStream } from './logDestination'
+import { asyncStdout, requestBindings, requestLine, requestLogHook, type LogStream } from './logDestination'
 import type { Db } from './db/db'
 import { compiledOnFirstUse, loadContract } from './openapi'
 import { authPlugin, tokenService } from './plugins/auth'
@@ -135,6 +136,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, db } = opts
   // The server's own log settings (not a test's pino options): its request lines are written straight to the stream.
   const ownLog = opts.logger === undefined ? (opts.logStream ?? asyncStdout()) : undefined
+  const nextRequestId = requestIds()
   const app = Fastify({
     logger: opts.logger ?? {
       level: config.logLevel,
@@ -144,7 +146,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // a signed media URL's signature never reaches the logs.
       serializers: { req: requestLogSerializer },
     },
-    genReqId: requestIds(),
+    genReqId: nextRequestId,
     schemaController: { compilersFactory: { buildSerializer: lazySerializerBuilder() } },
     // One line per request (below) instead of Fastify's two ('incoming request' and 'request completed'): logging
     // was the largest share of a cached answer's time after writing it to the socket.
@@ -242,7 +244,28 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(xsrfPlugin, { alwaysSecure: secureCookies(config) })
   await app.register(authPlugin, { db, tokens: tokenService(config.jwtSecret, config.jwtTtl) })
   // ETags and 304s, and the kept course list: before the routes, whose hooks it adds to.
-  await app.register(responseCachePlugin, { db })
+  // With the server's own log, a kept answer already sent to a request of the same kind leaves before Fastify.
+  await app.register(responseCachePlugin, {
+    db,
+    front: ownLog && {
+      requestId: nextRequestId,
+      logger: app.log as unknown as Logger,
+      logAnswer: (raw, reqId, statusCode, elapsedMs) => {
+        if (!(app.log as unknown as Logger).isLevelEnabled('info')) return
+        const socket = raw.socket
+        const req = {
+          method: raw.method!,
+          url: raw.url!,
+          host: raw.headers.host ?? '',
+          ip: socket.remoteAddress,
+          socket,
+        }
+        ownLog.write(
+          requestLine(requestBindings(app.log as unknown as Logger, reqId), req, statusCode, elapsedMs),
+        )
+      },
+    },
+  })
 
   // The cost of every new password hash (registration, login re-hash, password changes) comes from the config.
   setScryptLog2N(config.scryptLog2N)

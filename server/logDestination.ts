@@ -39,9 +39,28 @@ const { chindingsSym } = pino.symbols
  */
 export function requestCompletedLine(req: FastifyRequest, reply: FastifyReply): string {
   const bindings = (req.log as unknown as Record<symbol, string>)[chindingsSym]
+  return requestLine(bindings, req, reply.statusCode, reply.elapsedTime)
+}
+
+/**
+ * The same line from its parts: the request logger's bindings as pino writes them (`,"pid":…,"hostname":…,"reqId":…`),
+ * the request's fields, its status and the time taken in ms. Also written for the answers the server sends before
+ * Fastify (server/plugins/responseCache.ts's kept answers).
+ */
+export function requestLine(
+  bindings: string,
+  req: Parameters<typeof requestLogSerializer>[0],
+  statusCode: number,
+  elapsedMs: number,
+): string {
   // (pino writes a number that is not finite as null)
-  const took = Number.isFinite(reply.elapsedTime) ? reply.elapsedTime : null
-  return `{"level":30,"time":${Date.now()}${bindings},"req":${JSON.stringify(requestLogSerializer(req))},"res":{"statusCode":${reply.statusCode}},"responseTime":${took},"msg":"request completed"}\n`
+  const took = Number.isFinite(elapsedMs) ? elapsedMs : null
+  return `{"level":30,"time":${Date.now()}${bindings},"req":${JSON.stringify(requestLogSerializer(req))},"res":{"statusCode":${statusCode}},"responseTime":${took},"msg":"request completed"}\n`
+}
+
+/** A request logger's bindings: `parent`'s (pino's logger of the server) and the request's id, as pino's child has them. */
+export function requestBindings(parent: Logger | { [chindingsSym]?: string }, reqId: string): string {
+  return `${(parent as unknown as Record<symbol, string>)[chindingsSym]},"reqId":${JSON.stringify(reqId)}`
 }
 
 /** The onResponse hook writing each request's line to `stream`, at the request logger's level. */

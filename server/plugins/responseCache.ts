@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import type { OutgoingHttpHeaders } from 'node:http'
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import { performance } from 'node:perf_hooks'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type {
@@ -10,10 +11,13 @@ import type {
   onSendHookHandler,
   preSerializationHookHandler,
 } from 'fastify'
+import fastifyCookie from '@fastify/cookie'
 import fp from 'fastify-plugin'
+import type { Logger } from 'pino'
 import type { Db } from '../db/db'
 import { catalogueKey, isCatalogueQuery, type CatalogueQuery } from '../services/catalogue'
 import { courseList, KEPT_VALUES, type CourseListEntry } from '../services/courseListCache'
+import { newToken, XSRF_COOKIE } from './xsrf'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -160,8 +164,66 @@ function hookList(hooks: unknown): unknown[] {
  *   304 only ever confirms what the caller would have received), and 304 to a matching If-None-Match.
  * - A catalogue page the server keeps (getCourses with parameters) is serialized and tagged once while it is kept.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How many answers were sent again before Fastify (the plugin's `front` option): for tests and diagnostics. */
+    keptAnswersResent: { count: number }
+  }
+}
+
+/**
+ * A kept answer as the server sent it to a request of one kind (see replayKind): its status and headers in order, as
+ * a flat list of names and values, and its bytes. `cookieAt`: where the XSRF cookie's value is in the list (a new
+ * token each time it is sent again), with what followed the token (its attributes); -1 when the answer set none.
+ */
+interface Sent {
+  status: number
+  headers: (string | number)[]
+  cookieAt: number
+  cookieTail: string
+  bytes: Buffer
+}
+
+/** How many kinds of request (see replayKind) each kept answer remembers; the first ones are kept. */
+const KINDS_KEPT = 8
+
+/**
+ * What, in a request for a kept answer, can change the answer's headers (not its body): whether it holds cookies and
+ * the XSRF token among them (the cookie handed out, Cache-Control), and Accept-Encoding. Undefined for a request whose
+ * answer may differ in other ways: not a GET, with credentials (Authorization), a conditional one (If-None-Match: a
+ * 304), or one a proxy forwarded (X-Forwarded-*: the address, the host and whether the cookie is Secure).
+ */
+export function replayKind(raw: IncomingMessage): string | undefined {
+  const h = raw.headers
+  if (
+    raw.method !== 'GET' ||
+    h.authorization !== undefined ||
+    h['if-none-match'] !== undefined ||
+    h['x-forwarded-for'] !== undefined ||
+    h['x-forwarded-proto'] !== undefined ||
+    h['x-forwarded-host'] !== undefined
+  )
+    return undefined
+  const cookie = h.cookie
+  let cookies: string
+  if (cookie === undefined) cookies = 'none'
+  // (read as the cookie plugin reads it for the xsrf plugin, which hands out a new token when it finds none)
+  else cookies = cookie.includes(XSRF_COOKIE) && fastifyCookie.parse(cookie)[XSRF_COOKIE] ? 'token' : 'others'
+  return `${cookies} ${h['accept-encoding'] ?? ''}`
+}
+
+/** The answers sent before Fastify (see the plugin's `front` option). */
+export interface FrontOptions {
+  /** The next request id (the one Fastify's genReqId gives: ids stay unique and in order across both). */
+  requestId: () => string
+  /** The server's logger: at debug level and below everything goes through Fastify (its 'incoming request' lines). */
+  logger: Logger
+  /** Writes the request log's line for an answer sent (its status, the time taken in ms), as Fastify's would be. */
+  logAnswer: (raw: IncomingMessage, reqId: string, statusCode: number, elapsedMs: number) => void
+}
+
 export const responseCachePlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db }) => {
+  async (app: FastifyInstance, opts: { db: Db; front?: FrontOptions }) => {
     const byRoute = new Map<string, { operationId: string; secured: boolean }>()
     for (const operationId of CONDITIONAL) {
       const op = app.contract.operations.get(operationId)
@@ -184,12 +246,53 @@ export const responseCachePlugin = fp(
      * a payload would have nothing to do (docs/performance.md has what it saved). The request log's line is still
      * written when the answer ends: Fastify runs onResponse for a hijacked reply.
      */
-    function sendNow(req: FastifyRequest, reply: FastifyReply, bytes: Buffer) {
+    function sendNow(req: FastifyRequest, reply: FastifyReply, bytes: Buffer, source: object) {
       void reply.header('cache-control', cacheControl(req, reply, listSecured))
       void reply.header('content-length', bytes.length)
       reply.hijack()
-      reply.raw.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders)
+      const headers = reply.getHeaders() as OutgoingHttpHeaders
+      reply.raw.writeHead(reply.statusCode, headers)
       reply.raw.end(bytes)
+      if (opts.front) remember(req.raw, source, reply.statusCode, headers, bytes)
+    }
+
+    /** The answers as sent (sendNow), by what they were made from (a kept list's representation, a kept page). */
+    const sentAnswers = new WeakMap<object, Map<string, Sent>>()
+
+    /** Keeps an answer sendNow sent to be sent again, as it is, to requests of the same kind (see replayKind). */
+    function remember(
+      raw: IncomingMessage,
+      source: object,
+      status: number,
+      headers: OutgoingHttpHeaders,
+      bytes: Buffer,
+    ) {
+      const kind = replayKind(raw)
+      if (kind === undefined) return
+      let byKind = sentAnswers.get(source)
+      if (!byKind) sentAnswers.set(source, (byKind = new Map<string, Sent>()))
+      if (byKind.has(kind) || byKind.size >= KINDS_KEPT) return
+      const flat: (string | number)[] = []
+      let cookieAt = -1
+      let cookieTail = ''
+      for (const [name, value] of Object.entries(headers)) {
+        if (value === undefined) continue
+        if (name === 'set-cookie') {
+          const cookies = ([] as (string | number)[]).concat(value)
+          const [cookie] = cookies
+          // Only the XSRF cookie, which is new on each answer: any other cookie is one request's, never sent again.
+          if (cookies.length !== 1 || typeof cookie !== 'string' || !cookie.startsWith(`${XSRF_COOKIE}=`))
+            return
+          const end = cookie.indexOf(';')
+          cookieAt = flat.length + 1
+          cookieTail = end === -1 ? '' : cookie.slice(end)
+          flat.push(name, '')
+          continue
+        }
+        if (Array.isArray(value)) for (const v of value) flat.push(name, v)
+        else flat.push(name, value)
+      }
+      byKind.set(kind, { status, headers: flat, cookieAt, cookieTail, bytes })
     }
 
     /** The kept list's answer (200 or 304) in the representation the client accepts; `done` gets a failure. */
@@ -219,14 +322,14 @@ export const responseCachePlugin = fp(
         // encoded into a new one per answer (5.5 MB each for 10,000 courses, times the answers in flight). Fastify
         // recognises a Buffer by its ArrayBuffer's class, which is another realm's where tests run the server in a
         // browser-like environment (it would serialize the Buffer as an object): there the JSON text goes instead.
-        if (BUFFERS_SENT_AS_BYTES) sendNow(req, reply, rep.identity)
+        if (BUFFERS_SENT_AS_BYTES) sendNow(req, reply, rep.identity, rep)
         else void reply.send(rep.identity.toString('utf8'))
         return
       }
       void reply.header('content-encoding', encoding)
       const bytes = encode(rep, encoding)
       if (Buffer.isBuffer(bytes)) {
-        sendNow(req, reply, bytes)
+        sendNow(req, reply, bytes, rep)
         return
       }
       bytes.then((made) => void reply.send(made)).catch(done)
@@ -287,7 +390,7 @@ export const responseCachePlugin = fp(
         BUFFERS_SENT_AS_BYTES &&
         (req.headers['accept-encoding'] === undefined || kept.bytes.length < COMPRESS_FROM)
       ) {
-        sendNow(req, reply, kept.bytes)
+        sendNow(req, reply, kept.bytes, kept)
         return
       }
       // (the compress plugin encodes it, as the route's answer)
@@ -348,6 +451,64 @@ export const responseCachePlugin = fp(
         addVary(reply, 'Accept-Encoding')
         done(null, '')
       }
+
+    const resent = { count: 0 }
+    app.decorate('keptAnswersResent', resent)
+    if (opts.front) {
+      const front = opts.front
+      /** A kept answer sent to requests of this kind before, still current, to send again as it was; or undefined. */
+      const sentBefore = (raw: IncomingMessage): Sent | undefined => {
+        const url = raw.url
+        let source: object | undefined
+        if (url === '/api/courses') {
+          const known = courseList(opts.db).known()
+          source = known && representations.get(known)
+        } else {
+          const kept = url === undefined ? undefined : keptPages.get(url)
+          if (!kept || courseList(opts.db).keptNow(kept.key) !== kept.page) return undefined
+          // (the least recently answered page goes first, as answerPage keeps them)
+          keptPages.delete(url!)
+          keptPages.set(url!, kept)
+          source = kept
+        }
+        const byKind = source && sentAnswers.get(source)
+        if (!byKind) return undefined
+        const kind = replayKind(raw)
+        return kind === undefined ? undefined : byKind.get(kind)
+      }
+      let closing = false
+      const server = app.server
+      const [fastifyHandler] = server.listeners('request') as ((
+        req: IncomingMessage,
+        res: ServerResponse,
+      ) => void)[]
+      if (fastifyHandler) {
+        server.removeListener('request', fastifyHandler)
+        server.on('request', (raw: IncomingMessage, res: ServerResponse) => {
+          const started = performance.now()
+          // While the server closes, the debug level's 'incoming request' lines: everything goes through Fastify.
+          const sent =
+            raw.method === 'GET' && !closing && !front.logger.isLevelEnabled('debug')
+              ? sentBefore(raw)
+              : undefined
+          if (!sent) return fastifyHandler.call(server, raw, res)
+          const id = front.requestId()
+          let headers = sent.headers
+          if (sent.cookieAt >= 0) {
+            headers = headers.slice()
+            headers[sent.cookieAt] = `${XSRF_COOKIE}=${newToken()}${sent.cookieTail}`
+          }
+          res.writeHead(sent.status, headers as unknown as OutgoingHttpHeaders)
+          res.end(sent.bytes)
+          resent.count++
+          front.logAnswer(raw, id, sent.status, performance.now() - started)
+        })
+      }
+      app.addHook('preClose', (done) => {
+        closing = true
+        done()
+      })
+    }
 
     app.addHook('onRoute', (route) => {
       const methods = ([] as string[]).concat(route.method)

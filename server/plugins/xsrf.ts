@@ -13,7 +13,7 @@ const TOKEN_BYTES = 32
  */
 let pool = Buffer.alloc(0)
 let offset = 0
-function newToken(): string {
+export function newToken(): string {
   if (offset + TOKEN_BYTES > pool.length) {
     pool = randomBytes(TOKEN_BYTES * 256)
     offset = 0
@@ -22,7 +22,7 @@ function newToken(): string {
   offset += TOKEN_BYTES
   return token
 }
-const XSRF_COOKIE = 'XSRF-TOKEN'
+export const XSRF_COOKIE = 'XSRF-TOKEN'
 const XSRF_HEADER = 'x-xsrf-token'
 
 /**

@@ -155,15 +155,6 @@ function hookList(hooks: unknown): unknown[] {
   return hooks === undefined ? [] : Array.isArray(hooks) ? (hooks as unknown[]) : [hooks]
 }
 
-/**
- * Conditional GET and a kept course list.
- * - The whole course list (getCourses without parameters) is answered from server/services/courseListCache.ts's cache,
- *   serialized by the route's schema and compressed (brotli, gzip) once per version of the data, with a strong
- *   ETag per representation and Vary: Accept-Encoding; the route's handler does not run.
- * - The other reads in CONDITIONAL get a weak ETag hashed from the body their handler produced for this caller (so a
- *   304 only ever confirms what the caller would have received), and 304 to a matching If-None-Match.
- * - A catalogue page the server keeps (getCourses with parameters) is serialized and tagged once while it is kept.
- */
 declare module 'fastify' {
   interface FastifyInstance {
     /** How many answers were sent again before Fastify (the plugin's `front` option): for tests and diagnostics. */
@@ -222,6 +213,17 @@ export interface FrontOptions {
   logAnswer: (raw: IncomingMessage, reqId: string, statusCode: number, elapsedMs: number) => void
 }
 
+/**
+ * Conditional GET and a kept course list.
+ * - The whole course list (getCourses without parameters) is answered from server/services/courseListCache.ts's cache,
+ *   serialized by the route's schema and compressed (brotli, gzip) once per version of the data, with a strong
+ *   ETag per representation and Vary: Accept-Encoding; the route's handler does not run.
+ * - The other reads in CONDITIONAL get a weak ETag hashed from the body their handler produced for this caller (so a
+ *   304 only ever confirms what the caller would have received), and 304 to a matching If-None-Match.
+ * - A catalogue page the server keeps (getCourses with parameters) is serialized and tagged once while it is kept.
+ * - With `front` (the server's own log settings), a kept list or page Fastify sent is sent again, as it was, from the
+ *   server's request listener to the next request of the same kind while it is known to be current (replayKind).
+ */
 export const responseCachePlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; front?: FrontOptions }) => {
     const byRoute = new Map<string, { operationId: string; secured: boolean }>()
@@ -486,7 +488,7 @@ export const responseCachePlugin = fp(
         server.removeListener('request', fastifyHandler)
         server.on('request', (raw: IncomingMessage, res: ServerResponse) => {
           const started = performance.now()
-          // While the server closes, the debug level's 'incoming request' lines: everything goes through Fastify.
+          // While the server closes, and at the debug level (its 'incoming request' lines), all goes through Fastify.
           const sent =
             raw.method === 'GET' && !closing && !front.logger.isLevelEnabled('debug')
               ? sentBefore(raw)

@@ -245,13 +245,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { db, tokens: tokenService(config.jwtSecret, config.jwtTtl) })
   // ETags and 304s, and the kept course list: before the routes, whose hooks it adds to.
   // With the server's own log, a kept answer already sent to a request of the same kind leaves before Fastify.
+  const logger = app.log as unknown as Logger
   await app.register(responseCachePlugin, {
     db,
     front: ownLog && {
       requestId: nextRequestId,
-      logger: app.log as unknown as Logger,
+      logger,
       logAnswer: (raw, reqId, statusCode, elapsedMs) => {
-        if (!(app.log as unknown as Logger).isLevelEnabled('info')) return
+        if (!logger.isLevelEnabled('info')) return
         const socket = raw.socket
         const req = {
           method: raw.method!,
@@ -260,9 +261,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           ip: socket.remoteAddress,
           socket,
         }
-        ownLog.write(
-          requestLine(requestBindings(app.log as unknown as Logger, reqId), req, statusCode, elapsedMs),
-        )
+        ownLog.write(requestLine(requestBindings(logger, reqId), req, statusCode, elapsedMs))
       },
     },
   })

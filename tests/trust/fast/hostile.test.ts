@@ -14,6 +14,7 @@ import { changedTables, fingerprint } from '../support/fingerprint'
 import { isProblem, json, type Res } from '../support/http'
 import {
   requestArbitrary,
+  validValue,
   SLOW_TEXTS,
   SLOW_TEXT_LENGTH,
   textFields,
@@ -219,6 +220,29 @@ async function readBack(r: HostileRequest, res: Res): Promise<string | null> {
       return null
   }
 }
+
+describe('the generator', () => {
+  it("draws a nullable field's valid values as null or the field's type, never a value JSON leaves out", async () => {
+    const ops = await loadOperations()
+    const pool = { courses: [], modules: [], videos: [], users: [] }
+    const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v)
+    const nullable: string[] = []
+    for (const op of ops)
+      for (const [key, schema] of Object.entries(op.bodySchema?.properties ?? {})) {
+        if (!schema.anyOf?.some((s) => s.type === 'null')) continue
+        nullable.push(`${op.operationId}.${key}`)
+        const allowed = new Set(schema.anyOf.map((s) => (s.type === 'integer' ? 'number' : String(s.type))))
+        const drawn = new Set(fc.sample(validValue(schema, pool as unknown as Ids, key), 200).map(typeOf))
+        expect(
+          [...drawn].filter((t) => !allowed.has(t)),
+          `${op.operationId}.${key}`,
+        ).toEqual([])
+        expect(drawn.has('null'), `${op.operationId}.${key}`).toBe(true)
+      }
+    // the module's video and line are among them
+    expect(nullable).toEqual(expect.arrayContaining(['updateModule.videoUrl', 'updateModule.line']))
+  })
+})
 
 for (const database of runDatabases()) {
   describe(`on ${database}`, () => {

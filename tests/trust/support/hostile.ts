@@ -212,6 +212,9 @@ export function validValue(schema: Schema, ids: Ids, key = ''): fc.Arbitrary<unk
       return fc.integer({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6 })
     case 'boolean':
       return fc.boolean()
+    // the null alternative of a nullable field (`anyOf: [..., {type: 'null'}]`)
+    case 'null':
+      return fc.constant(null)
     case 'array':
       // the items of a list of ids are drawn from the pool its key names (moduleIds: the known modules)
       return fc.array(validValue(schema.items ?? {}, ids, key), { maxLength: 3 })
@@ -440,12 +443,11 @@ interface BodySpec {
 function jsonBody(kind: (typeof BODY_MUTATIONS)[number], schema: Schema, ids: Ids): fc.Arbitrary<BodySpec> {
   const valid = validValue(schema, ids) as fc.Arbitrary<Record<string, unknown>>
   const props = Object.keys(schema.properties ?? {})
-  const asJson = (v: unknown) => ({
-    kind,
-    payload: JSON.stringify(v),
-    contentType: 'application/json',
-    sent: v,
-  })
+  // `sent` is what the server reads: a value JSON cannot carry (undefined) is not in it
+  const asJson = (v: unknown) => {
+    const payload = JSON.stringify(v)
+    return { kind, payload, contentType: 'application/json', sent: JSON.parse(payload) as unknown }
+  }
   switch (kind) {
     case 'valid':
       return valid.map(asJson)

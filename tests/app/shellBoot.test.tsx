@@ -113,6 +113,74 @@ describe("the shell's loader", () => {
     expect(document.head.querySelectorAll('script')).toHaveLength(1)
   })
 
+  it('with paint timing, starts the entry a task after the first contentful paint, not the first paint', () => {
+    // The browser's paint timing, standing in for jsdom's (which has none): entries are given to the observer
+    // as the browser would, one list per paint.
+    let deliver: ((names: string[]) => void) | undefined
+    class PaintObserver {
+      static readonly supportedEntryTypes = ['paint']
+      constructor(private readonly callback: PerformanceObserverCallback) {}
+      observe(options: PerformanceObserverInit) {
+        expect(options).toEqual({ type: 'paint', buffered: true })
+        deliver = (names) => {
+          const entries = names.map((name) => ({ name, entryType: 'paint', startTime: 1, duration: 0 }))
+          const list = {
+            getEntries: () => entries,
+            getEntriesByName: (n: string) => entries.filter((e) => e.name === n),
+            getEntriesByType: () => entries,
+          } as unknown as PerformanceObserverEntryList
+          this.callback(list, this as unknown as PerformanceObserver)
+        }
+      }
+      disconnect() {
+        deliver = undefined
+      }
+    }
+    vi.stubGlobal('PerformanceObserver', PaintObserver)
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible')
+    try {
+      vi.useFakeTimers()
+      page()
+      const entry = () => document.head.querySelector('script[type="module"]')
+      deliver!(['first-paint'])
+      vi.advanceTimersByTime(1000)
+      expect(entry()).toBeNull()
+      deliver!(['first-contentful-paint'])
+      expect(entry()).toBeNull()
+      vi.advanceTimersByTime(0)
+      expect(entry()?.getAttribute('src')).toBe('/assets/index-1.js')
+      expect(deliver).toBeUndefined()
+      vi.advanceTimersByTime(3000)
+      expect(document.head.querySelectorAll('script')).toHaveLength(1)
+    } finally {
+      vi.unstubAllGlobals()
+      vi.restoreAllMocks()
+    }
+  })
+
+  it('with paint timing and no paint, starts the entry after 3 s', () => {
+    class SilentObserver {
+      static readonly supportedEntryTypes = ['paint']
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', SilentObserver)
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible')
+    try {
+      vi.useFakeTimers()
+      page()
+      vi.advanceTimersByTime(2999)
+      expect(document.head.querySelector('script[type="module"]')).toBeNull()
+      vi.advanceTimersByTime(1)
+      expect(document.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe(
+        '/assets/index-1.js',
+      )
+    } finally {
+      vi.unstubAllGlobals()
+      vi.restoreAllMocks()
+    }
+  })
+
   it("types the shell's text and choice into the app's fields, which the app then holds, with the focus and caret", async () => {
     const { container, input, select } = page()
     input.focus()

@@ -23,6 +23,7 @@ import { authPlugin, tokenService } from './plugins/auth'
 import { errorsPlugin, sendProblem } from './plugins/errors'
 import { databaseRateLimitStore } from './plugins/rateLimitStore'
 import { responseCachePlugin } from './plugins/responseCache'
+import { clientAddress, forwardedHost, trustFunction } from './plugins/proxyTrust'
 import { SHELL_BOOT_SCRIPT, THEME_BOOT_SCRIPT, shellPageOf } from './web/shell'
 import { RESOURCE_HEADERS, webPlugin } from './web/webPlugin'
 import { xsrfPlugin } from './plugins/xsrf'
@@ -137,6 +138,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The server's own log settings (not a test's pino options): its request lines are written straight to the stream.
   const ownLog = opts.logger === undefined ? (opts.logStream ?? asyncStdout()) : undefined
   const nextRequestId = requestIds()
+  // How far X-Forwarded-* is trusted, as one function for Fastify and for the kept answers' front (which must read a
+  // forwarded request as Fastify does); undefined when no proxy is trusted (Fastify then ignores the headers).
+  const proxyTrust = trustFunction(config.trustProxy)
   const app = Fastify({
     logger: opts.logger ?? {
       level: config.logLevel,
@@ -152,18 +156,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // was the largest share of a cached answer's time after writing it to the socket.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
-    // A number of proxy hops or the proxies' addresses (proxy-addr): only what trusted proxies appended to
-    // X-Forwarded-For counts, so a client cannot pick its own address by sending the header itself.
-    // A hop count becomes a function: Fastify refuses bare numbers, since a client that can reach the server
-    // directly (not through the proxy) could then choose its address; TRUST_PROXY=N is for servers reachable only
-    // through their proxies (the README says so), the list of proxy addresses for everything else.
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
+    // (server/plugins/proxyTrust.ts says how a hop count and a list of proxies are read)
+    trustProxy: proxyTrust,
     // Slow clients are cut off: all headers within headersTimeout, the whole request (a 50 MB upload on a slow
     // link included) within requestTimeout, no traffic for idleTimeout, a kept-alive connection idle for keepAlive.
     requestTimeout: config.requestTimeoutSeconds * 1000,
@@ -251,14 +245,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     front: ownLog && {
       requestId: nextRequestId,
       logger,
+      trust: proxyTrust,
       logAnswer: (raw, reqId, statusCode, elapsedMs) => {
         if (!logger.isLevelEnabled('info')) return
         const socket = raw.socket
+        // (the client's address and the host as Fastify's request reads them)
         const req = {
           method: raw.method!,
           url: raw.url!,
-          host: raw.headers.host ?? '',
-          ip: socket.remoteAddress,
+          host: forwardedHost(raw, proxyTrust) ?? raw.headers.host ?? '',
+          ip: clientAddress(raw, proxyTrust),
           socket,
         }
         ownLog.write(requestLine(requestBindings(logger, reqId), req, statusCode, elapsedMs))

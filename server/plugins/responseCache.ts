@@ -17,6 +17,7 @@ import type { Logger } from 'pino'
 import type { Db } from '../db/db'
 import { catalogueKey, isCatalogueQuery, type CatalogueQuery } from '../services/catalogue'
 import { courseList, KEPT_VALUES, type CourseListEntry } from '../services/courseListCache'
+import { requestProtocol, type ProxyTrust } from './proxyTrust'
 import { newToken, XSRF_COOKIE } from './xsrf'
 
 const brotli = promisify(brotliCompress)
@@ -180,27 +181,21 @@ const KINDS_KEPT = 8
 
 /**
  * What, in a request for a kept answer, can change the answer's headers (not its body): whether it holds cookies and
- * the XSRF token among them (the cookie handed out, Cache-Control), and Accept-Encoding. Undefined for a request whose
- * answer may differ in other ways: not a GET, with credentials (Authorization), a conditional one (If-None-Match: a
- * 304), or one a proxy forwarded (X-Forwarded-*: the address, the host and whether the cookie is Secure).
+ * the XSRF token among them (the cookie handed out, Cache-Control), Accept-Encoding, and the protocol as Fastify reads
+ * it (the XSRF cookie is Secure over https, which a trusted proxy's X-Forwarded-Proto may say; other X-Forwarded-*
+ * headers change only the request log's line). Undefined for a request whose answer may differ in other ways: not a
+ * GET, with credentials (Authorization), or a conditional one (If-None-Match: a 304).
  */
-export function replayKind(raw: IncomingMessage): string | undefined {
+export function replayKind(raw: IncomingMessage, trust?: ProxyTrust): string | undefined {
   const h = raw.headers
-  if (
-    raw.method !== 'GET' ||
-    h.authorization !== undefined ||
-    h['if-none-match'] !== undefined ||
-    h['x-forwarded-for'] !== undefined ||
-    h['x-forwarded-proto'] !== undefined ||
-    h['x-forwarded-host'] !== undefined
-  )
+  if (raw.method !== 'GET' || h.authorization !== undefined || h['if-none-match'] !== undefined)
     return undefined
   const cookie = h.cookie
   let cookies: string
   if (cookie === undefined) cookies = 'none'
   // (read as the cookie plugin reads it for the xsrf plugin, which hands out a new token when it finds none)
   else cookies = cookie.includes(XSRF_COOKIE) && fastifyCookie.parse(cookie)[XSRF_COOKIE] ? 'token' : 'others'
-  return `${cookies} ${h['accept-encoding'] ?? ''}`
+  return `${cookies} ${requestProtocol(raw, trust)} ${h['accept-encoding'] ?? ''}`
 }
 
 /** The answers sent before Fastify (see the plugin's `front` option). */
@@ -209,6 +204,8 @@ export interface FrontOptions {
   requestId: () => string
   /** The server's logger: at debug level and below everything goes through Fastify (its 'incoming request' lines). */
   logger: Logger
+  /** How far X-Forwarded-* is trusted, as Fastify was told (undefined: not at all). */
+  trust: ProxyTrust | undefined
   /** Writes the request log's line for an answer sent (its status, the time taken in ms), as Fastify's would be. */
   logAnswer: (raw: IncomingMessage, reqId: string, statusCode: number, elapsedMs: number) => void
 }
@@ -269,7 +266,7 @@ export const responseCachePlugin = fp(
       headers: OutgoingHttpHeaders,
       bytes: Buffer,
     ) {
-      const kind = replayKind(raw)
+      const kind = replayKind(raw, opts.front?.trust)
       if (kind === undefined) return
       let byKind = sentAnswers.get(source)
       if (!byKind) sentAnswers.set(source, (byKind = new Map<string, Sent>()))
@@ -475,7 +472,7 @@ export const responseCachePlugin = fp(
         }
         const byKind = source && sentAnswers.get(source)
         if (!byKind) return undefined
-        const kind = replayKind(raw)
+        const kind = replayKind(raw, opts.front?.trust)
         return kind === undefined ? undefined : byKind.get(kind)
       }
       let closing = false

@@ -21,7 +21,18 @@ type Line = Record<string, unknown> & { msg: string; reqId: string; req: Record<
 
 const long = 'Plans, typical structures and model games. '.repeat(40)
 
-describe('kept answers sent again before Fastify', () => {
+/** What a proxy in front of the server adds: the client's address, the protocol and the host it was asked for. */
+const FORWARDED = {
+  'x-forwarded-for': '203.0.113.9',
+  'x-forwarded-proto': 'https',
+  'x-forwarded-host': 'chess.example',
+}
+
+/**
+ * A server listening on a port, with its request log at info kept, and the helpers to ask it; reset before each test
+ * (with an instructor, `teacher()`).
+ */
+function serverOf(env: Record<string, string>) {
   let server: TestServer
   let base: { host: string; port: number }
   let teacher: TestUser
@@ -71,20 +82,11 @@ describe('kept answers sent again before Fastify', () => {
     throw new Error(`${path} was never sent again before Fastify`)
   }
 
-  /** An answer's headers without the ones Node writes itself for each answer, and the XSRF cookie's token. */
-  const comparable = (a: Answer) => ({
-    status: a.status,
-    names: a.names,
-    headers: {
-      ...a.headers,
-      date: undefined,
-      'set-cookie': a.headers['set-cookie']?.map((c) => c.replace(/^XSRF-TOKEN=[\w-]+/, 'XSRF-TOKEN=…')),
-    },
-    body: a.body.toString('base64'),
-  })
-
   beforeAll(async () => {
-    server = await buildServer({ env: { LOG_LEVEL: 'info' }, logStream: { write: (l) => written.push(l) } })
+    server = await buildServer({
+      env: { LOG_LEVEL: 'info', ...env },
+      logStream: { write: (l) => written.push(l) },
+    })
     await server.app.listen({ port: 0, host: '127.0.0.1' })
     base = { host: '127.0.0.1', port: (server.app.server.address() as AddressInfo).port }
   }, 240_000)
@@ -97,13 +99,42 @@ describe('kept answers sent again before Fastify', () => {
     teacher = await server.createUser('instructor')
     written.length = 0
   })
+  return {
+    server: () => server,
+    teacher: () => teacher,
+    port: () => base.port,
+    lines,
+    get,
+    resent,
+    untilResent,
+  }
+}
+
+/** An answer's headers without the ones Node writes itself for each answer, and the XSRF cookie's token. */
+const comparable = (a: Answer) => ({
+  status: a.status,
+  names: a.names,
+  headers: {
+    ...a.headers,
+    date: undefined,
+    'set-cookie': a.headers['set-cookie']?.map((c) => c.replace(/^XSRF-TOKEN=[\w-]+/, 'XSRF-TOKEN=…')),
+  },
+  body: a.body.toString('base64'),
+})
+
+describe('kept answers sent again before Fastify', () => {
+  const { server, teacher: teacherOf, port, lines, get, resent, untilResent } = serverOf({})
+  let teacher: TestUser
+  beforeEach(() => {
+    teacher = teacherOf()
+  })
 
   const onPostgres = Boolean(process.env.DATABASE_URL)
 
   it.runIf(onPostgres)('sends nothing before Fastify on PostgreSQL, and each answer is current', async () => {
-    await server.createCourse(teacher, { title: 'Openings' })
+    await server().createCourse(teacher, { title: 'Openings' })
     for (let i = 0; i < 5; i++) expect((await get('/api/courses')).status).toBe(200)
-    await server.createCourse(teacher, { title: 'Endgames' })
+    await server().createCourse(teacher, { title: 'Endgames' })
     const after = await get('/api/courses')
     expect((JSON.parse(after.body.toString()) as { title: string }[]).map((c) => c.title)).toEqual([
       'Endgames',
@@ -115,7 +146,7 @@ describe('kept answers sent again before Fastify', () => {
   it.skipIf(onPostgres)(
     'sends the list again with the headers and bytes Fastify sent, a new XSRF token, and the same log line',
     async () => {
-      await server.createCourse(teacher, { title: 'Openings', description: long })
+      await server().createCourse(teacher, { title: 'Openings', description: long })
       const { first, again } = await untilResent('/api/courses')
       expect(first.status).toBe(200)
       expect((JSON.parse(first.body.toString()) as { title: string }[]).map((c) => c.title)).toEqual([
@@ -146,7 +177,7 @@ describe('kept answers sent again before Fastify', () => {
   it.skipIf(onPostgres)(
     'keeps each kind of request apart: cookies, the XSRF token, the encoding',
     async () => {
-      await server.createCourse(teacher, { title: 'Openings', description: long })
+      await server().createCourse(teacher, { title: 'Openings', description: long })
       const kinds: Record<string, string>[] = [
         { cookie: 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG' },
         { cookie: 'theme=dark' },
@@ -174,17 +205,15 @@ describe('kept answers sent again before Fastify', () => {
   )
 
   it.skipIf(onPostgres)(
-    'leaves to Fastify what may be answered otherwise: a matching tag, credentials, a proxy, HEAD',
+    'leaves to Fastify what may be answered otherwise: a matching tag, credentials, HEAD',
     async () => {
-      await server.createCourse(teacher, { title: 'Openings' })
+      await server().createCourse(teacher, { title: 'Openings' })
       const { first } = await untilResent('/api/courses')
       const before = resent()
       const notModified = await get('/api/courses', { 'if-none-match': first.headers.etag as string })
       expect(notModified.status).toBe(304)
       expect(notModified.body).toHaveLength(0)
       expect((await get('/api/courses', teacher.auth)).headers['cache-control']).toBe('private, no-cache')
-      const forwarded = await get('/api/courses', { 'x-forwarded-for': '203.0.113.9' })
-      expect(forwarded.status).toBe(200)
       const head = await get('/api/courses', {}, 'HEAD')
       expect(head.status).toBe(200)
       expect(head.body).toHaveLength(0)
@@ -192,12 +221,28 @@ describe('kept answers sent again before Fastify', () => {
     },
   )
 
+  it.skipIf(onPostgres)(
+    "with no proxy trusted, X-Forwarded-* changes nothing: sent again as to any request, logged with the socket's address",
+    async () => {
+      await server().createCourse(teacher, { title: 'Openings' })
+      const { first } = await untilResent('/api/courses')
+      const before = resent()
+      const forwarded = await get('/api/courses', FORWARDED)
+      expect(resent()).toBe(before + 1)
+      expect(comparable(forwarded)).toEqual(comparable(first))
+      expect(forwarded.headers['set-cookie']?.[0]).not.toContain('Secure')
+      const logged = lines().filter((l) => l.req.url === '/api/courses')
+      expect(logged.at(-1)!.req).toEqual(logged[0].req)
+      expect(logged[0].req).toMatchObject({ host: `127.0.0.1:${port()}`, remoteAddress: '127.0.0.1' })
+    },
+  )
+
   it.skipIf(onPostgres)('never sends a list or a page again after the courses change', async () => {
-    await server.createCourse(teacher, { title: 'Openings' })
+    await server().createCourse(teacher, { title: 'Openings' })
     const list = await untilResent('/api/courses')
     const page = await untilResent('/api/courses?limit=1')
     expect(comparable(page.again)).toEqual(comparable(page.first))
-    await server.createCourse(teacher, { title: 'Endgames' })
+    await server().createCourse(teacher, { title: 'Endgames' })
     const titles = (a: Answer) => (JSON.parse(a.body.toString()) as { title: string }[]).map((c) => c.title)
     const pageTitles = (a: Answer) =>
       (JSON.parse(a.body.toString()) as { items: { title: string }[] }).items.map((c) => c.title)
@@ -209,4 +254,39 @@ describe('kept answers sent again before Fastify', () => {
     expect(pageTitles(pageAfter)).toEqual(['Endgames'])
     expect(pageAfter.headers.etag).not.toBe(page.first.headers.etag)
   })
+})
+
+// Behind a proxy the server trusts (here, one on the same machine): the protocol it forwards decides whether the XSRF
+// cookie is Secure, so https and http are kinds of their own; the address and host it forwards are the log line's,
+// for each request sent again as for the one Fastify answered.
+describe('kept answers sent again before Fastify, behind a trusted proxy', () => {
+  const { server, teacher, lines, get, resent, untilResent } = serverOf({ TRUST_PROXY: 'loopback' })
+  const onPostgres = Boolean(process.env.DATABASE_URL)
+
+  it.skipIf(onPostgres)(
+    'sends the https kind again with a Secure cookie and the plain kind without, each logged as Fastify logs it',
+    async () => {
+      await server().createCourse(teacher(), { title: 'Openings', description: long })
+      const https = await untilResent('/api/courses', FORWARDED)
+      expect(comparable(https.again)).toEqual(comparable(https.first))
+      expect(https.again.headers['set-cookie']?.[0]).toMatch(
+        /^XSRF-TOKEN=[\w-]{43}; Path=\/; SameSite=Lax; Secure$/,
+      )
+      const http = await untilResent('/api/courses', { ...FORWARDED, 'x-forwarded-proto': 'http' })
+      expect(http.again.headers['set-cookie']?.[0]).toMatch(/^XSRF-TOKEN=[\w-]{43}; Path=\/; SameSite=Lax$/)
+      expect(comparable(http.again).body).toEqual(comparable(https.again).body)
+
+      // Another client through the proxy: the answer sent again, the line with its own address (an address the
+      // client wrote itself before the one the proxy appended does not count).
+      const before = resent()
+      const other = await get('/api/courses', { ...FORWARDED, 'x-forwarded-for': '10.9.9.9, 198.51.100.7' })
+      expect(resent()).toBe(before + 1)
+      expect(other.headers['set-cookie']?.[0]).toContain('; Secure')
+      const logged = lines().filter((l) => l.req.url === '/api/courses')
+      const fastify = logged[0]
+      expect(fastify.req).toMatchObject({ host: 'chess.example', remoteAddress: '203.0.113.9' })
+      for (const line of logged.slice(1, -1)) expect(line.req).toEqual(fastify.req)
+      expect(logged.at(-1)!.req).toEqual({ ...fastify.req, remoteAddress: '198.51.100.7' })
+    },
+  )
 })

@@ -21,6 +21,8 @@ type Line = Record<string, unknown> & { msg: string; reqId: string; req: Record<
 
 const long = 'Plans, typical structures and model games. '.repeat(40)
 
+const onPostgres = Boolean(process.env.DATABASE_URL)
+
 /** What a proxy in front of the server adds: the client's address, the protocol and the host it was asked for. */
 const FORWARDED = {
   'x-forwarded-for': '203.0.113.9',
@@ -128,8 +130,6 @@ describe('kept answers sent again before Fastify', () => {
   beforeEach(() => {
     teacher = teacherOf()
   })
-
-  const onPostgres = Boolean(process.env.DATABASE_URL)
 
   it.runIf(onPostgres)('sends nothing before Fastify on PostgreSQL, and each answer is current', async () => {
     await server().createCourse(teacher, { title: 'Openings' })
@@ -261,7 +261,6 @@ describe('kept answers sent again before Fastify', () => {
 // for each request sent again as for the one Fastify answered.
 describe('kept answers sent again before Fastify, behind a trusted proxy', () => {
   const { server, teacher, lines, get, resent, untilResent } = serverOf({ TRUST_PROXY: 'loopback' })
-  const onPostgres = Boolean(process.env.DATABASE_URL)
 
   it.skipIf(onPostgres)(
     'sends the https kind again with a Secure cookie and the plain kind without, each logged as Fastify logs it',

@@ -62,6 +62,9 @@ afterEach(() => {
   document.body.innerHTML = ''
   document.head.innerHTML = ''
   vi.useRealTimers()
+  // (a test's stand-in paint timing and visibility)
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
 })
 
 /** The page as the server sends it, with the loader run at the end of its body. */
@@ -138,24 +141,19 @@ describe("the shell's loader", () => {
     }
     vi.stubGlobal('PerformanceObserver', PaintObserver)
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible')
-    try {
-      vi.useFakeTimers()
-      page()
-      const entry = () => document.head.querySelector('script[type="module"]')
-      deliver!(['first-paint'])
-      vi.advanceTimersByTime(1000)
-      expect(entry()).toBeNull()
-      deliver!(['first-contentful-paint'])
-      expect(entry()).toBeNull()
-      vi.advanceTimersByTime(0)
-      expect(entry()?.getAttribute('src')).toBe('/assets/index-1.js')
-      expect(deliver).toBeUndefined()
-      vi.advanceTimersByTime(3000)
-      expect(document.head.querySelectorAll('script')).toHaveLength(1)
-    } finally {
-      vi.unstubAllGlobals()
-      vi.restoreAllMocks()
-    }
+    vi.useFakeTimers()
+    page()
+    const entry = () => document.head.querySelector('script[type="module"]')
+    deliver!(['first-paint'])
+    vi.advanceTimersByTime(1000)
+    expect(entry()).toBeNull()
+    deliver!(['first-contentful-paint'])
+    expect(entry()).toBeNull()
+    vi.advanceTimersByTime(0)
+    expect(entry()?.getAttribute('src')).toBe('/assets/index-1.js')
+    expect(deliver).toBeUndefined()
+    vi.advanceTimersByTime(3000)
+    expect(document.head.querySelectorAll('script')).toHaveLength(1)
   })
 
   it('with paint timing and no paint, starts the entry after 3 s', () => {
@@ -166,19 +164,14 @@ describe("the shell's loader", () => {
     }
     vi.stubGlobal('PerformanceObserver', SilentObserver)
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible')
-    try {
-      vi.useFakeTimers()
-      page()
-      vi.advanceTimersByTime(2999)
-      expect(document.head.querySelector('script[type="module"]')).toBeNull()
-      vi.advanceTimersByTime(1)
-      expect(document.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe(
-        '/assets/index-1.js',
-      )
-    } finally {
-      vi.unstubAllGlobals()
-      vi.restoreAllMocks()
-    }
+    vi.useFakeTimers()
+    page()
+    vi.advanceTimersByTime(2999)
+    expect(document.head.querySelector('script[type="module"]')).toBeNull()
+    vi.advanceTimersByTime(1)
+    expect(document.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe(
+      '/assets/index-1.js',
+    )
   })
 
   it("types the shell's text and choice into the app's fields, which the app then holds, with the focus and caret", async () => {

@@ -1,3 +1,4 @@
+import v8 from 'node:v8'
 import { Worker } from 'node:worker_threads'
 import type { Db } from './db'
 import { preparedByName, transactionDb } from './handles'
@@ -22,6 +23,17 @@ type Answer =
 function rebuilt(data: Record<string, unknown> & { message: string }): Error {
   return Object.assign(new Error(data.message), data)
 }
+
+/**
+ * The young generation of PGlite's thread, in MB. `--max-semi-space-size` (npm start's 8 MB, for the main thread's
+ * throughput: scripts/server-node-flags.mjs) sizes every heap V8 makes while it is set, over a Worker's own
+ * resourceLimits; so it is cleared before this thread starts (the main thread's heap, made at the process's start,
+ * keeps its size) and this thread's heap gets the size set here. The thread allocates each statement's rows and
+ * little else: it held 16 MB of young generation after the bench's load over 10,000 courses with the flag's size;
+ * with 4 MB the server held 237 MB after that load instead of 246-255 (docs/performance.md, "Start-up and memory"),
+ * the load's rates within this machine's noise.
+ */
+export const PGLITE_THREAD_YOUNG_GENERATION_MB = 4
 
 /** How many times the bound of a call a script or a dump may take (see openPgliteThread). */
 const SCRIPT_ALLOWANCE = 10
@@ -136,8 +148,12 @@ export function openPgliteThread(
     let db: Db | undefined
     const start = () => {
       if (closed) return
+      // `--max-semi-space-size` would win over resourceLimits (see PGLITE_THREAD_YOUNG_GENERATION_MB); 0 is V8's
+      // "not given".
+      v8.setFlagsFromString('--max-semi-space-size=0')
       const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), {
         workerData: { dataDir, sharedBuffers },
+        resourceLimits: { maxYoungGenerationSizeMb: PGLITE_THREAD_YOUNG_GENERATION_MB },
       })
       newest = worker
       const exited = new Promise((resolve) => worker.once('exit', resolve))

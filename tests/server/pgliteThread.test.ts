@@ -5,10 +5,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import v8 from 'node:v8'
 import type { Worker } from 'node:worker_threads'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { isDbUnavailable, openPglite, preparedQuery, type Db } from '../../server/db/db'
-import { openPgliteThread } from '../../server/db/pgliteThread'
+import { openPgliteThread, PGLITE_THREAD_YOUNG_GENERATION_MB } from '../../server/db/pgliteThread'
 import { courseList } from '../../server/services/courseListCache'
 import { pgliteTemplate } from '../helpers/buildServer'
 import { eventually } from '../helpers/eventually'
@@ -146,6 +147,44 @@ describe('PGlite in a worker thread', () => {
       expect(await copy.query("SELECT name FROM things WHERE name = 'kept'")).toEqual([{ name: 'kept' }])
     } finally {
       await copy.close()
+    }
+  }, 60_000)
+})
+
+/** The V8 heap spaces of PGlite's thread `worker`, asked for with a message of its own (not a Db call). */
+function heapSpaces(worker: Worker): Promise<v8.HeapSpaceInfo[]> {
+  const id = -1
+  return new Promise((resolve) => {
+    const answer = (message: { id?: number; result?: v8.HeapSpaceInfo[] }) => {
+      if (message.id !== id) return
+      worker.off('message', answer)
+      resolve(message.result!)
+    }
+    worker.on('message', answer)
+    worker.postMessage({ id, op: 'heapSpaces' })
+  })
+}
+
+describe("PGlite in a worker thread, its heap's young generation", () => {
+  it("stays at the thread's own size under the server's --max-semi-space-size=8", async () => {
+    // as `npm start` runs the server (scripts/server-node-flags.mjs)
+    v8.setFlagsFromString('--max-semi-space-size=8')
+    try {
+      const own = await openPgliteThread('memory://')
+      const worker = threads.at(-1)!
+      try {
+        // rows enough to fill any young generation several times over (each one an object in that thread)
+        for (let i = 0; i < 5; i++)
+          await own.query("SELECT g, repeat('x', 100) AS s FROM generate_series(1, 50000) g")
+        const young = (await heapSpaces(worker)).find((s) => s.space_name === 'new_space')!
+        // the flag's size would be 16 MB (two 8 MB semi-spaces)
+        expect(young.space_size).toBeLessThanOrEqual(PGLITE_THREAD_YOUNG_GENERATION_MB * 1024 * 1024)
+        expect(young.space_size).toBeGreaterThan(0)
+      } finally {
+        await own.close()
+      }
+    } finally {
+      v8.setFlagsFromString('--max-semi-space-size=0')
     }
   }, 60_000)
 })

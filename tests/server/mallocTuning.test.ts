@@ -1,0 +1,72 @@
+// server/mallocTuning.ts fixes glibc's mmap threshold at 16 KB for the server's process: a block of that size or more
+// is then mapped on its own (and given back when freed) instead of coming from an arena that keeps it.
+import { createRequire } from 'node:module'
+import { describe, expect, it } from 'vitest'
+import { MMAP_THRESHOLD_BYTES, tuneMalloc } from '../../server/mallocTuning'
+
+const glibc = (process.report.getReport() as { header: { glibcVersionRuntime?: string } }).header
+  .glibcVersionRuntime
+
+/** glibc's mallinfo2 (malloc.h), read through koffi as the server's tuning calls mallopt. */
+let mallinfo2: (() => Record<string, number | bigint>) | undefined
+
+/** glibc's count of blocks mapped on their own (mallinfo2's hblks). */
+function mappedBlocks(): number {
+  if (!mallinfo2) {
+    const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi')
+    const fields = [
+      'arena',
+      'ordblks',
+      'smblks',
+      'hblks',
+      'hblkhd',
+      'usmblks',
+      'fsmblks',
+      'uordblks',
+      'fordblks',
+      'keepcost',
+    ]
+    const info = koffi.struct('mallinfo2', Object.fromEntries(fields.map((f) => [f, 'size_t'])))
+    mallinfo2 = koffi.load('libc.so.6').func('mallinfo2', info, []) as () => Record<string, number | bigint>
+  }
+  return Number(mallinfo2().hblks)
+}
+
+/** How many more blocks are mapped on their own once `count` buffers of `bytes` (outside V8's heap) are held. */
+function mappedFor(count: number, bytes: number): number {
+  const before = mappedBlocks()
+  const held = Array.from({ length: count }, () => Buffer.allocUnsafeSlow(bytes))
+  const after = mappedBlocks()
+  expect(held).toHaveLength(count)
+  return after - before
+}
+
+// glibc only: elsewhere (musl, macOS, Windows) the tuning does nothing, which the last test checks where it runs.
+describe.skipIf(!glibc)('the allocator on glibc', () => {
+  it('maps 32 KB blocks on their own once tuned, and not before', () => {
+    // The count is the process's: once tuned, V8's threads map and unmap blocks of their own meanwhile (up to 8 of
+    // 64 seen), so the checks leave room for a tenth either way.
+    // glibc's threshold starts at 128 KB
+    expect(mappedFor(256, 32 * 1024)).toBeLessThan(26)
+    expect(tuneMalloc({})).toEqual({ applied: true, mmapThresholdBytes: MMAP_THRESHOLD_BYTES })
+    expect(mappedFor(256, 32 * 1024)).toBeGreaterThan(230)
+    // below the threshold, still from the arenas
+    expect(mappedFor(256, 4 * 1024)).toBeLessThan(26)
+  })
+
+  it("leaves the threshold to the environment when it names one (the operator's choice)", () => {
+    expect(tuneMalloc({ MALLOC_MMAP_THRESHOLD_: '65536' })).toEqual({
+      applied: false,
+      reason: 'the environment sets the mmap threshold',
+    })
+    expect(tuneMalloc({ GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=65536' })).toMatchObject({
+      applied: false,
+    })
+  })
+})
+
+describe.skipIf(Boolean(glibc))('the allocator elsewhere', () => {
+  it('is left as it is', () => {
+    expect(tuneMalloc({})).toMatchObject({ applied: false })
+  })
+})

@@ -3,7 +3,8 @@
 // start) and answers requests (under load); every call is one message each way.
 // Plain JavaScript: Node loads it as it is, from the checkout, both from source and from the compiled server.
 //
-// In: { id, op: 'query' | 'exec' | 'prepared' | 'begin' | 'end' | 'listen' | 'dump' | 'close' | 'heapSpaces', tx?, ... }.
+// In: { id, op: 'query' | 'exec' | 'prepared' | 'begin' | 'end' | 'listen' | 'dump' | 'close' | 'heapSpaces', tx?,
+// ... }.
 // Out: { id, result } or { id, error } for each call, in order; { channel, payload } for a NOTIFY, sent before the
 // answer to the statement that caused it; { ready: true } once open, or { id: 0, error } when opening failed.
 import { mkdirSync } from 'node:fs'

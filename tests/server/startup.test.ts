@@ -134,7 +134,7 @@ describe("the server's sources under tsx, as `npm run dev` runs them", () => {
 })
 
 describe('the compiled server', () => {
-  it('starts on a fresh DATA_DIR (migrations, contract and demo video read from the checkout), and again on that data', async () => {
+  it('starts on a fresh DATA_DIR (migrations, contract and demo video read from the checkout), and again on that data; its listening line says what it did to the allocator', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'coe-startup-'))
     dirs.push(dir)
     // a lower scrypt cost for the demo accounts' hashes: this checks where files are found, not the hashing
@@ -151,10 +151,17 @@ describe('the compiled server', () => {
     expect(readdirSync(join(dir, 'media')).length, 'the demo video copied from assets/').toBeGreaterThan(0)
     expect(existsSync(join(root, 'dist-server', 'main.js'))).toBe(true)
 
-    const again = await spawnMain(env)
+    // at info, for the listening line
+    const again = await spawnMain({ ...env, LOG_LEVEL: 'info' })
     try {
       expect(await waitForHealth(again), again.output()).toBe(true)
       expect(again.output()).not.toContain('seeded demo data')
+      // server/mallocTuning.ts, called once listening: on glibc the threshold is set, elsewhere nothing is
+      const glibc = (process.report.getReport() as { header: { glibcVersionRuntime?: string } }).header
+        .glibcVersionRuntime
+      expect(again.output()).toContain(
+        glibc ? '"malloc":{"applied":true,"mmapThresholdBytes":16384}' : '"malloc":{"applied":false',
+      )
     } finally {
       await again.stop()
     }

@@ -222,7 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL "${logLevel}" is not a pino level`)
   }
-  const pgliteSharedBuffers = env.PGLITE_SHARED_BUFFERS || '16MB'
+  const pgliteSharedBuffers = env.PGLITE_SHARED_BUFFERS || '8MB'
   if (!/^[1-9]\d{0,6}(kB|MB|GB)$/.test(pgliteSharedBuffers))
     throw new ConfigError(
       `PGLITE_SHARED_BUFFERS "${pgliteSharedBuffers}" is not a size like 32MB, 1GB or 8192kB`,

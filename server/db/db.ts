@@ -72,14 +72,15 @@ export function preparedQuery<T>(db: Db, sql: string, params: unknown[] = []): P
  * PGlite in `dataDir` (a folder, or `memory://` for a throwaway database). `template` is a dump
  * (PGlite.dumpDataDir) to start from, which skips the costly initdb. `sharedBuffers` is PostgreSQL's buffer cache,
  * whose memory PGlite takes as it starts: PostgreSQL's 128MB default was a third of the server's resident memory.
- * 16MB holds what the catalogue reads over 10,000 courses (the table 4.8 MB, its indexes 7.4 MB), and a page not
- * in the cache is a read from the operating system's file cache, not from disk; 32MB cost ~27 MB more resident
- * memory after a load like the benchmark's on 10,000 courses, for no speed this machine could tell apart.
+ * 8MB holds most of what the catalogue reads over 10,000 courses (the table 4.8 MB, its indexes 7.4 MB), and a
+ * page not in the cache is a read from the operating system's file cache, not from disk. After the benchmark's
+ * load on 10,000 courses PGlite's memory held 35 MB touched at 8MB against 43 at 16MB, the searches not kept at
+ * rates this machine could not tell apart; 32MB cost ~27 MB more than 16MB (docs/performance.md).
  */
 export async function openPglite(
   dataDir: string,
   template?: Blob,
-  { sharedBuffers = '16MB' }: { sharedBuffers?: string } = {},
+  { sharedBuffers = '8MB' }: { sharedBuffers?: string } = {},
 ): Promise<Db> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
   const { PGlite } = await import('@electric-sql/pglite')

@@ -25,7 +25,7 @@ function rebuilt(data: Record<string, unknown> & { message: string }): Error {
 }
 
 /**
- * The young generation of PGlite's thread, in MB. `--max-semi-space-size` (npm start's 8 MB, for the main thread's
+ * The young generation of PGlite's thread, in MB. `--max-semi-space-size` (npm start's 4 MB, for the main thread's
  * throughput: scripts/server-node-flags.mjs) sizes every heap V8 makes while it is set, over a Worker's own
  * resourceLimits; so it is cleared before this thread starts (the main thread's heap, made at the process's start,
  * keeps its size) and this thread's heap gets the size set here. The thread allocates each statement's rows and
@@ -69,7 +69,7 @@ function restartDelayMs(failures: number): number {
 export function openPgliteThread(
   dataDir: string,
   {
-    sharedBuffers = '16MB',
+    sharedBuffers = '8MB',
     callTimeoutMs = 30_000,
     warn = (message: string) => console.warn(message),
   }: { sharedBuffers?: string; callTimeoutMs?: number; warn?: (message: string) => void } = {},

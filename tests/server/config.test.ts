@@ -32,7 +32,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       mediaUrlTtl: 3600,
       logLevel: 'info',
-      pgliteSharedBuffers: '16MB',
+      pgliteSharedBuffers: '8MB',
       publicUrl: undefined,
       testClock: false,
       smtpUrl: undefined,

@@ -32,12 +32,12 @@ async function dataDir(seeded: boolean): Promise<string> {
 }
 
 describe('embedded PGlite', () => {
-  it('takes the buffer cache PGLITE_SHARED_BUFFERS names, 16MB by default', async () => {
+  it('takes the buffer cache PGLITE_SHARED_BUFFERS names, 8MB by default', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'coe-buffers-'))
     dirs.push(dir)
     for (const [size, shown] of [
-      [undefined, '16MB'],
-      // Not the default: a size that is ignored would show 16MB here.
+      [undefined, '8MB'],
+      // Not the default: a size that is ignored would show 8MB here.
       ['24MB', '24MB'],
     ] as const) {
       const db = await openPglite(join(dir, 'pgdata'), undefined, size ? { sharedBuffers: size } : {})

@@ -2,16 +2,17 @@
 // their containers; not Alpine's musl, macOS or Windows, where this does nothing).
 //
 // glibc's malloc serves a block below its mmap threshold from an arena, and keeps what is freed there for the next
-// blocks: memory freed but still resident. The threshold starts at 128 KB and rises to the largest block freed so
-// far (up to 32 MB), so that after the first start most of what V8 and PGlite's thread allocate outside their heaps
-// (V8's scratch memory for each compile, 8-32 KB segments, 2.4 GB of them over the bench's seeding and load; the
-// buffers of requests and answers) comes from the arenas and stays there once freed: 54 MB of free chunks after the
-// bench's load over 10,000 courses (docs/performance.md, "Start-up and memory"). With the threshold fixed at 16 KB
-// (`mallopt(M_MMAP_THRESHOLD)`, which also stops it rising), such blocks are mapped on their own when the arena has
-// no free chunk left to serve them, and given back to the system when freed. glibc reads the same setting from MALLOC_MMAP_THRESHOLD_ at the process's start, which
-// `npm start` cannot set on every platform without a second process; mallopt is a call, made through koffi (a
-// prebuilt foreign-function library) once the server listens (server/serve.ts): set before the start, it made the
-// start 0.8 s longer (PGlite's WebAssembly compiled in blocks each mapped and unmapped on its own).
+// blocks: memory freed but still resident. The threshold starts at 128 KB and rises to the largest block freed so far
+// (up to 32 MB), so that after the first start most of what V8 and PGlite's thread allocate outside their heaps (V8's
+// scratch memory for each compile, 8-32 KB segments, 2.4 GB of them over the bench's seeding and load; the buffers of
+// requests and answers) comes from the arenas and stays there once freed: 54 MB of free chunks after the bench's load
+// over 10,000 courses (docs/performance.md, "Start-up and memory"). With the threshold fixed at 16 KB
+// (`mallopt(M_MMAP_THRESHOLD)`, which also stops it rising), such blocks are mapped on their own when the arena has no
+// free chunk left to serve them, and given back to the system when freed. glibc reads the same setting from
+// MALLOC_MMAP_THRESHOLD_ at the process's start, which `npm start` cannot set on every platform without a second
+// process; mallopt is a call, made through koffi (a prebuilt foreign-function library) once the server listens
+// (server/serve.ts): set before the start, it made the start 0.8 s longer (PGlite's WebAssembly compiled in blocks each
+// mapped and unmapped on its own).
 import { createRequire } from 'node:module'
 
 /** glibc's mallopt parameter for the mmap threshold (malloc.h). */

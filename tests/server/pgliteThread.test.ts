@@ -171,7 +171,7 @@ describe("PGlite in a worker thread, its heap's young generation", () => {
     // as `npm start` runs the server (scripts/server-node-flags.mjs)
     const semiSpace = serverNodeFlags().find((f) => f.startsWith('--max-semi-space-size='))!
     const semiSpaceMB = Number(semiSpace.split('=')[1])
-    // the flag's young generation (two semi-spaces) would not fit in the thread's own: the check below could not fail
+    // unless the flag's young generation (two semi-spaces) is larger than the thread's own, the check below cannot fail
     expect(2 * semiSpaceMB).toBeGreaterThan(PGLITE_THREAD_YOUNG_GENERATION_MB)
     v8.setFlagsFromString(semiSpace)
     try {

@@ -5,6 +5,9 @@ import { dirname, join, resolve } from 'node:path'
 import { exposureOf } from './services/demoAccounts'
 import type { S3Settings } from './services/s3MediaStore'
 
+/** Embedded PGlite's buffer cache when PGLITE_SHARED_BUFFERS names none (why 8MB: server/db/db.ts, openPglite). */
+export const PGLITE_SHARED_BUFFERS_DEFAULT = '8MB'
+
 export interface Config {
   port: number
   host: string
@@ -222,7 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL "${logLevel}" is not a pino level`)
   }
-  const pgliteSharedBuffers = env.PGLITE_SHARED_BUFFERS || '8MB'
+  const pgliteSharedBuffers = env.PGLITE_SHARED_BUFFERS || PGLITE_SHARED_BUFFERS_DEFAULT
   if (!/^[1-9]\d{0,6}(kB|MB|GB)$/.test(pgliteSharedBuffers))
     throw new ConfigError(
       `PGLITE_SHARED_BUFFERS "${pgliteSharedBuffers}" is not a size like 32MB, 1GB or 8192kB`,

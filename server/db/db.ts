@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
+import { PGLITE_SHARED_BUFFERS_DEFAULT } from '../config'
 import { namedStatements } from './pgliteStatements.mjs'
 import { preparedByName, transactionDb } from './handles'
 import { openPgliteThread } from './pgliteThread'
@@ -80,7 +81,7 @@ export function preparedQuery<T>(db: Db, sql: string, params: unknown[] = []): P
 export async function openPglite(
   dataDir: string,
   template?: Blob,
-  { sharedBuffers = '8MB' }: { sharedBuffers?: string } = {},
+  { sharedBuffers = PGLITE_SHARED_BUFFERS_DEFAULT }: { sharedBuffers?: string } = {},
 ): Promise<Db> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
   const { PGlite } = await import('@electric-sql/pglite')

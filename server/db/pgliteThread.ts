@@ -1,5 +1,6 @@
 import v8 from 'node:v8'
 import { Worker } from 'node:worker_threads'
+import { PGLITE_SHARED_BUFFERS_DEFAULT } from '../config'
 import type { Db } from './db'
 import { preparedByName, transactionDb } from './handles'
 
@@ -69,7 +70,7 @@ function restartDelayMs(failures: number): number {
 export function openPgliteThread(
   dataDir: string,
   {
-    sharedBuffers = '8MB',
+    sharedBuffers = PGLITE_SHARED_BUFFERS_DEFAULT,
     callTimeoutMs = 30_000,
     warn = (message: string) => console.warn(message),
   }: { sharedBuffers?: string; callTimeoutMs?: number; warn?: (message: string) => void } = {},

@@ -3,9 +3,7 @@
 import { createRequire } from 'node:module'
 import { afterAll, describe, expect, it } from 'vitest'
 import { MMAP_THRESHOLD_BYTES, tuneMalloc } from '../../server/mallocTuning'
-
-const glibc = (process.report.getReport() as { header: { glibcVersionRuntime?: string } }).header
-  .glibcVersionRuntime
+import { glibcVersion as glibc } from '../helpers/glibc'
 
 /** glibc's mallinfo2 (malloc.h), read through koffi as the server's tuning calls mallopt. */
 let mallinfo2: (() => Record<string, number | bigint>) | undefined

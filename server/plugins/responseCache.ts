@@ -82,7 +82,7 @@ function addVary(reply: FastifyReply, field: string): void {
     void reply.header('vary', list ? `${list}, ${field}` : field)
 }
 
-/** The course list as sent: serialized by the route's schema once, compressed once per encoding. */
+/** The course list as sent: its kept JSON (courseListCache's CourseListEntry), compressed once per encoding. */
 interface Representation {
   /** Strong tags by representation, all naming the same bytes before content coding. */
   tag: { identity: string; br: string; gzip: string }
@@ -102,9 +102,8 @@ interface KeptPage {
 /** Fastify's own test of a Buffer payload (reply.js), in this realm. */
 const BUFFERS_SENT_AS_BYTES = Buffer.alloc(1).buffer instanceof ArrayBuffer
 
-function representationOf(serialized: string | ArrayBuffer | Buffer): Representation {
-  const identity =
-    typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.from(new Uint8Array(serialized))
+/** The representations of these bytes, which it keeps (not a copy). */
+function representationOf(identity: Buffer): Representation {
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27)
   return {
     tag: { identity: `"${hash}"`, br: `"${hash}-br"`, gzip: `"${hash}-gz"` },
@@ -213,7 +212,7 @@ export interface FrontOptions {
 /**
  * Conditional GET and a kept course list.
  * - The whole course list (getCourses without parameters) is answered from server/services/courseListCache.ts's cache,
- *   serialized by the route's schema and compressed (brotli, gzip) once per version of the data, with a strong
+ *   its JSON made there and compressed (brotli, gzip) here once per version of the data, with a strong
  *   ETag per representation and Vary: Accept-Encoding; the route's handler does not run.
  * - The other reads in CONDITIONAL get a weak ETag hashed from the body their handler produced for this caller (so a
  *   304 only ever confirms what the caller would have received), and 304 to a matching If-None-Match.
@@ -303,7 +302,7 @@ export const responseCachePlugin = fp(
     ) {
       let rep = representations.get(entry)
       if (!rep) {
-        rep = representationOf(reply.serialize(entry.courses))
+        rep = representationOf(entry.json)
         representations.set(entry, rep)
       }
       const encoding =

@@ -2,13 +2,24 @@ import { type Db, preparedQuery } from '../db/db'
 import { courseColumns, courseFrom, type CourseRow, type CourseView } from './courseRows'
 
 /**
- * The whole course list (GET /api/courses without parameters: published courses, drafts never) as of one version of the data: `version` is the 'courses' row of data_versions
- * (migration 010: every write to courses, and to the users columns the list shows, moves it in the same
- * transaction, whoever writes), or null when that row is missing (then nothing is reused).
+ * The whole course list (GET /api/courses without parameters: published courses, drafts never) as of one version of
+ * the data: `version` is the 'courses' row of data_versions (migration 010: every write to courses, and to the users
+ * columns the list shows, moves it in the same transaction, whoever writes), or null when that row is missing (then
+ * nothing is reused).
+ *
+ * The list is kept as its JSON's bytes, the answer as it is sent, not as objects: 10,000 courses as objects take about
+ * 5 MB of the heap beside the 5.5 MB of bytes (docs/performance.md, "Start-up and memory"). coursesOf reads them back
+ * for the rare caller that wants objects (a HEAD request's handler).
  */
 export interface CourseListEntry {
   version: string | null
-  courses: CourseView[]
+  /** The API's Course objects in the list's order, as UTF-8 JSON (an array). */
+  json: Buffer
+}
+
+/** The courses of a kept list, as objects (parsed from its bytes on each call: a new array the caller may keep). */
+export function coursesOf(entry: CourseListEntry): CourseView[] {
+  return JSON.parse(entry.json.toString('utf8')) as CourseView[]
 }
 
 const versionSql = "SELECT version::text AS version FROM data_versions WHERE name = 'courses'"
@@ -119,7 +130,7 @@ class CourseListCache {
     const promise = this.db.query<CourseRow & { list_version: string | null }>(listSql).then((rows) => {
       const entry: CourseListEntry = {
         version: rows[0]?.list_version ?? null,
-        courses: rows.filter((r) => r.id !== null).map(courseFrom),
+        json: Buffer.from(JSON.stringify(rows.filter((r) => r.id !== null).map(courseFrom))),
       }
       if (entry.version !== null) this.entry = entry
       if (listened) this.saw(entry.version)

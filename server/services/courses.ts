@@ -7,7 +7,7 @@ import {
   canSeeCourse,
   canSeeEnrolledCourses,
 } from '../../domain/rules'
-import { courseList } from './courseListCache'
+import { courseList, coursesOf } from './courseListCache'
 import { courseColumns, courseFrom, type CourseRow, type CourseView } from './courseRows'
 import { Forbidden, NotFound } from './errors'
 import { type Page, type PageQuery, pageByCreation } from './pages'
@@ -18,7 +18,7 @@ export type { CourseView }
 
 const fromCourses = 'FROM courses c LEFT JOIN users u ON u.id = c.instructor_id'
 export async function listCourses(db: Db): Promise<CourseView[]> {
-  return (await courseList(db).current()).courses
+  return coursesOf(await courseList(db).current())
 }
 
 /** One course; a draft is 404 to everyone but its instructor, admins and its enrolled students (as if it were not). */

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { isDbUnavailable, openPglite, preparedQuery, type Db } from '../../server/db/db'
 import { openPgliteThread, PGLITE_THREAD_YOUNG_GENERATION_MB } from '../../server/db/pgliteThread'
 import { serverNodeFlags } from '../../scripts/server-node-flags.mjs'
-import { courseList } from '../../server/services/courseListCache'
+import { courseList, coursesOf } from '../../server/services/courseListCache'
 import { pgliteTemplate } from '../helpers/buildServer'
 import { eventually } from '../helpers/eventually'
 
@@ -384,17 +384,14 @@ describe('PGlite in a worker thread that stops on its own', () => {
           'INSERT INTO courses (title, description, price_cents, instructor_id) VALUES ($1, $2, 0, $3)',
           [title, 'About it', teacher.id],
         )
-      const titles = async () => (await courseList(db).current()).courses.map((c) => c.title)
+      const titles = async () => coursesOf(await courseList(db).current()).map((c) => c.title)
       await add('Openings')
       expect(await titles()).toEqual(['Openings'])
       dropping = true
       await add('Endgames')
       // what the lost notification would have told: the kept list still looks current
-      expect(
-        courseList(db)
-          .known()
-          ?.courses.map((c) => c.title),
-      ).toEqual(['Openings'])
+      const known = courseList(db).known()
+      expect(known && coursesOf(known).map((c) => c.title)).toEqual(['Openings'])
       dropping = false
       await threads.at(-1)!.terminate()
       expect(courseList(db).known()).toBeUndefined()

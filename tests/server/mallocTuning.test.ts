@@ -1,8 +1,10 @@
 // server/mallocTuning.ts fixes glibc's mmap threshold at 16 KB for the server's process: a block of that size or more
-// is then mapped on its own (and given back when freed) instead of coming from an arena that keeps it.
+// is then mapped on its own (and given back when freed) instead of coming from an arena that keeps it. The smaller
+// blocks' free pages are given back every second (malloc_trim).
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { afterAll, describe, expect, it } from 'vitest'
-import { MMAP_THRESHOLD_BYTES, tuneMalloc } from '../../server/mallocTuning'
+import { MALLOC_TRIM_EVERY_MS, MMAP_THRESHOLD_BYTES, tuneMalloc } from '../../server/mallocTuning'
 import { glibcVersion as glibc } from '../helpers/glibc'
 
 /** glibc's mallinfo2 (malloc.h), read through koffi as the server's tuning calls mallopt. */
@@ -62,10 +64,44 @@ describe.skipIf(!glibc)('the allocator on glibc', () => {
   it('maps 32 KB blocks on their own once tuned, and not before', () => {
     // glibc's threshold starts at 128 KB: 32 KB blocks come from the arena
     expect(tries(256, 32 * 1024).fewest).toBeLessThan(26)
-    expect(tuneMalloc({})).toEqual({ applied: true, mmapThresholdBytes: MMAP_THRESHOLD_BYTES })
+    expect(tuneMalloc({})).toEqual({
+      applied: true,
+      mmapThresholdBytes: MMAP_THRESHOLD_BYTES,
+      trimEveryMs: MALLOC_TRIM_EVERY_MS,
+    })
     expect(tries(256, 32 * 1024).most).toBeGreaterThan(230)
     // below the threshold, still from the arena
     expect(tries(256, 4 * 1024).fewest).toBeLessThan(26)
+  })
+
+  it('gives the free pages between blocks in use back to the system within two trims', async () => {
+    const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi')
+    const libc = koffi.load('libc.so.6')
+    const malloc = libc.func('void *malloc(size_t)') as (bytes: number) => unknown
+    const free = libc.func('void free(void *)') as (block: unknown) => void
+    const memset = libc.func('void *memset(void *, int, size_t)') as (
+      block: unknown,
+      c: number,
+      n: number,
+    ) => unknown
+    const rssMB = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]) / 1024
+    expect(tuneMalloc({})).toMatchObject({ applied: true })
+    // 64 MB in 4 KB blocks (below the threshold: from the arena), written so that they are resident
+    const blocks = Array.from({ length: 16384 }, () => {
+      const block = malloc(4096)
+      memset(block, 1, 4096)
+      return block
+    })
+    // Fifteen of each sixteen freed: 60 MB free between blocks in use, which free() alone never gives back.
+    const kept: unknown[] = []
+    blocks.forEach((block, i) => (i % 16 === 15 ? kept.push(block) : free(block)))
+    try {
+      const freed = rssMB()
+      await new Promise((resolve) => setTimeout(resolve, 2 * MALLOC_TRIM_EVERY_MS + 500))
+      expect(freed - rssMB()).toBeGreaterThan(40)
+    } finally {
+      for (const block of kept) free(block)
+    }
   })
 
   it("leaves the threshold to the environment when it names one (the operator's choice)", () => {

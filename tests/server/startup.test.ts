@@ -8,7 +8,7 @@ import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPglite } from '../../server/db/db'
-import { MMAP_THRESHOLD_BYTES } from '../../server/mallocTuning'
+import { MALLOC_TRIM_EVERY_MS, MMAP_THRESHOLD_BYTES } from '../../server/mallocTuning'
 import { migrate } from '../../server/db/migrate'
 import { demoAccounts, seedDemo } from '../../server/db/seed'
 import { hashPassword } from '../../server/services/passwords'
@@ -158,10 +158,11 @@ describe('the compiled server', () => {
     try {
       expect(await waitForHealth(again), again.output()).toBe(true)
       expect(again.output()).not.toContain('seeded demo data')
-      // server/mallocTuning.ts, called once listening: on glibc the threshold is set, elsewhere nothing is
+      // server/mallocTuning.ts, called once listening: on glibc the threshold is set and the arenas trimmed, elsewhere
+      // nothing is
       expect(again.output()).toContain(
         glibcVersion
-          ? `"malloc":{"applied":true,"mmapThresholdBytes":${MMAP_THRESHOLD_BYTES}}`
+          ? `"malloc":{"applied":true,"mmapThresholdBytes":${MMAP_THRESHOLD_BYTES},"trimEveryMs":${MALLOC_TRIM_EVERY_MS}}`
           : '"malloc":{"applied":false',
       )
     } finally {

@@ -14,8 +14,8 @@
 //   - the catalogue: the first page of GET /api/courses?limit=20 at 50 connections and a search for
 //     'sicilian', over the seeded courses (200, or --courses N); that search again, each request with a key the
 //     server has not kept
-//   - the spec's course list on the demo data at 50 connections next to bare node:http: three pairs, the median
-//     ratio (one pair's ratio moves by a third on a shared machine)
+//   - the spec's course list on the demo data at 50 connections next to bare node:http: five pairs, the median
+//     ratio (one pair's ratio moves by a third on a shared machine, and by half on a busy one)
 //   - the request log's cost by where its lines go: none, pino's asynchronous destination (shipped), a synchronous
 //     one, a transport's worker thread (bench/logging.mjs, also runnable alone)
 //   - the server's resident memory while a 50 MB video is uploaded to object storage (s3rver, three times) and to the

@@ -77,7 +77,7 @@ function goalsTable(results) {
       },
       {
         figure:
-          "spec's GET /api/courses, demo data, at 50 connections, npm start's default log level, ratio to bare node:http (median of 3 pairs), PGlite / PostgreSQL",
+          "spec's GET /api/courses, demo data, at 50 connections, npm start's default log level, ratio to bare node:http (median of 5 pairs), PGlite / PostgreSQL",
         before: '0.30 (PGlite, npm start as shipped, by hand)',
         goal: '>= 0.6; p99 <= 10',
         now: `${ratio('pglite')} / ${ratio('postgres')}`,

@@ -9,7 +9,7 @@ import { courseColumns, courseFrom, type CourseRow, type CourseView } from './co
  *
  * The list is kept as its JSON's bytes, the answer as it is sent, not as objects: 10,000 courses as objects take about
  * 5 MB of the heap beside the 5.5 MB of bytes (docs/performance.md, "Start-up and memory"). coursesOf reads them back
- * for the rare caller that wants objects (a HEAD request's handler).
+ * for the rare caller that wants objects (the route's handler, where the kept answer did not serve the request).
  */
 export interface CourseListEntry {
   version: string | null

@@ -16,9 +16,9 @@
 //
 // Below the threshold, what is freed stays in the arenas: glibc gives back only the free memory at an arena's top,
 // never the free pages between blocks still in use. glibc's malloc_trim gives those back too, and the server calls it
-// every second (MALLOC_TRIM_EVERY_MS): after the bench's load over 10,000 courses the server held 187-190 MB instead
-// of 198-200 (docs/performance.md, "Start-up and memory"), each call taking 0.22 ms on average and 0.97 ms at most
-// over that load. Before the threshold was fixed, the arenas held 54 MB of free chunks after that load and a call took
+// every second (MALLOC_TRIM_EVERY_MS): after the bench's load over 10,000 courses the server held 190 MB instead of
+// 198-200 (docs/performance.md, "Start-up and memory"), each call taking 0.22 ms on average and 0.97 ms at most over
+// that load. Before the threshold was fixed, the arenas held 54 MB of free chunks after that load and a call took
 // up to 35 ms: the wait before the next call grows with the time the last one took, so that trimming never takes more
 // than 1% of the main thread.
 import { createRequire } from 'node:module'

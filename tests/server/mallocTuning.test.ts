@@ -7,13 +7,17 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { MALLOC_TRIM_EVERY_MS, MMAP_THRESHOLD_BYTES, tuneMalloc } from '../../server/mallocTuning'
 import { glibcVersion as glibc } from '../helpers/glibc'
 
-/** glibc's mallinfo2 (malloc.h), read through koffi as the server's tuning calls mallopt. */
+const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi')
+/** The C library, through koffi as the server's tuning calls it (loaded on first use: on glibc only). */
+let loaded: ReturnType<typeof koffi.load> | undefined
+const libc = () => (loaded ??= koffi.load('libc.so.6'))
+
+/** glibc's mallinfo2 (malloc.h). */
 let mallinfo2: (() => Record<string, number | bigint>) | undefined
 
 /** glibc's count of blocks mapped on their own (mallinfo2's hblks). */
 function mappedBlocks(): number {
   if (!mallinfo2) {
-    const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi')
     const fields = [
       'arena',
       'ordblks',
@@ -27,7 +31,7 @@ function mappedBlocks(): number {
       'keepcost',
     ]
     const info = koffi.struct('mallinfo2', Object.fromEntries(fields.map((f) => [f, 'size_t'])))
-    mallinfo2 = koffi.load('libc.so.6').func('mallinfo2', info, []) as () => Record<string, number | bigint>
+    mallinfo2 = libc().func('mallinfo2', info, []) as () => Record<string, number | bigint>
   }
   return Number(mallinfo2().hblks)
 }
@@ -75,11 +79,9 @@ describe.skipIf(!glibc)('the allocator on glibc', () => {
   })
 
   it('gives the free pages between blocks in use back to the system within two trims', async () => {
-    const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi')
-    const libc = koffi.load('libc.so.6')
-    const malloc = libc.func('void *malloc(size_t)') as (bytes: number) => unknown
-    const free = libc.func('void free(void *)') as (block: unknown) => void
-    const memset = libc.func('void *memset(void *, int, size_t)') as (
+    const malloc = libc().func('void *malloc(size_t)') as (bytes: number) => unknown
+    const free = libc().func('void free(void *)') as (block: unknown) => void
+    const memset = libc().func('void *memset(void *, int, size_t)') as (
       block: unknown,
       c: number,
       n: number,

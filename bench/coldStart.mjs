@@ -1,6 +1,7 @@
 // Cold start: from `npm start` to /api/health on an existing build, and on existing data the compiled server beside
 // the tsx loader.
 import { existsSync, rmSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { serverNodeFlags } from '../scripts/server-node-flags.mjs'
 import { startServer } from '../tests/e2e/support/server.mjs'
 import { descendantRssMB } from './memory.mjs'
@@ -19,7 +20,6 @@ import { SHIPPED, median } from './support.mjs'
 const IDLE_FROM_MS = 20_000
 const IDLE_FOR_MS = 10_000
 const READ_EVERY_MS = 250
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 const idleRss = async (server) => {
   await sleep(IDLE_FROM_MS)
   const reads = []

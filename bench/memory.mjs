@@ -48,15 +48,15 @@ function descendants(pid) {
 }
 
 /**
- * The RSS in MB of the process below `pid` whose command line holds `marker` (`npm start`'s node, which runs the
- * server in its own process, under npm and its shell); null when none is found.
+ * The process below `pid` whose command line holds `marker` (`npm start`'s node, which runs the server in its own
+ * process, under npm and its shell); null when none is found.
  */
-export function descendantRssMB(pid, marker) {
+export function descendantPid(pid, marker) {
   for (const child of descendants(pid)) {
     try {
       // node itself, not the shell npm runs it from (whose command line holds the marker too)
       const [command, ...args] = readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0')
-      if (/(^|\/)node$/.test(command) && args.some((a) => a.endsWith(marker))) return rssMB(child)
+      if (/(^|\/)node$/.test(command) && args.some((a) => a.endsWith(marker))) return child
     } catch {
       // gone meanwhile
     }

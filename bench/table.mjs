@@ -16,12 +16,15 @@ function table(title, rows, cols) {
   ].join('\n')
 }
 
-/** `npm start`'s idle RSS on `dataDir` ('emptyDataDir' or 'existingDataDir') as "median (peak)", or '-'. */
-const idleOf = (results) => (dataDir) => {
+/**
+ * `npm start`'s idle RSS on `dataDir` ('emptyDataDir' or 'existingDataDir') as "median (peak)"; the median alone from
+ * a results file older than the peak; '-' when not measured.
+ */
+function idleFigure(results, dataDir) {
   const median = results.coldStart?.[`${dataDir}IdleRssMB`]
   const peak = results.coldStart?.[`${dataDir}IdlePeakRssMB`]
-  if (median === undefined || median === null) return '-'
-  return peak === undefined || peak === null ? String(median) : `${median} (${peak})`
+  if (median == null) return '-'
+  return peak == null ? String(median) : `${median} (${peak})`
 }
 
 /**
@@ -56,7 +59,6 @@ function goalsTable(results) {
       : '-'
   }
   const existing = results.coldStart?.existingData
-  const idleFigure = idleOf(results)
   return table(
     `Performance goals: figures before the work, the goals, this run (${courseCount} courses seeded)`,
     [
@@ -142,7 +144,7 @@ function goalsTable(results) {
           'npm start idle, RSS 20-30 s after listening, median of reads every 250 ms (peak): first start with the demo data; on its existing data (MB)',
         before: '667; 141',
         goal: '<= 150',
-        now: `${idleFigure('emptyDataDir')}; ${idleFigure('existingDataDir')}`,
+        now: `${idleFigure(results, 'emptyDataDir')}; ${idleFigure(results, 'existingDataDir')}`,
       },
     ],
     [
@@ -157,7 +159,6 @@ function goalsTable(results) {
 /** The whole report of a run's `results` (as written to bench/results/bench.json), as printed. */
 export function report(results) {
   const duration = results.settings.loadSeconds
-  const idleFigure = idleOf(results)
   return [
     `Chess Online Education benchmark, ${results.date}, ${results.machine.cpus} CPU ${results.machine.cpu}, Node ${results.machine.node}, load average at start ${results.machine.loadAverageAtStart.join(' ')}`,
     table(
@@ -292,11 +293,11 @@ export function report(results) {
         { what: 'npm start to /api/health, existing DATA_DIR (ms)', v: results.coldStart?.existingDataDirMs },
         {
           what: 'npm start idle, RSS 20-30 s after listening, median (peak): first start with the demo data (MB)',
-          v: idleFigure('emptyDataDir'),
+          v: idleFigure(results, 'emptyDataDir'),
         },
         {
           what: 'npm start idle, RSS 20-30 s after listening, median (peak): on its existing data (MB)',
-          v: idleFigure('existingDataDir'),
+          v: idleFigure(results, 'existingDataDir'),
         },
         {
           what: 'cold start to /api/health, existing data: compiled (tsx loader), median of 5 (ms)',

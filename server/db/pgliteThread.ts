@@ -36,6 +36,14 @@ function rebuilt(data: Record<string, unknown> & { message: string }): Error {
  */
 export const PGLITE_THREAD_YOUNG_GENERATION_MB = 4
 
+/**
+ * How long a thread that answered 'close' has to end on its own (it does within ~200 ms: PGlite closed, its port
+ * closed, nothing left to run) before it is terminated. Ending on its own spares V8 and Node the forced stop of an
+ * isolate that holds WebAssembly, which is where their known hangs and aborts at a worker's end are
+ * (nodejs/node#47748, #64500).
+ */
+const THREAD_EXIT_GRACE_MS = 5000
+
 /** How many times the bound of a call a script or a dump may take (see openPgliteThread). */
 const SCRIPT_ALLOWANCE = 10
 
@@ -98,6 +106,14 @@ export function openPgliteThread(
   let lastRestartAt: Date | undefined
   /** A renewal under way (Db.renew): the thread it closes, and what to call once the new one answers. */
   let renewal: { old: Worker; done: () => void } | undefined
+  /** Each thread's end (its 'exit'). */
+  const exits = new WeakMap<Worker, Promise<unknown>>()
+  /** A thread that answered 'close', once it has ended: on its own, or terminated after THREAD_EXIT_GRACE_MS. */
+  const ended = async (worker: Worker) => {
+    const late = setTimeout(() => void worker.terminate(), THREAD_EXIT_GRACE_MS)
+    await exits.get(worker)
+    clearTimeout(late)
+  }
 
   /** Transactions begun and not yet ended, and how many calls of theirs are in flight. */
   const openTx = new Set<number>()
@@ -158,6 +174,7 @@ export function openPgliteThread(
       })
       newest = worker
       const exited = new Promise((resolve) => worker.once('exit', resolve))
+      exits.set(worker, exited)
       let stopped = false
       /** `why` for the server's output, `err` for the calls that fail; `unanswered`: it hangs (still running). */
       const stop = (err: Error, why = err.message, unanswered = false) => {
@@ -294,7 +311,7 @@ export function openPgliteThread(
           return
         }
         await post<null>(worker, { op: 'close' })
-        await worker.terminate()
+        await ended(worker)
       },
       renew: async () => {
         const old = current
@@ -306,7 +323,7 @@ export function openPgliteThread(
         await new Promise<void>((done, fail) => {
           renewal = { old, done }
           post<null>(old, { op: 'close' })
-            .then(() => old.terminate())
+            .then(() => ended(old))
             .then(start, (err: Error) => {
               renewal = undefined
               fail(err)

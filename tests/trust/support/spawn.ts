@@ -169,7 +169,10 @@ export function createUserCli(
 export interface MainProcess {
   port: number
   child: ChildProcess
-  /** Everything the process printed so far (stdout and stderr). */
+  /**
+   * Everything the process printed so far (stdout and stderr), then, once it has ended, a line with its exit code and
+   * signal (a failed start's message then tells a crash from a time-out).
+   */
   output(): string
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
   stop(): Promise<void>
@@ -195,13 +198,18 @@ export async function spawnMain(env: Record<string, string>): Promise<MainProces
   })
   child.stdout.on('data', (d) => (output += d))
   child.stderr.on('data', (d) => (output += d))
+  let ended = ''
+  // 'close', not 'exit': by then all it printed has been read (a crash's last words included)
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
+    child.on('close', (code, signal) => {
+      ended = `\n[the process ended: exit code ${code}, signal ${signal}]`
+      resolve({ code, signal })
+    }),
   )
   return {
     port,
     child,
-    output: () => output,
+    output: () => output + ended,
     exited,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')

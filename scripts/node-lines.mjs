@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 /** The newest release of each line, as tested. */
-export const PINNED = { 22: '22.23.3', 24: '24.21.0', 26: '26.10.0' }
+export const PINNED = { 22: '22.23.5', 24: '24.22.3', 26: '26.12.1' }
 /** The lines CI runs on top of the machine's own Node. */
 export const DEFAULT_LINES = ['24', '26']
 

@@ -2,7 +2,7 @@
 // it), for the fault tests and the start-up checks.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs'
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -175,6 +175,8 @@ export interface MainProcess {
    */
   output(): string
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  /** Adds to `output` the state of a process that is still running: its threads' stacks, its open handles. */
+  diagnose(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -185,7 +187,11 @@ export interface MainProcess {
 export async function spawnMain(env: Record<string, string>): Promise<MainProcess> {
   const port = await freePort()
   let output = ''
-  const child = spawn(process.execPath, serverCommand(), {
+  // A report of the process (its threads' JavaScript stacks, its open handles) on SIGUSR2, for `diagnose`
+  const reports = tempDir('report')
+  const command = serverCommand()
+  const reporting = ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reports}`]
+  const child = spawn(process.execPath, [...command.slice(0, -1), ...reporting, ...command.slice(-1)], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -206,16 +212,49 @@ export async function spawnMain(env: Record<string, string>): Promise<MainProces
       resolve({ code, signal })
     }),
   )
+  let diagnosis = ''
   return {
     port,
     child,
-    output: () => output + ended,
+    output: () => output + diagnosis + ended,
     exited,
+    diagnose: async () => {
+      if (child.exitCode !== null || child.signalCode !== null || !child.pid) return
+      const parts: string[] = []
+      // every thread's native stack, where gdb is installed
+      const gdb = spawnSync('gdb', ['-p', String(child.pid), '-batch', '-ex', 'thread apply all bt 25'], {
+        encoding: 'utf8',
+        timeout: 20_000,
+      })
+      const frames = (gdb.stdout ?? '').split('\n').flatMap((l) => {
+        const frame = /^#(\d+)\s+(?:0x[0-9a-f]+ in )?(\S+)/.exec(l)
+        if (frame) return [`  #${frame[1]} ${frame[2]}`]
+        return l.startsWith('Thread ') ? [l] : []
+      })
+      if (frames.length) parts.push(frames.join('\n'))
+      child.kill('SIGUSR2')
+      await new Promise((r) => setTimeout(r, 3000))
+      const file = readdirSync(reports).find((f) => f.endsWith('.json'))
+      if (file) {
+        type Handle = { type: string; is_active?: boolean; is_referenced?: boolean }
+        type Report = { javascriptStack?: unknown; libuv?: Handle[]; workers?: Report[] }
+        const brief = (r: Report): unknown => ({
+          javascriptStack: r.javascriptStack,
+          activeHandles: (r.libuv ?? []).filter((h) => h.is_active).map((h) => h.type),
+          workers: (r.workers ?? []).map(brief),
+        })
+        parts.push(
+          JSON.stringify(brief(JSON.parse(readFileSync(join(reports, file), 'utf8')) as Report), null, 1),
+        )
+      }
+      diagnosis = `\n[still running; its state]\n${parts.join('\n')}`
+    },
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
       const t = setTimeout(() => child.kill('SIGKILL'), 12000)
       await exited
       clearTimeout(t)
+      rmSync(reports, { recursive: true, force: true })
     },
   }
 }
@@ -238,6 +277,8 @@ export async function waitForHealth(
     }
     await new Promise((r) => setTimeout(r, 150))
   }
+  // why it is not answering, for the failure's message
+  if (!gone) await p.diagnose()
   return false
 }
 

@@ -195,7 +195,7 @@ describe("PGlite in a worker thread, its heap's young generation", () => {
 })
 
 describe('PGlite in a worker thread, closed or not opened', () => {
-  it('fails every call after close with an error the server reports as unavailable', async () => {
+  it('fails every call after close with an error the server reports as unavailable; its thread ends on its own', async () => {
     const other = await openPgliteThread('memory://')
     expect(await other.query('SELECT 1 AS one')).toEqual([{ one: 1 }])
     const exited = new Promise((resolve) => threads.at(-1)!.once('exit', resolve))
@@ -233,7 +233,7 @@ async function notesListened(own: Db) {
 }
 
 describe('PGlite in a worker thread, renewed (after a first start, to give its memory back)', () => {
-  it('closes its thread and opens a new one on the same data; listeners keep listening; nothing is warned', async () => {
+  it('closes its thread, which ends on its own, and opens a new one on the same data; listeners keep listening; nothing is warned', async () => {
     const folder = join(mkdtempSync(join(tmpdir(), 'coe-renew-')), 'pgdata')
     const warnings: string[] = []
     const own = await openPgliteThread(folder, { warn: (m) => warnings.push(m) })

@@ -209,6 +209,7 @@ export async function spawnMain(env: Record<string, string>): Promise<MainProces
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('close', (code, signal) => {
       ended = `\n[the process ended: exit code ${code}, signal ${signal}]`
+      rmSync(reports, { recursive: true, force: true })
       resolve({ code, signal })
     }),
   )
@@ -233,19 +234,26 @@ export async function spawnMain(env: Record<string, string>): Promise<MainProces
       })
       if (frames.length) parts.push(frames.join('\n'))
       child.kill('SIGUSR2')
-      await new Promise((r) => setTimeout(r, 3000))
-      const file = readdirSync(reports).find((f) => f.endsWith('.json'))
-      if (file) {
-        type Handle = { type: string; is_active?: boolean; is_referenced?: boolean }
-        type Report = { javascriptStack?: unknown; libuv?: Handle[]; workers?: Report[] }
+      type Handle = { type: string; is_active?: boolean }
+      type Report = { javascriptStack?: unknown; libuv?: Handle[]; workers?: Report[] }
+      // Node writes the report between the JavaScript it runs: wait until it is there whole, at most 5 s
+      let report: Report | undefined
+      for (const until = Date.now() + 5_000; !report && Date.now() < until;) {
+        await new Promise((r) => setTimeout(r, 100))
+        const file = readdirSync(reports).find((f) => f.endsWith('.json'))
+        try {
+          if (file) report = JSON.parse(readFileSync(join(reports, file), 'utf8')) as Report
+        } catch {
+          // still being written
+        }
+      }
+      if (report) {
         const brief = (r: Report): unknown => ({
           javascriptStack: r.javascriptStack,
           activeHandles: (r.libuv ?? []).filter((h) => h.is_active).map((h) => h.type),
           workers: (r.workers ?? []).map(brief),
         })
-        parts.push(
-          JSON.stringify(brief(JSON.parse(readFileSync(join(reports, file), 'utf8')) as Report), null, 1),
-        )
+        parts.push(JSON.stringify(brief(report), null, 1))
       }
       diagnosis = `\n[still running; its state]\n${parts.join('\n')}`
     },
@@ -254,7 +262,6 @@ export async function spawnMain(env: Record<string, string>): Promise<MainProces
       const t = setTimeout(() => child.kill('SIGKILL'), 12000)
       await exited
       clearTimeout(t)
-      rmSync(reports, { recursive: true, force: true })
     },
   }
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPglite } from '../../server/db/db'
 import { MALLOC_TRIM_EVERY_MS, MMAP_THRESHOLD_BYTES } from '../../server/mallocTuning'
+import { freesDyingWrappersTwice } from '../../server/db/wasmCodeGc.mjs'
 import { migrate } from '../../server/db/migrate'
 import { demoAccounts, seedDemo } from '../../server/db/seed'
 import { hashPassword } from '../../server/services/passwords'
@@ -168,6 +169,26 @@ describe('the compiled server', () => {
     } finally {
       await again.stop()
     }
+  }, 240_000)
+
+  it('collects no WebAssembly code on V8 13 (Node 24), which can free an import wrapper twice, and does elsewhere', async () => {
+    // A first start (its PGlite seeds the demo data, then its thread is renewed) with V8 collecting every piece of
+    // code that dies at once and saying so (server/db/wasmCodeGc.mjs)
+    const dir = mkdtempSync(join(tmpdir(), 'coe-startup-'))
+    dirs.push(dir)
+    const p = await spawnMain({ ...base, DATA_DIR: dir, SCRYPT_LOG2N: '14' }, [
+      '--stress-wasm-code-gc',
+      '--trace-wasm-code-gc',
+    ])
+    try {
+      expect(await waitForHealth(p), p.output()).toBe(true)
+      expect((await fetch(`http://127.0.0.1:${p.port}/api/courses`)).status).toBe(200)
+    } finally {
+      await p.stop()
+    }
+    const collections = p.output().match(/\[wasm-gc\] Starting GC/g)?.length ?? 0
+    if (freesDyingWrappersTwice()) expect(collections, p.output()).toBe(0)
+    else expect(collections, p.output()).toBeGreaterThan(0)
   }, 240_000)
 })
 

@@ -182,26 +182,30 @@ export interface MainProcess {
 
 /**
  * The compiled server with exactly this environment (HOST only when given), for start-up checks: it may exit on its
- * own (see `exited`) or start listening (see `waitForHealth`).
+ * own (see `exited`) or start listening (see `waitForHealth`). `nodeFlags` go to node after `npm start`'s own.
  */
-export async function spawnMain(env: Record<string, string>): Promise<MainProcess> {
+export async function spawnMain(env: Record<string, string>, nodeFlags: string[] = []): Promise<MainProcess> {
   const port = await freePort()
   let output = ''
   // A report of the process (its threads' JavaScript stacks, its open handles) on SIGUSR2, for `diagnose`
   const reports = tempDir('report')
   const command = serverCommand()
   const reporting = ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reports}`]
-  const child = spawn(process.execPath, [...command.slice(0, -1), ...reporting, ...command.slice(-1)], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...command.slice(0, -1), ...nodeFlags, ...reporting, ...command.slice(-1)],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  )
   child.stdout.on('data', (d) => (output += d))
   child.stderr.on('data', (d) => (output += d))
   let ended = ''

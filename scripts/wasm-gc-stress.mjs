@@ -1,11 +1,11 @@
-// Whether this Node frees a WebAssembly import wrapper twice (server/db/wasmCodeGc.mjs): processes in which three
+// Whether this Node frees a WebAssembly import wrapper twice (server/db/v8Workarounds.mjs): processes in which three
 // threads each open PGlite, write to it and close it, twelve times, with V8 collecting every piece of WebAssembly code
 // the moment it dies. Prints each process's end and the count of those that failed.
 //
 //   node scripts/wasm-gc-stress.mjs [--runs N] [--as-is]
 //   node scripts/node-lines.mjs run 24 -- node scripts/wasm-gc-stress.mjs --runs 10 --as-is
 //
-// By default each process first does what the server does before PGlite starts (avoidWrapperDoubleFree); `--as-is`
+// By default each process first does what the server does before PGlite starts (applyV8Workarounds); `--as-is`
 // leaves V8 as it is, to see whether a Node line still needs it (Node 24.22.3 does: docs/testing.md, "CI").
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -31,8 +31,8 @@ if (!isMainThread) {
   await churn()
 } else if (process.env.WASM_GC_STRESS_CHILD) {
   if (process.env.WASM_GC_STRESS_CHILD === 'mitigated') {
-    const { avoidWrapperDoubleFree } = await import('../server/db/wasmCodeGc.mjs')
-    avoidWrapperDoubleFree()
+    const { applyV8Workarounds } = await import('../server/db/v8Workarounds.mjs')
+    applyV8Workarounds()
   }
   const threads = Array.from({ length: THREADS }, () => new Worker(fileURLToPath(import.meta.url)))
   await Promise.all(

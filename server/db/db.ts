@@ -4,7 +4,7 @@ import { PGLITE_SHARED_BUFFERS_DEFAULT } from '../config'
 import { namedStatements } from './pgliteStatements.mjs'
 import { preparedByName, transactionDb } from './handles'
 import { openPgliteThread } from './pgliteThread'
-import { avoidWrapperDoubleFree } from './wasmCodeGc.mjs'
+import { applyV8Workarounds } from './v8Workarounds.mjs'
 
 export { preparedByName, sqlLiteral, transactionDb } from './handles'
 
@@ -85,8 +85,8 @@ export async function openPglite(
   { sharedBuffers = PGLITE_SHARED_BUFFERS_DEFAULT }: { sharedBuffers?: string } = {},
 ): Promise<Db> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
-  // Before this PGlite makes WebAssembly code: see server/db/wasmCodeGc.mjs.
-  avoidWrapperDoubleFree()
+  // Before this PGlite makes WebAssembly code: see server/db/v8Workarounds.mjs.
+  applyV8Workarounds()
   const { PGlite } = await import('@electric-sql/pglite')
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`]
   const lite = await PGlite.create(

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads'
 import { PGLITE_SHARED_BUFFERS_DEFAULT } from '../config'
 import type { Db } from './db'
 import { preparedByName, transactionDb } from './handles'
-import { avoidWrapperDoubleFree } from './wasmCodeGc.mjs'
+import { applyV8Workarounds } from './v8Workarounds.mjs'
 
 type Call =
   | { op: 'query'; sql: string; params: unknown[]; tx?: number }
@@ -168,8 +168,8 @@ export function openPgliteThread(
       // `--max-semi-space-size` would win over resourceLimits (see PGLITE_THREAD_YOUNG_GENERATION_MB); 0 is V8's
       // "not given".
       v8.setFlagsFromString('--max-semi-space-size=0')
-      // Before the thread's PGlite (and its renewal's) makes WebAssembly code: see server/db/wasmCodeGc.mjs.
-      avoidWrapperDoubleFree()
+      // Before the thread's PGlite (and its renewal's) makes WebAssembly code: see server/db/v8Workarounds.mjs.
+      applyV8Workarounds()
       const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), {
         workerData: { dataDir, sharedBuffers },
         resourceLimits: { maxYoungGenerationSizeMb: PGLITE_THREAD_YOUNG_GENERATION_MB },

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPglite } from '../../server/db/db'
 import { MALLOC_TRIM_EVERY_MS, MMAP_THRESHOLD_BYTES } from '../../server/mallocTuning'
-import { freesDyingWrappersTwice } from '../../server/db/wasmCodeGc.mjs'
+import { freesDyingWrappersTwice } from '../../server/db/v8Workarounds.mjs'
 import { migrate } from '../../server/db/migrate'
 import { demoAccounts, seedDemo } from '../../server/db/seed'
 import { hashPassword } from '../../server/services/passwords'
@@ -173,7 +173,7 @@ describe('the compiled server', () => {
 
   it('collects no WebAssembly code on V8 13 (Node 24), which can free an import wrapper twice, and does elsewhere', async () => {
     // A first start (its PGlite seeds the demo data, then its thread is renewed) with V8 collecting every piece of
-    // code that dies at once and saying so (server/db/wasmCodeGc.mjs)
+    // code that dies at once and saying so (server/db/v8Workarounds.mjs)
     const dir = mkdtempSync(join(tmpdir(), 'coe-startup-'))
     dirs.push(dir)
     const p = await spawnMain({ ...base, DATA_DIR: dir, SCRYPT_LOG2N: '14' }, [

@@ -20,14 +20,14 @@
 //    background threads to finish (NodePlatform::DrainTasks), while not running any of its own. A compile on a
 //    background thread (Maglev's code, Sparkplug's batches) that needs the ending thread's heap collected first waits
 //    for that thread, which waits for it. Seen in a whole CI run here on Node 24.22.3: a first start's renewal of
-//    PGlite's thread never
-//    ended, its thread in DrainTasks and V8's one background thread (`--v8-pool-size=1`) in a Maglev compile waiting
-//    for a collection (CollectionBarrier::AwaitCollectionBackground). `npm start`'s `--optimize-for-size` makes such
-//    waits likelier: a heap at its limit then refuses a background thread's allocation instead of growing. Where the
-//    V8 has Maglev (12 and later: Node 22, 24, 26), Maglev builds its code and deoptimization data on the thread
-//    that runs the code, and Sparkplug compiles there too: the compiles seen waiting so no longer allocate on a heap
-//    from a background thread. Not brought back on purpose here, so this rests on the stacks and V8's code, not on
-//    a count of runs.
+//    PGlite's thread never ended, its thread in DrainTasks and V8's one background thread (`--v8-pool-size=1`) in a
+//    Maglev compile waiting for a collection (CollectionBarrier::AwaitCollectionBackground). `npm start`'s
+//    `--optimize-for-size` makes such waits likelier: a heap at its limit then refuses a background thread's
+//    allocation instead of growing. Where V8 has Maglev on (12 and later: Node 22, 24, 26; Node 20's has it and
+//    Sparkplug's background compiles off), Maglev builds its code and deoptimization data on the thread that runs the
+//    code, and Sparkplug compiles there too: the compiles seen waiting so no longer allocate on a heap from a
+//    background thread. Not brought back on purpose here, so this rests on the stacks and V8's code, not on a count
+//    of runs.
 import { setFlagsFromString } from 'node:v8'
 
 const major = (version) => Number(version.split('.')[0])

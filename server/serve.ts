@@ -9,6 +9,7 @@ import { ANALYZE_EVERY_MS, ANALYZE_FIRST_MS, analyzeStale } from './db/analyze'
 import { sendProblem } from './plugins/errors'
 import { isEmpty, seedDemo } from './db/seed'
 import { tuneMalloc } from './mallocTuning'
+import { applyV8Workarounds } from './db/v8Workarounds.mjs'
 import { createMediaStore } from './services/mediaStores'
 import {
   demoAccounts,
@@ -241,7 +242,15 @@ export async function serve({
       : config.host
   app.log.info(
     // ms: from the start of this module to listening
-    { database: db.kind, host: config.host, ms: Date.now() - started, phases, malloc },
+    {
+      database: db.kind,
+      host: config.host,
+      ms: Date.now() - started,
+      phases,
+      malloc,
+      // the V8 settings set against bugs of this Node (server/db/v8Workarounds.mjs; set before PGlite started)
+      v8Workarounds: applyV8Workarounds(),
+    },
     `Chess Online Education listening on http://${shown}:${config.port}`,
   )
 

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPglite } from '../../server/db/db'
 import { MALLOC_TRIM_EVERY_MS, MMAP_THRESHOLD_BYTES } from '../../server/mallocTuning'
-import { freesDyingWrappersTwice } from '../../server/db/v8Workarounds.mjs'
+import { compilesIntoHeapsInBackground, freesDyingWrappersTwice } from '../../server/db/v8Workarounds.mjs'
 import { migrate } from '../../server/db/migrate'
 import { demoAccounts, seedDemo } from '../../server/db/seed'
 import { hashPassword } from '../../server/services/passwords'
@@ -137,7 +137,7 @@ describe("the server's sources under tsx, as `npm run dev` runs them", () => {
 })
 
 describe('the compiled server', () => {
-  it('starts on a fresh DATA_DIR (migrations, contract and demo video read from the checkout), and again on that data; its listening line says what it did to the allocator', async () => {
+  it('starts on a fresh DATA_DIR (migrations, contract and demo video read from the checkout), and again on that data; its listening line says what it did to the allocator and to V8', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'coe-startup-'))
     dirs.push(dir)
     // a lower scrypt cost for the demo accounts' hashes: this checks where files are found, not the hashing
@@ -166,6 +166,18 @@ describe('the compiled server', () => {
           ? `"malloc":{"applied":true,"mmapThresholdBytes":${MMAP_THRESHOLD_BYTES},"trimEveryMs":${MALLOC_TRIM_EVERY_MS}}`
           : '"malloc":{"applied":false',
       )
+      // server/db/v8Workarounds.mjs: what this Node's V8 needs, set before PGlite started
+      const v8Workarounds = [
+        ...(freesDyingWrappersTwice() ? ['--no-wasm-code-gc'] : []),
+        ...(compilesIntoHeapsInBackground()
+          ? [
+              '--no-maglev-build-code-on-background',
+              '--no-maglev-deopt-data-on-background',
+              '--no-concurrent-sparkplug',
+            ]
+          : []),
+      ]
+      expect(again.output()).toContain(`"v8Workarounds":${JSON.stringify(v8Workarounds)}`)
     } finally {
       await again.stop()
     }

@@ -248,7 +248,8 @@ export async function serve({
       ms: Date.now() - started,
       phases,
       malloc,
-      // the V8 settings set against bugs of this Node (server/db/v8Workarounds.mjs; set before PGlite started)
+      // the V8 settings set against bugs of this Node (server/db/v8Workarounds.mjs): before PGlite started, or here on
+      // PostgreSQL
       v8Workarounds: applyV8Workarounds(),
     },
     `Chess Online Education listening on http://${shown}:${config.port}`,

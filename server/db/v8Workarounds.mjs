@@ -38,7 +38,7 @@ export function freesDyingWrappersTwice(version = process.versions.v8) {
 }
 
 /** Whether V8 `version` compiles on background threads into a heap (Maglev's code, Sparkplug's batches). */
-export function compilesIntoHeapsInBackground(version = process.versions.v8) {
+function compilesIntoHeapsInBackground(version = process.versions.v8) {
   return major(version) >= 12
 }
 

@@ -73,7 +73,8 @@ describe.skipIf(!glibc)('the allocator on glibc', () => {
       mmapThresholdBytes: MMAP_THRESHOLD_BYTES,
       trimEveryMs: MALLOC_TRIM_EVERY_MS,
     })
-    // five tries: on a busy machine V8's threads unmapped blocks of their own during one of three (218 in CI on Node 24)
+    // five tries: on a busy machine V8's threads unmapped blocks of their own during each of three once (218 at most, in
+    // a local CI run on Node 24)
     expect(tries(256, 32 * 1024, 5).most).toBeGreaterThan(230)
     // below the threshold, still from the arena
     expect(tries(256, 4 * 1024).fewest).toBeLessThan(26)

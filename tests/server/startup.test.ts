@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPglite } from '../../server/db/db'
 import { MALLOC_TRIM_EVERY_MS, MMAP_THRESHOLD_BYTES } from '../../server/mallocTuning'
-import { compilesIntoHeapsInBackground, freesDyingWrappersTwice } from '../../server/db/v8Workarounds.mjs'
+import { freesDyingWrappersTwice } from '../../server/db/v8Workarounds.mjs'
 import { migrate } from '../../server/db/migrate'
 import { demoAccounts, seedDemo } from '../../server/db/seed'
 import { hashPassword } from '../../server/services/passwords'
@@ -166,17 +166,16 @@ describe('the compiled server', () => {
           ? `"malloc":{"applied":true,"mmapThresholdBytes":${MMAP_THRESHOLD_BYTES},"trimEveryMs":${MALLOC_TRIM_EVERY_MS}}`
           : '"malloc":{"applied":false',
       )
-      // server/db/v8Workarounds.mjs: what this Node's V8 needs, set before PGlite started
-      const v8Workarounds = [
-        ...(freesDyingWrappersTwice() ? ['--no-wasm-code-gc'] : []),
-        ...(compilesIntoHeapsInBackground()
-          ? [
-              '--no-maglev-build-code-on-background',
-              '--no-maglev-deopt-data-on-background',
-              '--no-concurrent-sparkplug',
-            ]
-          : []),
+      // server/db/v8Workarounds.mjs, by Node line: none on 20 (no Maglev, no background Sparkplug), the collector of
+      // WebAssembly code off on 24 only (V8 13), compiles on the running thread from 22 on
+      const nodeLine = Number(process.versions.node.split('.')[0])
+      const compiles = [
+        '--no-maglev-build-code-on-background',
+        '--no-maglev-deopt-data-on-background',
+        '--no-concurrent-sparkplug',
       ]
+      const v8Workarounds =
+        nodeLine === 20 ? [] : nodeLine === 24 ? ['--no-wasm-code-gc', ...compiles] : compiles
       expect(again.output()).toContain(`"v8Workarounds":${JSON.stringify(v8Workarounds)}`)
     } finally {
       await again.stop()

@@ -1,10 +1,13 @@
-// `npm test`: every check and every test suite, in order, with one closing count.
-// `node scripts/test.mjs --postgres`: the same server, browser and trust suites again on the PostgreSQL
-// named by DATABASE_URL (CI runs it after `npm test`), and the engine's strength check (`npm run test:engine`);
-// its closing count includes the first run's.
-// `node scripts/test.mjs --node-lines [LINE...]`: the type check and the server suite again on other Node lines
-// (default: 24 and 26, see scripts/node-lines.mjs), and the web suite on the newest of them; its closing count also
-// includes earlier runs'.
+// `npm test`: the checks, the unit and server suites, the build and the browser journeys on embedded PGlite, on the
+// machine's Node, with one closing count. Not in it: the trust suite (`npm run test:trust`) and the engine's strength
+// check (`npm run test:engine`), which CI runs in its PostgreSQL part.
+// `node scripts/test.mjs --postgres`: on the PostgreSQL named by DATABASE_URL, the server suite, the journeys whose
+// point is the database (sessions, known devices, checkout), the trust suite and, beside the journeys, the engine's
+// strength check; its closing count includes the earlier runs'.
+// `node scripts/test.mjs --node-lines [LINE...]`: a smoke set on other Node lines (default: 24 and 26, see
+// scripts/node-lines.mjs): what a Node line changes under the product (start, migrations, PGlite's thread, uploads,
+// Web Storage and a sample of routes); its closing count also includes earlier runs'.
+// Each stage prints how long it took.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
@@ -32,6 +35,10 @@ function finish(code) {
     : []
   if (retried.length)
     console.log(`\nPassed only on a retry (${retried.length}):\n${retried.map((t) => `  ${t}`).join('\n')}`)
+  if (process.env.CI_STARTED) {
+    const total = Math.round(Date.now() / 1000) - Number(process.env.CI_STARTED)
+    console.log(`\nCI: the whole run took ${Math.floor(total / 60)} min ${total % 60} s`)
+  }
   console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
   process.exit(code)
 }
@@ -46,9 +53,13 @@ function count(jsonFile) {
   return r.numFailedTests ?? 0
 }
 
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`
+
 function run(label, cmd, args, { env = {}, json } = {}) {
   console.log(`\n=== ${label}`)
+  const started = Date.now()
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  console.log(`=== ${label}: ${seconds(started)}`)
   const failedTests = json ? (count(json) ?? 0) : 0
   if (r.status !== 0) {
     console.error(`\n${label} failed (exit ${r.status ?? r.signal})`)
@@ -95,38 +106,59 @@ const e2eShards = ['--shards', '1']
 
 const vitestJson = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`]
 
-// --node-lines: each other Node line first on PATH (installed into .node-lines/ when missing).
+/**
+ * The smoke set of the other Node lines: what a Node line changes under the product. The server's start on a new and
+ * an existing data folder, migrations, PGlite's thread and its watchdog, uploads (multipart, ffmpeg, object storage),
+ * and a sample of routes (sign-in and sessions, the course list and catalogue, enrolments, health); the SPA's tooling
+ * under jsdom (Node's fetch, FormData and Blob, Web Storage: Node 25 and later have a `localStorage` of their own).
+ * The full suites run once, on the machine's Node (`npm test`).
+ */
+const NODE_LINE_SMOKE = {
+  server: [
+    'tests/server/startup.test.ts',
+    'tests/server/migrations.test.ts',
+    'tests/server/pgliteThread.test.ts',
+    'tests/server/pgliteHang.test.ts',
+    'tests/server/media.test.ts',
+    'tests/server/routes/videos.test.ts',
+    'tests/server/routes/auth.test.ts',
+    'tests/server/routes/sessions.test.ts',
+    'tests/server/routes/courses.test.ts',
+    'tests/server/routes/catalogue.test.ts',
+    'tests/server/routes/enrollments.test.ts',
+    'tests/server/routes/health.test.ts',
+  ],
+  web: [
+    'tests/api/webEnvironment.test.ts',
+    'tests/app/persistStorage.test.ts',
+    'tests/app/persist.test.tsx',
+    'tests/features/modules/ModuleUpload.test.tsx',
+  ],
+}
+
+// --node-lines: the smoke set with each other Node line first on PATH (installed into .node-lines/ when missing).
+// No type check there: `tsc` is TypeScript 7's native binary, the same whatever Node runs it.
 async function runNodeLines() {
   const { DEFAULT_LINES, envFor } = await import('./node-lines.mjs')
   const asked = process.argv.slice(2).filter((a) => /^\d+$/.test(a))
   const lines = asked.length ? asked : DEFAULT_LINES
-  const envOf = (line) => ({ PATH: envFor(line).PATH, DATABASE_URL: '' })
-  for (const line of lines) run(`Node ${line}: version`, 'node', ['--version'], { env: envOf(line) })
-  // The type checks (one thread each) side by side.
-  await runTogether(
-    lines.map((line) => ({
-      label: `Node ${line}: type check`,
-      cmd: 'node_modules/.bin/tsc',
-      args: ['-p', 'tsconfig.json'],
-      env: envOf(line),
-    })),
-  )
-  // The server suite on every line; the web suite (jsdom, the SPA's code under test tooling) on the newest line
-  // only: what Node changes under it is the tooling (jsdom, fetch, FormData, Web Storage), and a line breaks
-  // that from its release on, so the newest one shows it (a FormData upload that arrived empty from Node 24 on
-  // failed there too). That keeps the stage's time for the server, whose code runs on these lines in production.
-  const newest = String(Math.max(...lines.map(Number)))
+  const files = [...NODE_LINE_SMOKE.server, ...NODE_LINE_SMOKE.web].filter((f) => existsSync(f))
   for (const line of lines) {
-    const env = envOf(line)
-    const withWeb = line === newest
-    // At least 2 workers: vitest's default on a 2-core machine (CI's) is 1 worker, which leaves a core mostly idle
-    // and would make these runs twice as long.
-    const json = `.tmp/node${line}.json`
+    const env = { PATH: envFor(line).PATH, DATABASE_URL: '' }
+    run(`Node ${line}: version`, 'node', ['--version'], { env })
+    // At least 2 workers: vitest's default on a 2-core machine (CI's) is 1, which leaves a core mostly idle.
     const workers = Math.max(2, availableParallelism() - 1)
-    const projects = withWeb ? ['--project', 'web*', '--project', 'server'] : ['--project', 'server']
-    const args = ['run', ...projects, `--maxWorkers=${workers}`, ...vitestJson(json)]
-    const label = `Node ${line}: ${withWeb ? 'web and server tests' : 'server tests'}`
-    run(label, 'node_modules/.bin/vitest', args, { env, json })
+    const json = `.tmp/node${line}.json`
+    const args = [
+      'run',
+      '--project',
+      'web*',
+      '--project',
+      'server',
+      `--maxWorkers=${workers}`,
+      ...vitestJson(json),
+    ]
+    run(`Node ${line}: smoke set`, 'node_modules/.bin/vitest', [...args, ...files], { env, json })
   }
 }
 
@@ -193,27 +225,15 @@ if (nodeLines) {
     })
     child.on('exit', (code, signal) => resolve(code ?? signal))
   })
-  // The journeys again; the accessibility audits, the screens, the byte budgets, the prerendered shell, the boards'
-  // input, the sizes of targets, the colour schemes, the words of failures and the tour of every page look at what
-  // the browser draws, downloads and takes as input, which the database does not change: they ran on PGlite in
-  // `npm test` (the server calls under them run on both databases in the server suite).
-  const browserOnly = [
-    'a11y',
-    'screens',
-    'budgets',
-    'shell',
-    'boards',
-    'thumbs',
-    'darkMode',
-    'honestFailures',
-    'allPages',
-    'nextStep',
-    'coursePage',
-  ].flatMap((f) => ['--exclude', `tests/e2e/${f}.e2e.ts`])
+  // The journeys whose point is the database: sessions and their revocation, known devices, a checkout with its
+  // webhook and receipt. The others look at what the browser draws, downloads and takes as input, which the database
+  // does not change; they ran on PGlite in `npm test`, and the server calls under them ran on both databases in the
+  // server suite.
+  const databaseJourneys = ['sessions', 'knownDevice', 'stripeCheckout'].map((f) => `tests/e2e/${f}.e2e.ts`)
   run(
-    'Browser tests on PostgreSQL (journeys)',
+    'Browser tests on PostgreSQL (the journeys whose point is the database)',
     'node',
-    ['scripts/e2e.mjs', '--json', '.tmp/e2e-pg.json', ...e2eShards, ...browserOnly],
+    ['scripts/e2e.mjs', '--json', '.tmp/e2e-pg.json', ...e2eShards, ...databaseJourneys],
     { json: '.tmp/e2e-pg.json' },
   )
   const engineExit = await engine

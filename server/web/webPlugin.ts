@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join, sep } from 'node:path'
 import compress from '@fastify/compress'
-import helmet from 'helmet'
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -79,14 +78,18 @@ function builtStyleHashes(distDir: string): string[] {
   return styleSrc as string[]
 }
 
-/** Helmet's headers for a page, worked out once (its middleware writes the same headers on every call). */
-function pageHeaders(
+/**
+ * @fastify/helmet's settings for a page: the SPA's policy (its inline scripts and styles by their hashes, the media
+ * origins), no Cross-Origin-Embedder-Policy (the pages embed videos from other origins), and helmet's other headers.
+ * Not global: only a page gets them (pageHeaders), every other answer keeps the resource headers.
+ */
+function pagePolicy(
   inlineScripts: string[],
   inlineStyles: string[],
   mediaOrigins: string[] = [],
-): Record<string, string> {
-  const headers: Record<string, string> = {}
-  const middleware = helmet({
+): FastifyHelmetOptions {
+  return {
+    global: false,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -98,24 +101,14 @@ function pageHeaders(
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  })
-  const res = {
-    setHeader: (name: string, value: string | number) => {
-      headers[name.toLowerCase()] = String(value)
-    },
-    removeHeader: (name: string) => {
-      delete headers[name.toLowerCase()]
-    },
   }
-  let done = false
-  let failure: unknown
-  middleware({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
-    failure = err
-    done = true
-  })
-  if (!done || failure || !headers['content-security-policy'])
-    throw new Error('helmet did not write its headers at once', { cause: failure })
-  return headers
+}
+
+/** A page's headers: helmet's (reply.helmet(), with pagePolicy's settings) in place of the resource headers. */
+function pageHeaders(reply: FastifyReply): FastifyReply {
+  for (const name of Object.keys(RESOURCE_HEADERS)) reply.removeHeader(name)
+  reply.helmet()
+  return reply
 }
 
 /** A client route of the SPA: a GET for an HTML page (or anything, for an extension-less path). */
@@ -152,13 +145,16 @@ export const webPlugin = fp(
     },
   ) => {
     // Every answer starts with the resource headers (one fixed object: no per-request work); a page's answer
-    // replaces them with helmet's, worked out once.
-    const PAGE_HEADERS = pageHeaders(
-      (opts.inlineScripts ?? []).map(
-        (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
+    // replaces them with helmet's (pageHeaders).
+    await app.register(
+      helmet,
+      pagePolicy(
+        (opts.inlineScripts ?? []).map(
+          (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
+        ),
+        builtStyleHashes(opts.distDir),
+        opts.mediaOrigins,
       ),
-      builtStyleHashes(opts.distDir),
-      opts.mediaOrigins,
     )
     app.addHook('onRequest', (_req, reply, done) => {
       void reply.headers(RESOURCE_HEADERS)
@@ -204,7 +200,7 @@ export const webPlugin = fp(
         index: 'index.html',
         setHeaders(res, sentPath) {
           const filePath = sentPath.replace(/\.(br|gz)$/, '')
-          if (filePath.endsWith('.html')) res.headers(PAGE_HEADERS).header('Cache-Control', 'no-cache')
+          if (filePath.endsWith('.html')) pageHeaders(res).header('Cache-Control', 'no-cache')
           else if (filePath.includes(`${sep}engine${sep}`)) {
             // In a folder named by the files' content (vite.config.ts): cached for good, like the hashed assets.
             // A file outside such a folder (a build older than the naming) is cached for a day.
@@ -239,7 +235,7 @@ export const webPlugin = fp(
     }
     /** The page for a client route: its prerendered file (with the request's data, where it takes some), or index.html. */
     const sendPage = async (req: FastifyRequest, reply: FastifyReply, path: string) => {
-      void reply.headers(PAGE_HEADERS).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8')
+      void pageHeaders(reply).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8')
       const file = fileOf(path)
       if (opts.fillPage && file !== 'index.html') {
         const query = new URLSearchParams(req.url.split('?')[1] ?? '')

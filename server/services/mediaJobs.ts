@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { Db } from '../db/db'
+import { JobRunner } from './jobRunner'
 import type { MediaStore } from './media'
 import { posterFrame, probeDuration } from './mediaTools'
 
@@ -50,60 +51,40 @@ export interface MediaJobOptions {
 export const POSTER_AT = 0.1
 
 export class MediaJobRunner {
-  private running: Promise<number> | undefined
-  private again = false
-  private timer: NodeJS.Timeout | undefined
-  private stopped = false
-  private tick = () => {}
+  private readonly runner: JobRunner<JobRow>
 
   constructor(
     private readonly db: Db,
     private readonly media: MediaStore,
     private readonly opts: MediaJobOptions,
-  ) {}
+  ) {
+    // One job a claim: each takes an ffmpeg run, and another instance may take the next meanwhile.
+    this.runner = new JobRunner(
+      {
+        claim: () => this.claim(),
+        work: (job) => this.work(job),
+        batch: 1,
+      },
+      { events: mediaJobEvents },
+    )
+  }
 
   /** Runs every job due now, one after another; answers how many were done. Runs once at a time. */
   runDue(): Promise<number> {
-    if (this.running) {
-      this.again = true
-      return this.running
-    }
-    const go = async () => {
-      let done = 0
-      do {
-        this.again = false
-        for (;;) {
-          const job = await this.claim()
-          if (!job) break
-          if (await this.work(job)) done += 1
-          if (this.stopped) break
-        }
-      } while (this.again && !this.stopped)
-      return done
-    }
-    this.running = go().finally(() => (this.running = undefined))
-    return this.running
+    return this.runner.runDue()
   }
 
   /** Polls every `everyMs` (and at once); `stop()` ends it. */
   start(everyMs: number, onError: (err: unknown) => void): void {
-    this.tick = () => void this.runDue().catch(onError)
-    this.timer = setInterval(this.tick, everyMs)
-    this.timer.unref()
-    mediaJobEvents.on('queued', this.tick)
-    this.tick()
+    this.runner.start(everyMs, onError)
   }
 
   /** Stops polling and waits for the job in hand (SIGTERM). */
-  async stop(): Promise<void> {
-    this.stopped = true
-    if (this.timer) clearInterval(this.timer)
-    mediaJobEvents.off('queued', this.tick)
-    await this.running?.catch(() => {})
+  stop(): Promise<void> {
+    return this.runner.stop()
   }
 
-  private async claim(): Promise<JobRow | undefined> {
-    if (this.stopped) return undefined
+  private async claim(): Promise<JobRow[]> {
     const lease = this.opts.leaseSeconds ?? 600
     const [job] = await this.db.query<JobRow>(
       `UPDATE media_jobs j SET leased_until = clock_timestamp() + make_interval(secs => $1), attempts = j.attempts + 1
@@ -116,7 +97,7 @@ export class MediaJobRunner {
          (SELECT stored_name FROM videos v WHERE v.id = j.video_id) AS stored_name`,
       [lease],
     )
-    return job
+    return job ? [job] : []
   }
 
   /** One job: the video to a temporary file, its length and poster, both recorded; true when done. */

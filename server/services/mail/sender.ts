@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db'
+import { JobRunner } from '../jobRunner'
 import { outboxEvents } from './outbox'
 import type { MailTransport } from './transport'
 
@@ -48,76 +49,36 @@ export function backoffSeconds(attempts: number, base: number): number {
  * backoff; a sender that dies between sending and marking leaves its lease to run out, and the mail goes once more.
  */
 export class MailSender {
-  private running: Promise<number> | undefined
-  private again = false
-  private timer: NodeJS.Timeout | undefined
-  private stopped = false
-  private followUp: NodeJS.Timeout | undefined
-  /**
-   * A mail was queued in this process: sent at once, and looked for again a second later, as the transaction that
-   * queued it may not have committed yet when the first look is taken (on PostgreSQL it is then not yet visible).
-   */
-  private readonly wake = () => {
-    void this.sendDue().catch(() => {})
-    if (this.followUp || this.stopped) return
-    this.followUp = setTimeout(() => {
-      this.followUp = undefined
-      void this.sendDue().catch(() => {})
-    }, 1000)
-    this.followUp.unref()
-  }
+  private readonly runner: JobRunner<OutboxRow>
 
   constructor(
     private readonly db: Db,
     private readonly transport: MailTransport,
     private readonly opts: SenderOptions,
-  ) {}
+  ) {
+    this.runner = new JobRunner(
+      { claim: () => this.claim(), work: (row) => this.deliver(row), batch: opts.batch ?? 10 },
+      { events: outboxEvents, followUpMs: 1000 },
+    )
+  }
 
   /** Sends every mail due now (one batch after another); answers how many went. Runs once at a time. */
   sendDue(): Promise<number> {
-    if (this.running) {
-      this.again = true
-      return this.running
-    }
-    const run = async () => {
-      let sent = 0
-      do {
-        this.again = false
-        for (;;) {
-          const batch = await this.claim()
-          for (const row of batch) if (await this.deliver(row)) sent += 1
-          if (batch.length < (this.opts.batch ?? 10) || this.stopped) break
-        }
-      } while (this.again && !this.stopped)
-      return sent
-    }
-    this.running = run().finally(() => (this.running = undefined))
-    return this.running
+    return this.runner.runDue()
   }
 
   /** Polls every `everyMs`, and at once when this process queues a mail; `stop()` ends it. */
   start(everyMs: number, onError: (err: unknown) => void): void {
-    const tick = () => {
-      this.sendDue().catch(onError)
-    }
-    this.timer = setInterval(tick, everyMs)
-    this.timer.unref()
-    outboxEvents.on('queued', this.wake)
-    tick()
+    this.runner.start(everyMs, onError)
   }
 
   /** Stops polling and waits for the mail being sent (SIGTERM); a claimed mail not yet sent waits for its lease. */
   async stop(): Promise<void> {
-    this.stopped = true
-    if (this.timer) clearInterval(this.timer)
-    if (this.followUp) clearTimeout(this.followUp)
-    outboxEvents.off('queued', this.wake)
-    await this.running?.catch(() => {})
+    await this.runner.stop()
     this.transport.close()
   }
 
   private claim(): Promise<OutboxRow[]> {
-    if (this.stopped) return Promise.resolve([])
     return this.db.query<OutboxRow>(
       `UPDATE mail_outbox SET attempts = attempts + 1,
          next_attempt_at = clock_timestamp() + $2 * interval '1 second'

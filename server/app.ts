@@ -8,7 +8,6 @@ import {
 import rateLimit from '@fastify/rate-limit'
 import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
-import type { Logger } from 'pino'
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -16,14 +15,14 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify'
 import { secureCookies, type Config } from './config'
-import { asyncStdout, requestBindings, requestLine, requestLogHook, type LogStream } from './logDestination'
+import { asyncStdout, requestLogHook, type LogStream } from './logDestination'
 import type { Db } from './db/db'
 import { compiledOnFirstUse, loadContract } from './openapi'
 import { authPlugin, tokenService } from './plugins/auth'
 import { errorsPlugin, sendProblem } from './plugins/errors'
 import { databaseRateLimitStore } from './plugins/rateLimitStore'
 import { responseCachePlugin } from './plugins/responseCache'
-import { clientAddress, forwardedHost, trustFunction } from './plugins/proxyTrust'
+import { trustFunction } from './plugins/proxyTrust'
 import { SHELL_BOOT_SCRIPT, THEME_BOOT_SCRIPT, shellPageOf } from './web/shell'
 import { RESOURCE_HEADERS, webPlugin } from './web/webPlugin'
 import { xsrfPlugin } from './plugins/xsrf'
@@ -132,15 +131,12 @@ function requestIds(): () => string {
   return () => `${prefix}-${(++n).toString(36)}`
 }
 
-/** The whole server as one Fastify instance, not yet listening (tests inject into it). */
-export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const { config, db } = opts
-  // The server's own log settings (not a test's pino options): its request lines are written straight to the stream.
-  const ownLog = opts.logger === undefined ? (opts.logStream ?? asyncStdout()) : undefined
-  const nextRequestId = requestIds()
-  // How far X-Forwarded-* is trusted, as one function for Fastify and for the kept answers' front (which must read a
-  // forwarded request as Fastify does); undefined when no proxy is trusted (Fastify then ignores the headers).
-  const proxyTrust = trustFunction(config.trustProxy)
+/**
+ * Fastify with the server's settings: its logger (the server's own, writing to `ownLog`, or a test's pino options),
+ * request ids, limits and timeouts, the proxies it trusts, and the validators and serializers made on first use.
+ */
+function newFastify(opts: AppOptions, ownLog: LogStream | undefined): FastifyInstance {
+  const { config } = opts
   const app = Fastify({
     logger: opts.logger ?? {
       level: config.logLevel,
@@ -150,14 +146,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // a signed media URL's signature never reaches the logs.
       serializers: { req: requestLogSerializer },
     },
-    genReqId: nextRequestId,
+    genReqId: requestIds(),
     schemaController: { compilersFactory: { buildSerializer: lazySerializerBuilder() } },
     // One line per request (below) instead of Fastify's two ('incoming request' and 'request completed'): logging
     // was the largest share of a cached answer's time after writing it to the socket.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
-    // (server/plugins/proxyTrust.ts says how a hop count and a list of proxies are read)
-    trustProxy: proxyTrust,
+    // How far X-Forwarded-* is trusted (server/plugins/proxyTrust.ts says how a hop count and a list of proxies are
+    // read); undefined when no proxy is trusted (Fastify then ignores the headers).
+    trustProxy: trustFunction(config.trustProxy),
     // Slow clients are cut off: all headers within headersTimeout, the whole request (a 50 MB upload on a slow
     // link included) within requestTimeout, no traffic for idleTimeout, a kept-alive connection idle for keepAlive.
     requestTimeout: config.requestTimeoutSeconds * 1000,
@@ -181,6 +178,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: AJV_OPTIONS },
   })
   app.setValidatorCompiler(lazyValidatorCompiler())
+  return app
+}
+
+/** The request log: one line per answer, and at debug level a line as each request arrives. */
+function addRequestLog(app: FastifyInstance, ownLog: LogStream | undefined): void {
   // At debug level a request is also logged as it arrives, so one that never ends still shows.
   if (app.log.level === 'debug' || app.log.level === 'trace')
     app.addHook('onRequest', (req, _reply, done) => {
@@ -197,7 +199,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           done()
         },
   )
+}
 
+/** Request bodies: JSON only (multipart is the video upload's own, server/routes/videos.ts). */
+function addBodyParsers(app: FastifyInstance): void {
   // An empty body on a JSON request (an enroll call with Content-Type set) means "no body".
   const defaultJson = app.getDefaultJsonParser('error', 'error')
   app.removeContentTypeParser('application/json')
@@ -207,10 +212,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (body === '' || body === undefined) return done(null, undefined)
     void defaultJson(req, body as string, done)
   })
+}
 
-  app.decorate('contract', await loadContract())
-  app.decorate('routedOperations', new Set<string>())
-
+/**
+ * What every route relies on, in order: problem answers, cookies, rate limits (per route), security headers,
+ * compression and the built SPA, the XSRF check, authentication, and conditional GET with the kept course list.
+ */
+async function registerPlugins(app: FastifyInstance, config: Config, db: Db): Promise<void> {
   await app.register(errorsPlugin)
   await app.register(cookie)
   await app.register(rateLimit, {
@@ -238,30 +246,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(xsrfPlugin, { alwaysSecure: secureCookies(config) })
   await app.register(authPlugin, { db, tokens: tokenService(config.jwtSecret, config.jwtTtl) })
   // ETags and 304s, and the kept course list: before the routes, whose hooks it adds to.
-  // With the server's own log, a kept answer already sent to a request of the same kind leaves before Fastify.
-  const logger = app.log as unknown as Logger
-  await app.register(responseCachePlugin, {
-    db,
-    front: ownLog && {
-      requestId: nextRequestId,
-      logger,
-      trust: proxyTrust,
-      logAnswer: (raw, reqId, statusCode, elapsedMs) => {
-        if (!logger.isLevelEnabled('info')) return
-        const socket = raw.socket
-        // (the client's address and the host as Fastify's request reads them)
-        const req = {
-          method: raw.method!,
-          url: raw.url!,
-          host: forwardedHost(raw, proxyTrust) ?? raw.headers.host ?? '',
-          ip: clientAddress(raw, proxyTrust),
-          socket,
-        }
-        ownLog.write(requestLine(requestBindings(logger, reqId), req, statusCode, elapsedMs))
-      },
-    },
-  })
+  await app.register(responseCachePlugin, { db })
+}
 
+/** The routes, given what they share (RouteDeps); once ready, every operation of the contract must have one. */
+async function registerRoutes(app: FastifyInstance, opts: AppOptions): Promise<void> {
+  const { config, db } = opts
   // The cost of every new password hash (registration, login re-hash, password changes) comes from the config.
   setScryptLog2N(config.scryptLog2N)
   const deps: RouteDeps = {
@@ -302,5 +292,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const missing = [...app.contract.operations.keys()].filter((id) => !app.routedOperations.has(id))
     if (missing.length) throw new Error(`contract operations without a route: ${missing.join(', ')}`)
   })
+}
+
+/** The whole server as one Fastify instance, not yet listening (tests inject into it). */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  // The server's own log settings (not a test's pino options): its request lines are written straight to the stream.
+  const ownLog = opts.logger === undefined ? (opts.logStream ?? asyncStdout()) : undefined
+  const app = newFastify(opts, ownLog)
+  addRequestLog(app, ownLog)
+  addBodyParsers(app)
+  app.decorate('contract', await loadContract())
+  app.decorate('routedOperations', new Set<string>())
+  await registerPlugins(app, opts.config, opts.db)
+  await registerRoutes(app, opts)
   return app
 }

@@ -1,8 +1,8 @@
-// The kept course list and catalogue pages sent again before Fastify (server/plugins/responseCache.ts's `front`): an
-// answer sent through Fastify's hooks to one kind of request is sent again, as it was, to the next of that kind while
-// it is current. Over real HTTP (the front is the server's request listener, which inject() does not go through); on
+// The kept course list and catalogue pages sent from their kept bytes by the route's own onRequest hook
+// (server/plugins/responseCache.ts): each answer to one kind of request has the headers and bytes of the one before,
+// a new XSRF token, and the request log's line Fastify writes for any route, while it is current. Over real HTTP; on
 // PGlite by default, on PostgreSQL with DATABASE_URL, where every answer reads the data's version first (another
-// instance may have written), so none is sent before Fastify: there the last test checks that.
+// instance may have written), so none is known to be current without a query: there the first test checks that.
 import { Agent, request, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gunzipSync } from 'node:zlib'
@@ -66,11 +66,11 @@ function serverOf(env: Record<string, string>) {
       req.end()
     })
   }
-  const resent = () => server.app.keptAnswersResent.count
+  const resent = () => server.app.keptAnswersSent.count
 
   /**
-   * Asks until an answer is sent again before Fastify (the first ones go through it while the list is new): that
-   * answer, and the one before it, the last Fastify sent (the one kept to be sent again).
+   * Asks until an answer is sent from kept bytes known to be current without a wait (the first ones wait for the
+   * list's read, its encoding or the catalogue's handler while the data is new): that answer, and the one before it.
    */
   async function untilResent(path: string, headers: Record<string, string> = {}) {
     let first = await get(path, headers)
@@ -81,7 +81,7 @@ function serverOf(env: Record<string, string>) {
       first = again
       await new Promise((r) => setTimeout(r, 20))
     }
-    throw new Error(`${path} was never sent again before Fastify`)
+    throw new Error(`${path} was never sent from its kept bytes`)
   }
 
   beforeAll(async () => {
@@ -124,27 +124,30 @@ const comparable = (a: Answer) => ({
   body: a.body.toString('base64'),
 })
 
-describe('kept answers sent again before Fastify', () => {
+describe('kept answers sent from their bytes', () => {
   const { server, teacher: teacherOf, port, lines, get, resent, untilResent } = serverOf({})
   let teacher: TestUser
   beforeEach(() => {
     teacher = teacherOf()
   })
 
-  it.runIf(onPostgres)('sends nothing before Fastify on PostgreSQL, and each answer is current', async () => {
-    await server().createCourse(teacher, { title: 'Openings' })
-    for (let i = 0; i < 5; i++) expect((await get('/api/courses')).status).toBe(200)
-    await server().createCourse(teacher, { title: 'Endgames' })
-    const after = await get('/api/courses')
-    expect((JSON.parse(after.body.toString()) as { title: string }[]).map((c) => c.title)).toEqual([
-      'Endgames',
-      'Openings',
-    ])
-    expect(resent()).toBe(0)
-  })
+  it.runIf(onPostgres)(
+    'on PostgreSQL knows nothing current without a query, and each answer is current',
+    async () => {
+      await server().createCourse(teacher, { title: 'Openings' })
+      for (let i = 0; i < 5; i++) expect((await get('/api/courses')).status).toBe(200)
+      await server().createCourse(teacher, { title: 'Endgames' })
+      const after = await get('/api/courses')
+      expect((JSON.parse(after.body.toString()) as { title: string }[]).map((c) => c.title)).toEqual([
+        'Endgames',
+        'Openings',
+      ])
+      expect(resent()).toBe(0)
+    },
+  )
 
   it.skipIf(onPostgres)(
-    'sends the list again with the headers and bytes Fastify sent, a new XSRF token, and the same log line',
+    'sends the list again with the headers and bytes sent before, a new XSRF token, and the same log line',
     async () => {
       await server().createCourse(teacher, { title: 'Openings', description: long })
       const { first, again } = await untilResent('/api/courses')
@@ -164,12 +167,12 @@ describe('kept answers sent again before Fastify', () => {
 
       const logged = lines().filter((l) => l.req.url === '/api/courses')
       expect(logged.length).toBeGreaterThanOrEqual(2)
-      const [fastify, front] = [logged[0], logged.at(-1)!]
-      expect(Object.keys(front)).toEqual(Object.keys(fastify))
-      expect(Object.keys(front.req)).toEqual(Object.keys(fastify.req))
-      expect(front.req).toEqual(fastify.req)
-      expect(front).toMatchObject({ level: 30, pid: process.pid, res: { statusCode: 200 } })
-      expect(front.responseTime).toEqual(expect.any(Number))
+      const [made, kept] = [logged[0], logged.at(-1)!]
+      expect(Object.keys(kept)).toEqual(Object.keys(made))
+      expect(Object.keys(kept.req)).toEqual(Object.keys(made.req))
+      expect(kept.req).toEqual(made.req)
+      expect(kept).toMatchObject({ level: 30, pid: process.pid, res: { statusCode: 200 } })
+      expect(kept.responseTime).toEqual(expect.any(Number))
       expect(new Set(logged.map((l) => l.reqId)).size).toBe(logged.length)
     },
   )
@@ -205,7 +208,7 @@ describe('kept answers sent again before Fastify', () => {
   )
 
   it.skipIf(onPostgres)(
-    'leaves to Fastify what may be answered otherwise: a matching tag, credentials, HEAD',
+    'answers a matching tag with 304, credentials privately, HEAD through the handler',
     async () => {
       await server().createCourse(teacher, { title: 'Openings' })
       const { first } = await untilResent('/api/courses')
@@ -213,11 +216,15 @@ describe('kept answers sent again before Fastify', () => {
       const notModified = await get('/api/courses', { 'if-none-match': first.headers.etag as string })
       expect(notModified.status).toBe(304)
       expect(notModified.body).toHaveLength(0)
-      expect((await get('/api/courses', teacher.auth)).headers['cache-control']).toBe('private, no-cache')
+      expect(resent()).toBe(before)
+      const withCredentials = await get('/api/courses', teacher.auth)
+      expect(withCredentials.headers['cache-control']).toBe('private, no-cache')
+      expect(withCredentials.body).toEqual(first.body)
+      expect(resent()).toBe(before + 1)
       const head = await get('/api/courses', {}, 'HEAD')
       expect(head.status).toBe(200)
       expect(head.body).toHaveLength(0)
-      expect(resent()).toBe(before)
+      expect(resent()).toBe(before + 1)
     },
   )
 
@@ -258,8 +265,8 @@ describe('kept answers sent again before Fastify', () => {
 
 // Behind a proxy the server trusts (here, one on the same machine): the protocol it forwards decides whether the XSRF
 // cookie is Secure, so https and http are kinds of their own; the address and host it forwards are the log line's,
-// for each request sent again as for the one Fastify answered.
-describe('kept answers sent again before Fastify, behind a trusted proxy', () => {
+// for each answer sent again as for the first.
+describe('kept answers sent from their bytes, behind a trusted proxy', () => {
   const { server, teacher, lines, get, resent, untilResent } = serverOf({ TRUST_PROXY: 'loopback' })
 
   it.skipIf(onPostgres)(
@@ -282,10 +289,10 @@ describe('kept answers sent again before Fastify, behind a trusted proxy', () =>
       expect(resent()).toBe(before + 1)
       expect(other.headers['set-cookie']?.[0]).toContain('; Secure')
       const logged = lines().filter((l) => l.req.url === '/api/courses')
-      const fastify = logged[0]
-      expect(fastify.req).toMatchObject({ host: 'chess.example', remoteAddress: '203.0.113.9' })
-      for (const line of logged.slice(1, -1)) expect(line.req).toEqual(fastify.req)
-      expect(logged.at(-1)!.req).toEqual({ ...fastify.req, remoteAddress: '198.51.100.7' })
+      const made = logged[0]
+      expect(made.req).toMatchObject({ host: 'chess.example', remoteAddress: '203.0.113.9' })
+      for (const line of logged.slice(1, -1)) expect(line.req).toEqual(made.req)
+      expect(logged.at(-1)!.req).toEqual({ ...made.req, remoteAddress: '198.51.100.7' })
     },
   )
 })

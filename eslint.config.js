@@ -2,21 +2,16 @@
 // the SPA, the layers of the code as import boundaries (eslint-plugin-boundaries; docs/architecture.md) and no
 // import cycles (eslint-plugin-import-x).
 //
-// typescript-eslint needs the TypeScript compiler API (>=4.8.4 <6.1.0), which the project's TypeScript 7
-// (native compiler: its `typescript` package exports only a version) does not have. The `typescript-api`
-// package is TypeScript 5.9 under another name (an npm alias, also used by scripts/codegen-server.mjs), and
-// package.json's `overrides` let typescript-eslint install beside TypeScript 7. Before typescript-eslint
-// loads, Node's CommonJS module cache (`require.cache`, documented as writable) is given TypeScript 5.9
-// under the file name that `require('typescript')` resolves to, so typescript-eslint and ts-api-utils (both
-// CommonJS) build their programs with it. Only this ESLint process sees that: `tsc` stays TypeScript 7.
-// Type information comes from `parserOptions.project` (tsconfig.json), not the project service, which would
-// also load `typescript/lib/tsserverlibrary`, a file TypeScript 7 does not export.
+// typescript-eslint needs the TypeScript compiler API (>=4.8.4 <6.1.0), which TypeScript 7 (a native compiler) does
+// not have. As TypeScript 7's release notes advise for running both, the project's `typescript` package is
+// TypeScript 6 (`@typescript/typescript6`: the compiler API, its command named `tsc6`), which typescript-eslint and
+// the other tools that build with the API load as they would any `typescript`; the type check runs TypeScript 7's
+// `tsc` from the `typescript-7` alias (`npm run typecheck`).
+// Type information comes from `parserOptions.project` (tsconfig.json).
 import { createRequire } from 'node:module'
 import { defineConfig } from 'eslint/config'
 
 const require = createRequire(import.meta.url)
-require('typescript-api')
-require.cache[require.resolve('typescript')] = require.cache[require.resolve('typescript-api')]
 
 const { default: js } = await import('@eslint/js')
 const { default: tseslint } = await import('typescript-eslint')

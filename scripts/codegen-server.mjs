@@ -1,18 +1,11 @@
 // Writes server/generated/contract.ts: the TypeScript types of openapi/openapi.yaml (openapi-typescript),
 // which type the server's route handlers (server/routes/define.ts) and services.
-// openapi-typescript builds its output with the TypeScript compiler API, which the project's TypeScript 7
-// (native compiler) does not ship: its `typescript` import is answered by the `typescript-api` package
-// (TypeScript 5.9, an npm alias kept for tools that need the API) through a module resolve hook.
-import { register } from 'node:module'
+// openapi-typescript builds its output with the TypeScript compiler API: the project's `typescript` package
+// (TypeScript 6; the type check runs TypeScript 7, see eslint.config.js).
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 export const outputFile = 'server/generated/contract.ts'
-
-const hook = `export async function resolve(specifier, context, next) {
-  return next(specifier === 'typescript' ? 'typescript-api' : specifier, context)
-}`
-register(`data:text/javascript,${encodeURIComponent(hook)}`, import.meta.url)
 
 const { default: openapiTS, astToString } = await import('openapi-typescript')
 const prettier = await import('prettier')

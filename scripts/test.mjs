@@ -137,7 +137,7 @@ const NODE_LINE_SMOKE = {
 }
 
 // --node-lines: the smoke set with each other Node line first on PATH (installed into .node-lines/ when missing).
-// No type check there: `tsc` is TypeScript 7's native binary, the same whatever Node runs it.
+// No type check there: TypeScript 7's `tsc` is a native binary, the same whatever Node starts it.
 async function runNodeLines() {
   const { DEFAULT_LINES, envFor } = await import('./node-lines.mjs')
   const asked = process.argv.slice(2).filter((a) => /^\d+$/.test(a))
@@ -173,7 +173,7 @@ if (nodeLines) {
       cmd: 'npx',
       args: ['eslint', '--max-warnings', '0', '.'],
     },
-    { label: 'Type check', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json'] },
+    { label: 'Type check (TypeScript 7)', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
     { label: 'OpenAPI lint', cmd: 'node', args: ['scripts/lint-openapi.mjs'] },
     {
       label: 'Format (prettier --check)',

@@ -2,7 +2,6 @@
 // the tsx loader.
 import { existsSync, rmSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { serverNodeFlags } from '../scripts/server-node-flags.mjs'
 import { startServer } from '../tests/e2e/support/server.mjs'
 import { descendantPid, rssMB } from './memory.mjs'
 import { SHIPPED, median } from './support.mjs'
@@ -85,7 +84,7 @@ export async function existingDataFigures() {
   await seeded.stop()
   const starts = { compiled: [], tsx: [] }
   const commands = {
-    compiled: ['node', ...serverNodeFlags(), 'dist-server/main.js'],
+    compiled: ['node', 'dist-server/main.js'],
     tsx: ['node', '--import', 'tsx', 'server/main.ts'],
   }
   for (let i = 0; i < 5; i++)

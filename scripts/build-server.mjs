@@ -115,8 +115,7 @@ export async function buildServer() {
     platform: 'node',
     target: 'node20.19',
     // PGlite finds its postgres.wasm and data files beside its module: it stays in node_modules.
-    // koffi loads its prebuilt native library from its own package (server/mallocTuning.ts).
-    external: ['@electric-sql/pglite', 'koffi'],
+    external: ['@electric-sql/pglite'],
     // Bundled CommonJS packages require Node's own modules (and optional ones such as pg-native) at run time.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'\nconst require = __createRequire(import.meta.url)",

@@ -32,5 +32,4 @@ const opening = openDb({
 opening.catch(() => {})
 const { serve } = await import('./serve')
 phase('server modules')
-// `--prepare`: create the database and end (scripts/start.mjs runs a first start's preparation so).
-await serve({ config, opening, started, phases, phase, prepareOnly: process.argv.includes('--prepare') })
+await serve({ config, opening, started, phases, phase })

@@ -4,7 +4,6 @@ import { PGLITE_SHARED_BUFFERS_DEFAULT } from '../config'
 import { namedStatements } from './pgliteStatements.mjs'
 import { preparedByName, transactionDb } from './handles'
 import { openPgliteThread } from './pgliteThread'
-import { applyV8Workarounds } from './v8Workarounds.mjs'
 
 export { preparedByName, sqlLiteral, transactionDb } from './handles'
 
@@ -33,13 +32,6 @@ export interface Db {
    * where there is none (inside a transaction on PGlite).
    */
   prepared?: <T = Record<string, unknown>>(name: string, sql: string, params?: unknown[]) => Promise<T[]>
-  /**
-   * PGlite in its worker thread only: closes the thread and opens PGlite again on the same folder, which gives back
-   * the memory a first start's initdb, migrations and seeding made the WebAssembly heap grow to (it never shrinks):
-   * 450 to 670 MB resident, against 140 MB for a start on existing data. Only while no call is in flight or
-   * transaction open (false: nothing done); calls fail as unavailable until the new thread answers.
-   */
-  renew?: () => Promise<boolean>
   /** PGlite in its worker thread only: how that thread fares (for the health check). */
   thread?: () => ThreadState
 }
@@ -85,8 +77,6 @@ export async function openPglite(
   { sharedBuffers = PGLITE_SHARED_BUFFERS_DEFAULT }: { sharedBuffers?: string } = {},
 ): Promise<Db> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
-  // Before this PGlite makes WebAssembly code: see server/db/v8Workarounds.mjs.
-  applyV8Workarounds()
   const { PGlite } = await import('@electric-sql/pglite')
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`]
   const lite = await PGlite.create(

@@ -3,12 +3,10 @@
 // start) and answers requests (under load); every call is one message each way.
 // Plain JavaScript: Node loads it as it is, from the checkout, both from source and from the compiled server.
 //
-// In: { id, op: 'query' | 'exec' | 'prepared' | 'begin' | 'end' | 'listen' | 'dump' | 'close' | 'heapSpaces', tx?,
-// ... }.
+// In: { id, op: 'query' | 'exec' | 'prepared' | 'begin' | 'end' | 'listen' | 'dump' | 'close', tx?, ... }.
 // Out: { id, result } or { id, error } for each call, in order; { channel, payload } for a NOTIFY, sent before the
 // answer to the statement that caused it; { ready: true } once open, or { id: 0, error } when opening failed.
 import { mkdirSync } from 'node:fs'
-import { getHeapSpaceStatistics } from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { namedStatements } from './pgliteStatements.mjs'
@@ -100,9 +98,6 @@ async function run(message) {
     case 'close':
       await lite.close()
       return null
-    case 'heapSpaces':
-      // this thread's V8 heap, space by space (tests/server/pgliteThread.test.ts reads its young generation)
-      return getHeapSpaceStatistics()
     default:
       throw new Error(`unknown call ${message.op}`)
   }

@@ -71,6 +71,39 @@ export function exposureOf(host: string, trustProxy: false | number | string[]):
   return undefined
 }
 
+/**
+ * Whether a start puts the demo data into an empty database: by default only into an embedded one (`seedDemo`
+ * undefined), or as SEED_DEMO forces (true: also on PostgreSQL; false: never).
+ */
+export function wantsDemoData(seedDemo: boolean | undefined, embedded: boolean): boolean {
+  return seedDemo ?? embedded
+}
+
+/**
+ * What the server says when it refuses to listen, or undefined when it may: reachable from other machines (`exposure`,
+ * see exposureOf) while demo accounts accept their published passwords. `open`: those accounts' emails; `seeding`:
+ * they are about to be created (the database is empty and would get the demo data), not already there.
+ */
+export function refusalToListen(
+  exposure: string | undefined,
+  open: string[],
+  seeding: boolean,
+): string | undefined {
+  if (!exposure || !open.length) return undefined
+  const one = open.length === 1
+  const state = seeding ? 'would be created with their' : one ? 'still has its' : 'still have their'
+  return [
+    `Refusing to listen on ${exposure}: other machines could reach this server, and the demo account${one ? '' : 's'} ` +
+      `${open.join(', ')} ${state} published password${one ? '' : 's'} (see the README).`,
+    'Either:',
+    '  - change those passwords: start without HOST and TRUST_PROXY (the server then listens on 127.0.0.1 only,',
+    '    for this machine alone), sign in as each of these accounts and use "Change password" on its profile,',
+    '    then start again with this setting; or',
+    '  - start on a fresh DATA_DIR (or an empty database) with SEED_DEMO=0 and create your accounts with',
+    '    printf \'%s\\n\' "$PASSWORD" | npm run user:create -- --username U --email E --role admin',
+  ].join('\n')
+}
+
 /** Emails of demo accounts that exist and still accept their published password. */
 export async function demoAccountsWithPublishedPasswords(db: Db): Promise<string[]> {
   const rows = await db.query<{ email: string; password_hash: string }>(

@@ -5,12 +5,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import v8 from 'node:v8'
 import type { Worker } from 'node:worker_threads'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { isDbUnavailable, openPglite, preparedQuery, type Db } from '../../server/db/db'
-import { openPgliteThread, PGLITE_THREAD_YOUNG_GENERATION_MB } from '../../server/db/pgliteThread'
-import { serverNodeFlags } from '../../scripts/server-node-flags.mjs'
+import { openPgliteThread } from '../../server/db/pgliteThread'
 import { courseList, coursesOf } from '../../server/services/courseListCache'
 import { pgliteTemplate } from '../helpers/buildServer'
 import { eventually } from '../helpers/eventually'
@@ -152,48 +150,6 @@ describe('PGlite in a worker thread', () => {
   }, 60_000)
 })
 
-/** The V8 heap spaces of PGlite's thread `worker`, asked for with a message of its own (not a Db call). */
-function heapSpaces(worker: Worker): Promise<v8.HeapSpaceInfo[]> {
-  const id = -1
-  return new Promise((resolve) => {
-    const answer = (message: { id?: number; result?: v8.HeapSpaceInfo[] }) => {
-      if (message.id !== id) return
-      worker.off('message', answer)
-      resolve(message.result!)
-    }
-    worker.on('message', answer)
-    worker.postMessage({ id, op: 'heapSpaces' })
-  })
-}
-
-describe("PGlite in a worker thread, its heap's young generation", () => {
-  it("stays at the thread's own size under the server's --max-semi-space-size", async () => {
-    // as `npm start` runs the server (scripts/server-node-flags.mjs)
-    const semiSpace = serverNodeFlags().find((f) => f.startsWith('--max-semi-space-size='))!
-    const semiSpaceMB = Number(semiSpace.split('=')[1])
-    // unless the flag's young generation (two semi-spaces) is larger than the thread's own, the check below cannot fail
-    expect(2 * semiSpaceMB).toBeGreaterThan(PGLITE_THREAD_YOUNG_GENERATION_MB)
-    v8.setFlagsFromString(semiSpace)
-    try {
-      const own = await openPgliteThread('memory://')
-      const worker = threads.at(-1)!
-      try {
-        // rows enough to fill any young generation several times over (each one an object in that thread)
-        for (let i = 0; i < 5; i++)
-          await own.query("SELECT g, repeat('x', 100) AS s FROM generate_series(1, 50000) g")
-        const young = (await heapSpaces(worker)).find((s) => s.space_name === 'new_space')!
-        // the flag's size would be two of its semi-spaces
-        expect(young.space_size).toBeLessThanOrEqual(PGLITE_THREAD_YOUNG_GENERATION_MB * 1024 * 1024)
-        expect(young.space_size).toBeGreaterThan(0)
-      } finally {
-        await own.close()
-      }
-    } finally {
-      v8.setFlagsFromString('--max-semi-space-size=0')
-    }
-  }, 60_000)
-})
-
 describe('PGlite in a worker thread, closed or not opened', () => {
   it('fails every call after close with an error the server reports as unavailable; its thread ends on its own', async () => {
     const other = await openPgliteThread('memory://')
@@ -231,48 +187,6 @@ async function notesListened(own: Db) {
   await own.query("INSERT INTO notes VALUES ('before')")
   return notes
 }
-
-describe('PGlite in a worker thread, renewed (after a first start, to give its memory back)', () => {
-  it('closes its thread, which ends on its own, and opens a new one on the same data; listeners keep listening; nothing is warned', async () => {
-    const folder = join(mkdtempSync(join(tmpdir(), 'coe-renew-')), 'pgdata')
-    const warnings: string[] = []
-    const own = await openPgliteThread(folder, { warn: (m) => warnings.push(m) })
-    try {
-      const notes = await notesListened(own)
-      const { seen } = notes
-      const first = threads.at(-1)!
-
-      // not while a transaction is open: nothing is done
-      let renewedInTx: boolean | undefined
-      await own.transaction(async (tx) => {
-        await tx.query("INSERT INTO notes VALUES ('in a transaction')")
-        renewedInTx = await own.renew!()
-      })
-      expect(renewedInTx).toBe(false)
-      expect(threads.at(-1)).toBe(first)
-
-      const exited = new Promise((resolve) => first.once('exit', resolve))
-      expect(await own.renew!()).toBe(true)
-      // ended on its own once closed (exit code 0), not terminated (1)
-      expect(await exited).toBe(0)
-      expect(threads.at(-1)).not.toBe(first)
-      // the committed rows on the new thread, and notifications flow on the channel listened to before
-      expect(await own.query<{ name: string }>('SELECT name FROM notes ORDER BY name')).toEqual([
-        { name: 'before' },
-        { name: 'in a transaction' },
-      ])
-      await own.query("INSERT INTO notes VALUES ('after')")
-      expect(seen).toEqual(['before', 'in a transaction', 'after'])
-      // an orderly close: no notification could be lost, no restart is counted, nothing is warned
-      expect(notes.lost).toBe(0)
-      expect(own.thread!()).toEqual({ restarting: undefined, restarts: 0, lastRestartAt: undefined })
-      expect(warnings).toEqual([])
-    } finally {
-      await own.close()
-      rmSync(join(folder, '..'), { recursive: true, force: true })
-    }
-  }, 60_000)
-})
 
 describe('PGlite in a worker thread that stops on its own', () => {
   it('starts again on the same data: calls meanwhile fail as unavailable, listeners are told and listen again', async () => {

@@ -15,7 +15,6 @@ import {
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { serverNodeFlags } from '../../../scripts/server-node-flags.mjs'
 
 export const chromiumFlags = [
   '--no-sandbox',
@@ -143,7 +142,7 @@ export async function startServer(opts = {}) {
     throw e
   }
 
-  const command = opts.command ?? ['node', ...serverNodeFlags(), 'dist-server/main.js']
+  const command = opts.command ?? ['node', 'dist-server/main.js']
   const started = Date.now()
   // logFile: the server's standard output goes to a file in its data folder, as a process manager's log would take
   // it, not through a pipe that this process reads: under a load from this process (the bench's autocannon), reading

@@ -7,7 +7,6 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { serverNodeFlags } from '../../../scripts/server-node-flags.mjs'
 import { fetchSender, type Send } from './http'
 import { createDatabase, dropDatabase } from './pg'
 
@@ -32,7 +31,7 @@ export function ensureServerBuild(): void {
 /** node with these arguments runs the compiled server (built first when stale). */
 export function serverCommand(): string[] {
   ensureServerBuild()
-  return [...serverNodeFlags(), join(root, 'dist-server', 'main.js')]
+  return [join(root, 'dist-server', 'main.js')]
 }
 
 /** node with these arguments runs the compiled `npm run user:create` (built first when stale). */
@@ -72,8 +71,8 @@ export interface ServerProcess {
 
 /**
  * `opts.port`: listen there (a test that must know the address before the start, e.g. for PUBLIC_URL).
- * `opts.npmStart`: run `npm start`'s script (scripts/start.mjs, with its flags) instead of the compiled server itself,
- * for what it does before the server (a first start's database prepared in a process of its own).
+ * `opts.npmStart`: run `npm start`'s script (scripts/start.mjs) instead of the compiled server itself, for what it
+ * does before the server (the builds it checks).
  */
 export async function startServer(
   env: Record<string, string>,
@@ -82,7 +81,7 @@ export async function startServer(
   const port = opts.port ?? (await freePort())
   const logFile = join(tempDir('log'), 'server.log')
   const log = createWriteStream(logFile)
-  const command = opts.npmStart ? [...serverNodeFlags(), join(root, 'scripts', 'start.mjs')] : serverCommand()
+  const command = opts.npmStart ? [join(root, 'scripts', 'start.mjs')] : serverCommand()
   const child = spawn(process.execPath, command, {
     cwd: root,
     env: {
@@ -182,7 +181,7 @@ export interface MainProcess {
 
 /**
  * The compiled server with exactly this environment (HOST only when given), for start-up checks: it may exit on its
- * own (see `exited`) or start listening (see `waitForHealth`). `nodeFlags` go to node after `npm start`'s own.
+ * own (see `exited`) or start listening (see `waitForHealth`). `nodeFlags` go to node before the script.
  */
 export async function spawnMain(env: Record<string, string>, nodeFlags: string[] = []): Promise<MainProcess> {
   const port = await freePort()

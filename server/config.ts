@@ -1,9 +1,12 @@
-import { randomBytes } from 'node:crypto'
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
-import { dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
+import { readOrCreateSecret } from './dataFolder'
+import { checkedEnv, ConfigError, int, type Env } from './envSchema'
 import { exposureOf } from './services/demoAccounts'
 import type { S3Settings } from './services/s3MediaStore'
+
+export { ConfigError } from './envSchema'
+export { secureDataDir, secureDataFiles, securePrivateFolder } from './dataFolder'
 
 /** Embedded PGlite's buffer cache when PGLITE_SHARED_BUFFERS names none (why 8MB: server/db/db.ts, openPglite). */
 export const PGLITE_SHARED_BUFFERS_DEFAULT = '8MB'
@@ -99,37 +102,6 @@ export type PaymentSettings =
   | { provider: 'simulated' }
   | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiBase: string | undefined }
 
-export class ConfigError extends Error {}
-
-type Env = Record<string, string | undefined>
-
-function int(env: Env, name: string, fallback: number, min = 1): number {
-  const raw = env[name]
-  if (raw === undefined || raw === '') return fallback
-  if (!/^\d+$/.test(raw) || Number(raw) < min)
-    throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`)
-  return Number(raw)
-}
-
-function intInRange(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const n = int(env, name, fallback, min)
-  if (n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${env[name]}"`)
-  return n
-}
-
-function readOrCreateSecret(file: string): string {
-  if (existsSync(file)) {
-    const s = readFileSync(file, 'utf8').trim()
-    if (s.length >= 32) return s
-  }
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
-  const secret = randomBytes(48).toString('base64url')
-  writeFileSync(file, secret + '\n', { mode: 0o600 })
-  // `mode` only applies when the file is created; a short secret being replaced keeps its old mode otherwise.
-  chmodSync(file, 0o600)
-  return secret
-}
-
 const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal']
 
 function trustProxyFrom(raw: string | undefined): false | number | string[] {
@@ -155,55 +127,12 @@ function trustProxyFrom(raw: string | undefined): false | number | string[] {
   return entries.length ? entries : false
 }
 
-/** dir and everything below it: folders 0700, files 0600 (only what is not so already is changed). */
-function privateTree(dir: string): void {
-  const walk = (path: string, isDir: boolean) => {
-    const want = isDir ? 0o700 : 0o600
-    if ((statSync(path).mode & 0o777) !== want) chmodSync(path, want)
-    if (!isDir) return
-    for (const entry of readdirSync(path, { withFileTypes: true })) {
-      if (entry.isDirectory() || entry.isFile()) walk(join(path, entry.name), entry.isDirectory())
-    }
-  }
-  walk(dir, true)
-}
-
-type DataPlaces = Pick<Config, 'dataDir' | 'databaseUrl' | 'mediaDir'>
-
-/** Makes the data folder (where PGlite keeps its files) and the secret in it private to the server's user. */
-export function securePrivateFolder(config: DataPlaces): void {
-  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
-  if (existsSync(config.dataDir)) chmodSync(config.dataDir, 0o700)
-  const secret = join(config.dataDir, 'jwt-secret')
-  if (existsSync(secret)) chmodSync(secret, 0o600)
-}
-
-/**
- * Makes whatever exists of the database's files and the media private to the server's user: a walk over every file
- * (~45 ms of a start, hence run after listening by the server: nothing below a 0700 folder can be reached by other
- * users meanwhile).
- */
-export function secureDataFiles(config: DataPlaces): void {
-  const trees = [config.mediaDir, ...(config.databaseUrl ? [] : [join(config.dataDir, 'pgdata')])]
-  for (const dir of trees) if (existsSync(dir)) privateTree(dir)
-}
-
-/** Makes the data folder, and whatever of it exists (database, media, secret), private to the server's user. */
-export function secureDataDir(config: DataPlaces): void {
-  securePrivateFolder(config)
-  secureDataFiles(config)
-}
-
 /** Reads and validates the environment once; the rest of the server receives the typed result. */
-export function loadConfig(env: Env = process.env): Config {
-  const dataDir = resolve(env.DATA_DIR || './data')
-  const databaseUrl = env.DATABASE_URL || undefined
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
-  }
-  let jwtSecret = env.JWT_SECRET || ''
-  if (jwtSecret && jwtSecret.length < 32)
-    throw new ConfigError('JWT_SECRET must be at least 32 characters long')
+export function loadConfig(raw: Env = process.env): Config {
+  const env = checkedEnv(raw)
+  const dataDir = resolve(env.DATA_DIR ?? './data')
+  const databaseUrl = env.DATABASE_URL
+  let jwtSecret = env.JWT_SECRET
   if (!jwtSecret) {
     if (databaseUrl) {
       throw new ConfigError(
@@ -212,26 +141,9 @@ export function loadConfig(env: Env = process.env): Config {
     }
     jwtSecret = readOrCreateSecret(join(dataDir, 'jwt-secret'))
   }
-  const jwtTtl = env.JWT_TTL || '7d'
-  if (!/^\d+\s*(s|sec|m|min|h|hr|d|day|w)?$/.test(jwtTtl))
-    throw new ConfigError(`JWT_TTL "${jwtTtl}" is not a duration like 7d, 12h, 3600s`)
-  const seedRaw = env.SEED_DEMO
-  let seedDemo: boolean | undefined
-  if (seedRaw === undefined || seedRaw === '') seedDemo = undefined
-  else if (seedRaw === '1' || seedRaw === 'true') seedDemo = true
-  else if (seedRaw === '0' || seedRaw === 'false') seedDemo = false
-  else throw new ConfigError('SEED_DEMO must be 0 or 1')
-  const logLevel = env.LOG_LEVEL || 'info'
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
-    throw new ConfigError(`LOG_LEVEL "${logLevel}" is not a pino level`)
-  }
-  const pgliteSharedBuffers = env.PGLITE_SHARED_BUFFERS || PGLITE_SHARED_BUFFERS_DEFAULT
-  if (!/^[1-9]\d{0,6}(kB|MB|GB)$/.test(pgliteSharedBuffers))
-    throw new ConfigError(
-      `PGLITE_SHARED_BUFFERS "${pgliteSharedBuffers}" is not a size like 32MB, 1GB or 8192kB`,
-    )
+  const seedDemo = env.SEED_DEMO === undefined ? undefined : env.SEED_DEMO === '1' || env.SEED_DEMO === 'true'
   // AUTH_RATE_LIMIT_MAX (before these limits existed) still works: the default of all three limits below.
-  const legacyAuthMax = env.AUTH_RATE_LIMIT_MAX ? int(env, 'AUTH_RATE_LIMIT_MAX', 1) : undefined
+  const legacyAuthMax = env.AUTH_RATE_LIMIT_MAX === undefined ? undefined : int(env, 'AUTH_RATE_LIMIT_MAX', 1)
   const headersTimeoutSeconds = int(env, 'HEADERS_TIMEOUT_SECONDS', 30)
   const requestTimeoutSeconds = int(env, 'REQUEST_TIMEOUT_SECONDS', 300)
   if (headersTimeoutSeconds > requestTimeoutSeconds) {
@@ -245,15 +157,15 @@ export function loadConfig(env: Env = process.env): Config {
   const uploadMaxBytes = int(env, 'UPLOAD_MAX_BYTES', 50 * 1024 * 1024)
   const { mediaStorage, s3 } = mediaStorageFrom(env, mediaUrlTtl, uploadMaxBytes)
   return {
-    port: int(env, 'PORT', 3000, 0),
-    host: env.HOST || '127.0.0.1',
+    port: int(env, 'PORT', 3000),
+    host: env.HOST ?? '127.0.0.1',
     dataDir,
     databaseUrl,
     jwtSecret,
-    jwtTtl,
+    jwtTtl: env.JWT_TTL ?? '7d',
     seedDemo,
     uploadMaxBytes,
-    mediaDir: resolve(env.MEDIA_DIR || join(dataDir, 'media')),
+    mediaDir: resolve(env.MEDIA_DIR ?? join(dataDir, 'media')),
     mediaStorage,
     s3,
     bodyLimit: int(env, 'BODY_LIMIT', 100 * 1024),
@@ -269,12 +181,12 @@ export function loadConfig(env: Env = process.env): Config {
     idleTimeoutSeconds: int(env, 'IDLE_TIMEOUT_SECONDS', 60),
     keepAliveTimeoutSeconds: int(env, 'KEEPALIVE_TIMEOUT_SECONDS', 5),
     mediaUrlTtl,
-    logLevel,
-    pgliteSharedBuffers,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS ?? PGLITE_SHARED_BUFFERS_DEFAULT,
     pgliteCallTimeoutSeconds: int(env, 'PGLITE_CALL_TIMEOUT_SECONDS', 30),
-    distDir: resolve(env.DIST_DIR || 'dist'),
+    distDir: resolve(env.DIST_DIR ?? 'dist'),
     trustProxy,
-    scryptLog2N: intInRange(env, 'SCRYPT_LOG2N', 17, 14, 20),
+    scryptLog2N: int(env, 'SCRYPT_LOG2N', 17),
     commentRateLimitMax: int(env, 'COMMENT_RATE_LIMIT_MAX', 10),
     followRateLimitMax: int(env, 'FOLLOW_RATE_LIMIT_MAX', 30),
     uploadRateLimitMax: int(env, 'UPLOAD_RATE_LIMIT_MAX', 10),
@@ -283,16 +195,14 @@ export function loadConfig(env: Env = process.env): Config {
     testClock: testClockFrom(env, trustProxy),
     publicUrl,
     payments: paymentsFrom(env, publicUrl),
-    smtpUrl: smtpUrlFrom(env.SMTP_URL),
+    smtpUrl: env.SMTP_URL === undefined ? undefined : smtpUrlFrom(env.SMTP_URL),
     mailFrom: mailFromOf(env.MAIL_FROM, env.SMTP_URL),
   }
 }
 
 function paymentsFrom(env: Env, publicUrl: string | undefined): PaymentSettings {
-  const provider = env.PAYMENT_PROVIDER || 'simulated'
+  const provider = (env.PAYMENT_PROVIDER ?? 'simulated') as PaymentSettings['provider']
   if (provider === 'simulated') return { provider }
-  if (provider !== 'stripe')
-    throw new ConfigError(`PAYMENT_PROVIDER must be simulated or stripe, got "${provider}"`)
   const missing = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_URL'].filter((name) => !env[name])
   if (missing.length)
     throw new ConfigError(`PAYMENT_PROVIDER=stripe requires ${missing.join(', ')} (see docs/operations.md)`)
@@ -362,9 +272,7 @@ function mediaStorageFrom(
   mediaUrlTtl: number,
   uploadMaxBytes: number,
 ): Pick<Config, 'mediaStorage' | 's3'> {
-  const kind = env.MEDIA_STORAGE || 'local'
-  if (kind === 'local') return { mediaStorage: 'local', s3: undefined }
-  if (kind !== 's3') throw new ConfigError(`MEDIA_STORAGE must be local or s3, got "${kind}"`)
+  if (env.MEDIA_STORAGE !== 's3') return { mediaStorage: 'local', s3: undefined }
   const missing = ['S3_BUCKET', 'S3_REGION'].filter((name) => !env[name])
   if (missing.length)
     throw new ConfigError(`MEDIA_STORAGE=s3 needs ${missing.join(' and ')} (the bucket and its region)`)
@@ -439,9 +347,7 @@ function publicUrlFrom(raw: string | undefined): string | undefined {
 }
 
 function testClockFrom(env: Env, trustProxy: Config['trustProxy']): boolean {
-  const raw = env.TEST_CLOCK
-  if (raw === undefined || raw === '' || raw === '0') return false
-  if (raw !== '1') throw new ConfigError('TEST_CLOCK must be 0 or 1')
+  if (env.TEST_CLOCK !== '1') return false
   const exposure = exposureOf(env.HOST || '127.0.0.1', trustProxy)
   if (exposure)
     throw new ConfigError(

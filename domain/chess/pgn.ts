@@ -105,32 +105,107 @@ export function parsePgn(pgn: string): ParsedLine {
   if (new TextEncoder().encode(pgn).length > PGN_MAX_BYTES)
     throw new PgnError(`The PGN is larger than ${PGN_MAX_BYTES / 1024} KB`)
   if (CONTROL.test(pgn)) throw new PgnError('The PGN contains a control character (such as NUL)')
-  let i = 0
   const n = pgn.length
-  const skipSpace = () => {
+  const { tags, end } = readTags(pgn)
+  const tree = lineTree(startPosition(tags))
+  let i = end
+  let ended = false
+  while (true) {
     while (i < n && /\s/.test(pgn[i])) i++
+    if (i >= n) break
+    const c = pgn[i]
+    if (ended) throw new PgnError('The PGN continues after the result: a line holds one game')
+    if (c === '{') {
+      const close = pgn.indexOf('}', i + 1)
+      if (close < 0) throw new PgnError(`The PGN has a comment that is never closed (${tree.where()})`)
+      tree.addComment(pgn.slice(i + 1, close))
+      i = close + 1
+    } else if (c === ';') {
+      const lineEnd = pgn.indexOf('\n', i)
+      tree.addComment(pgn.slice(i + 1, lineEnd < 0 ? n : lineEnd))
+      i = lineEnd < 0 ? n : lineEnd + 1
+    } else if (c === '%' && (i === 0 || pgn[i - 1] === '\n')) {
+      const lineEnd = pgn.indexOf('\n', i)
+      i = lineEnd < 0 ? n : lineEnd + 1
+    } else if (c === '(') {
+      tree.openVariation()
+      i++
+    } else if (c === ')') {
+      tree.closeVariation()
+      i++
+    } else if (c === '$') {
+      const m = /^\$\d{1,3}/.exec(pgn.slice(i, i + 4))
+      if (!m) throw new PgnError(`The PGN has an annotation that could not be read (${tree.where()})`)
+      i += m[0].length
+      // A NAG follows its move: one written before any move of its variation annotates nothing here.
+      tree.annotate(NAG_GLYPHS[m[0]])
+    } else {
+      let j = i
+      while (j < n && j - i <= MAX_TOKEN_LENGTH && !/[\s{}();$[\]]/.test(pgn[j])) j++
+      ended = readToken(tree, pgn.slice(i, j), c)
+      i = j
+    }
   }
+  if (tree.inVariation()) throw new PgnError('The PGN has a variation that is never closed')
+  return { nodes: tree.nodes, tags }
+}
 
+/** Tag pairs: [Name "value"] before the moves; `end` is where the move text starts. */
+function readTags(pgn: string): { tags: Record<string, string>; end: number } {
   const tags: Record<string, string> = {}
-  // Tag pairs: [Name "value"] before the moves.
+  let i = 0
+  const skipSpace = () => {
+    while (i < pgn.length && /\s/.test(pgn[i])) i++
+  }
   for (skipSpace(); pgn[i] === '['; skipSpace()) {
     const m = /^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]/.exec(pgn.slice(i, i + 4096))
     if (!m) throw new PgnError('The PGN has a tag pair that could not be read (write it as [Name "value"])')
     tags[m[1]] = m[2].replace(/\\(.)/g, '$1')
     i += m[0].length
   }
+  return { tags, end: i }
+}
 
+/** The position the game starts from: the FEN tag, or the usual one unless [SetUp "1"] asks for a FEN. */
+function startPosition(tags: Record<string, string>): Chess {
   const startFen = tags.FEN ?? (tags.SetUp === '1' ? undefined : DEFAULT_POSITION)
   if (startFen === undefined) throw new PgnError('The PGN has [SetUp "1"] but no FEN tag')
-  let root: Chess
   try {
-    root = new Chess(startFen)
+    return new Chess(startFen)
   } catch {
     throw new PgnError('The FEN tag is not a legal position')
   }
-  const startColor = root.turn()
+}
+
+/**
+ * A token of the move text: a result (returns true: the game has ended), a move number, or a move with its
+ * annotation, played on the tree. `first` is the character the token starts at.
+ */
+function readToken(tree: LineTree, token: string, first: string): boolean {
+  if (!token) throw new PgnError(`The PGN could not be read at '${first}' (${tree.where()})`)
+  if (token.length > MAX_TOKEN_LENGTH)
+    throw new PgnError(`The PGN could not be read at '${token.slice(0, 20)}' (${tree.where()})`)
+  if (RESULT.test(token)) {
+    if (tree.inVariation()) throw new PgnError('The PGN ends inside a variation')
+    return true
+  }
+  // '12.' or '12...' (possibly glued to the move: '12.Nf3')
+  if (MOVE_NUMBER.test(token)) return false
+  const move = GLUED.exec(token)?.[2] ?? token
+  // a '!' or '?' inside the move is left in it, for play() to refuse
+  const annotated = ANNOTATED.exec(move)
+  tree.play(annotated?.[1] ?? move)
+  const glyph = annotated?.[2]
+  if (glyph && isGlyph(glyph)) tree.annotate(glyph)
+  return false
+}
+
+type LineTree = ReturnType<typeof lineTree>
+
+/** The tree of moves being read, from `root`: the main line and its variations, each a context on a stack. */
+function lineTree(root: Chess) {
   const nodes: LineNode[] = [
-    { parent: -1, children: [], san: '', fen: root.fen(), color: startColor, moveNumber: root.moveNumber() },
+    { parent: -1, children: [], san: '', fen: root.fen(), color: root.turn(), moveNumber: root.moveNumber() },
   ]
   const stack: Context[] = [{ chess: root, at: 0, before: -1 }]
   const top = () => stack[stack.length - 1]
@@ -141,104 +216,61 @@ export function parsePgn(pgn: string): ParsedLine {
       ? 'before the first move'
       : `after ${numbered(node.moveNumber, node.color, node.san)}`
   }
-  const addComment = (text: string) => {
-    const ctx = top()
-    const comment = text.replace(/\s+/g, ' ').trim()
-    if (!comment) return
-    if (ctx.before === -1 && stack.length > 1)
-      ctx.pending = ctx.pending ? `${ctx.pending} ${comment}` : comment
-    else {
-      const node = nodes[ctx.at]
-      node.comment = node.comment ? `${node.comment} ${comment}` : comment
-    }
-  }
-
-  let ended = false
-  while (true) {
-    skipSpace()
-    if (i >= n) break
-    const c = pgn[i]
-    if (ended) throw new PgnError('The PGN continues after the result: a line holds one game')
-    if (c === '{') {
-      const close = pgn.indexOf('}', i + 1)
-      if (close < 0) throw new PgnError(`The PGN has a comment that is never closed (${where()})`)
-      addComment(pgn.slice(i + 1, close))
-      i = close + 1
-    } else if (c === ';') {
-      const end = pgn.indexOf('\n', i)
-      addComment(pgn.slice(i + 1, end < 0 ? n : end))
-      i = end < 0 ? n : end + 1
-    } else if (c === '%' && (i === 0 || pgn[i - 1] === '\n')) {
-      const end = pgn.indexOf('\n', i)
-      i = end < 0 ? n : end + 1
-    } else if (c === '(') {
+  return {
+    nodes,
+    where,
+    inVariation: () => stack.length > 1,
+    addComment(text: string) {
+      const ctx = top()
+      const comment = text.replace(/\s+/g, ' ').trim()
+      if (!comment) return
+      if (ctx.before === -1 && stack.length > 1)
+        ctx.pending = ctx.pending ? `${ctx.pending} ${comment}` : comment
+      else {
+        const node = nodes[ctx.at]
+        node.comment = node.comment ? `${node.comment} ${comment}` : comment
+      }
+    },
+    /** Gives the last move played its glyph; none before the first move of a variation. */
+    annotate(glyph: Glyph | undefined) {
+      if (glyph && top().before !== -1) nodes[top().at].glyph = glyph
+    },
+    openVariation() {
       const ctx = top()
       if (ctx.before === -1) throw new PgnError(`The PGN has a variation that follows no move (${where()})`)
       if (stack.length > MAX_VARIATION_DEPTH)
         throw new PgnError(`The PGN nests variations deeper than ${MAX_VARIATION_DEPTH} levels`)
       stack.push({ chess: new Chess(nodes[ctx.before].fen), at: ctx.before, before: -1 })
-      i++
-    } else if (c === ')') {
+    },
+    closeVariation() {
       if (stack.length === 1)
         throw new PgnError(`The PGN closes a variation that was never opened (${where()})`)
       stack.pop()
-      i++
-    } else if (c === '$') {
-      const m = /^\$\d{1,3}/.exec(pgn.slice(i, i + 4))
-      if (!m) throw new PgnError(`The PGN has an annotation that could not be read (${where()})`)
-      i += m[0].length
-      const glyph = NAG_GLYPHS[m[0]]
-      // A NAG follows its move: one written before any move of its variation annotates nothing here.
-      if (glyph && top().before !== -1) nodes[top().at].glyph = glyph
-    } else {
-      let j = i
-      while (j < n && j - i <= MAX_TOKEN_LENGTH && !/[\s{}();$[\]]/.test(pgn[j])) j++
-      const token = pgn.slice(i, j)
-      if (!token) throw new PgnError(`The PGN could not be read at '${c}' (${where()})`)
-      if (token.length > MAX_TOKEN_LENGTH)
-        throw new PgnError(`The PGN could not be read at '${token.slice(0, 20)}' (${where()})`)
-      i = j
-      if (RESULT.test(token)) {
-        if (stack.length > 1) throw new PgnError('The PGN ends inside a variation')
-        ended = true
-        continue
+    },
+    play(written: string) {
+      const ctx = top()
+      const from = nodes[ctx.at]
+      const color = ctx.chess.turn()
+      const moveNumber = ctx.chess.moveNumber()
+      if (nodes.length > MAX_LINE_MOVES) throw new PgnError(`The PGN holds more than ${MAX_LINE_MOVES} moves`)
+      if (written.length > 12 || !SAN_TOKEN.test(written))
+        throw new PgnError(`The PGN could not be read at '${written.slice(0, 20)}' (${where()})`)
+      let san: string
+      try {
+        san = ctx.chess.move(written, { strict: false }).san
+      } catch {
+        throw new PgnError(`Illegal move ${numbered(moveNumber, color, written)}`)
       }
-      // '12.' or '12...' (possibly glued to the move: '12.Nf3')
-      if (MOVE_NUMBER.test(token)) continue
-      const move = GLUED.exec(token)?.[2] ?? token
-      // a '!' or '?' inside the move is left in it, for play() to refuse
-      const annotated = ANNOTATED.exec(move)
-      play(annotated?.[1] ?? move)
-      const glyph = annotated?.[2]
-      if (glyph && isGlyph(glyph)) nodes[top().at].glyph = glyph
-    }
-  }
-  if (stack.length > 1) throw new PgnError('The PGN has a variation that is never closed')
-  return { nodes, tags }
-
-  function play(written: string) {
-    const ctx = top()
-    const from = nodes[ctx.at]
-    const color = ctx.chess.turn()
-    const moveNumber = ctx.chess.moveNumber()
-    if (nodes.length > MAX_LINE_MOVES) throw new PgnError(`The PGN holds more than ${MAX_LINE_MOVES} moves`)
-    if (written.length > 12 || !SAN_TOKEN.test(written))
-      throw new PgnError(`The PGN could not be read at '${written.slice(0, 20)}' (${where()})`)
-    let san: string
-    try {
-      san = ctx.chess.move(written, { strict: false }).san
-    } catch {
-      throw new PgnError(`Illegal move ${numbered(moveNumber, color, written)}`)
-    }
-    const id = nodes.length
-    nodes.push({ parent: ctx.at, children: [], san, fen: ctx.chess.fen(), color, moveNumber })
-    from.children.push(id)
-    ctx.before = ctx.at
-    ctx.at = id
-    if (ctx.pending) {
-      nodes[id].comment = ctx.pending
-      ctx.pending = undefined
-    }
+      const id = nodes.length
+      nodes.push({ parent: ctx.at, children: [], san, fen: ctx.chess.fen(), color, moveNumber })
+      from.children.push(id)
+      ctx.before = ctx.at
+      ctx.at = id
+      if (ctx.pending) {
+        nodes[id].comment = ctx.pending
+        ctx.pending = undefined
+      }
+    },
   }
 }
 

@@ -75,10 +75,9 @@ export function requestCompletedLine(req: FastifyRequest, reply: FastifyReply): 
 
 /**
  * The same line from its parts: the request logger's bindings as pino writes them (`,"pid":…,"hostname":…,"reqId":…`),
- * the request's fields, its status and the time taken in ms. Also written for the answers the server sends before
- * Fastify (server/plugins/responseCache.ts's kept answers).
+ * the request's fields, its status and the time taken in ms.
  */
-export function requestLine(
+function requestLine(
   bindings: string,
   req: Parameters<typeof requestLogSerializer>[0],
   statusCode: number,
@@ -90,7 +89,7 @@ export function requestLine(
 }
 
 /** A request logger's bindings: `parent`'s (the server's logger) and the request's id, as pino's child has them. */
-export function requestBindings(parent: Logger, reqId: string): string {
+function requestBindings(parent: Logger, reqId: string): string {
   return `${bindingsOf(parent)},"reqId":${JSON.stringify(reqId)}`
 }
 

@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { contractValidator } from '../openapi'
 import { actorOf } from '../plugins/auth'
 import { userRateLimit } from '../plugins/userRateLimit'
 import { BadInput, TooLarge, UnsupportedMedia } from '../services/errors'
-import type { PendingMedia } from '../services/media'
+import type { MediaStore, PendingMedia } from '../services/media'
 import * as videos from '../services/videos'
 import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
@@ -16,6 +16,46 @@ function uploadFieldsValidator(app: FastifyInstance) {
   const properties = { ...(upload.properties as Record<string, unknown>) }
   delete properties.file
   return contractValidator<{ courseId: string }>({ type: 'object', required: ['courseId'], properties })
+}
+
+/** What the multipart body gave so far: its fields, and the file once stored (discarded by the route's end). */
+interface Received {
+  fields: Record<string, string>
+  upload?: { pending: PendingMedia; originalName: string; truncated: boolean }
+}
+
+/**
+ * Reads the parts into `received`: every field, and the first part named 'file' saved to the media store (after
+ * `beforeFile` has seen the fields sent before it); any other file is drained unread.
+ */
+async function receiveParts(
+  req: FastifyRequest,
+  fileLimit: number,
+  received: Received,
+  media: MediaStore,
+  beforeFile: (fields: Record<string, string>) => Promise<void>,
+) {
+  const parts = req.parts({ limits: { fileSize: fileLimit, files: 1, fields: 10, fieldSize: 1024 } })
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      received.fields[part.fieldname] = String(part.value)
+      continue
+    }
+    if (part.fieldname !== 'file' || received.upload) {
+      part.file.resume()
+      continue
+    }
+    await beforeFile(received.fields)
+    const pending = await media.save(part.file)
+    received.upload = { pending, originalName: part.filename, truncated: part.file.truncated }
+  }
+}
+
+/** The first error of the fields' validation, as the 400 names it: the field under body/ and what is wrong with it. */
+function invalidField(validateFields: ReturnType<typeof uploadFieldsValidator>) {
+  const e = validateFields.errors?.[0]
+  const field = e?.instancePath ? e.instancePath.slice(1) : String(e?.params?.missingProperty ?? 'courseId')
+  return new BadInput(`body/${field} ${e?.message ?? 'is invalid'}`)
 }
 
 export async function videoRoutes(app: FastifyInstance, { db, config, signer, media }: RouteDeps) {
@@ -46,36 +86,19 @@ export async function videoRoutes(app: FastifyInstance, { db, config, signer, me
               ` and this file is larger than the ${videos.megabytes(quota - used)} MB left`,
             )
           : new TooLarge(`The file is larger than ${config.uploadMaxBytes} bytes`)
-      const fields: Record<string, string> = {}
-      let upload: { pending: PendingMedia; originalName: string; truncated: boolean } | undefined
+      const received: Received = { fields: {} }
       let parsing = true
       try {
-        const parts = req.parts({ limits: { fileSize: fileLimit, files: 1, fields: 10, fieldSize: 1024 } })
-        for await (const part of parts) {
-          if (part.type === 'field') {
-            fields[part.fieldname] = String(part.value)
-            continue
-          }
-          if (part.fieldname !== 'file' || upload) {
-            part.file.resume()
-            continue
-          }
+        await receiveParts(req, fileLimit, received, media, async (fields) => {
           // When courseId comes first (as the SPA sends it), refuse a non-owner before storing anything.
           if (fields.courseId && validateFields(fields))
             await videos.assertCanUpload(db, actorOf(req), fields.courseId)
-          const pending = await media.save(part.file)
-          upload = { pending, originalName: part.filename, truncated: part.file.truncated }
-        }
+        })
         parsing = false
+        const { fields, upload } = received
         if (!upload) throw new BadInput('body/file is required')
         if (upload.truncated) throw tooLarge()
-        if (!validateFields(fields)) {
-          const e = validateFields.errors?.[0]
-          const field = e?.instancePath
-            ? e.instancePath.slice(1)
-            : String(e?.params?.missingProperty ?? 'courseId')
-          throw new BadInput(`body/${field} ${e?.message ?? 'is invalid'}`)
-        }
+        if (!validateFields(fields)) throw invalidField(validateFields)
         const kind = videos.sniffVideo(upload.pending.head)
         if (!kind) throw new UnsupportedMedia('The file is not an MP4, WebM or Ogg video')
         await videos.assertCanUpload(db, actorOf(req), fields.courseId)
@@ -101,7 +124,7 @@ export async function videoRoutes(app: FastifyInstance, { db, config, signer, me
         }
         throw err
       } finally {
-        await upload?.pending.discard()
+        await received.upload?.pending.discard()
       }
     },
   )
@@ -116,6 +139,14 @@ export async function videoRoutes(app: FastifyInstance, { db, config, signer, me
     )
   })
 
+  streamVideoRoute(app, { db, signer, media })
+}
+
+/** The video's bytes, by a signed link (no session: the video element fetches it). */
+function streamVideoRoute(
+  app: FastifyInstance,
+  { db, signer, media }: Pick<RouteDeps, 'db' | 'signer' | 'media'>,
+) {
   // The request log line carries the URL: never its signature, or a log reader could replay the link.
   // (app.ts's logger does the same for every URL; this keeps it true whatever logger the app is given)
   const logSerializers = { req: videos.requestLogSerializer }

@@ -5,7 +5,8 @@
 // it expects, under the order's row lock.
 import type Stripe from 'stripe'
 import { DomainError } from './errors'
-import { completePaidOrder, expireOrder } from './orders'
+import { completePaidOrder } from './orderCompletion'
+import { expireOrder } from './orders'
 import { AmountMismatch, orderSelect, type OrderDeps, type OrderRow } from './orderRecords'
 import { refundAfterFailure } from './orderRefunds'
 import { markRefunded } from './orderViews'

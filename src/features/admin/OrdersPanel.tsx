@@ -75,63 +75,97 @@ export default function OrdersPanel() {
       {isError && <ErrorMessage>The orders could not be loaded.</ErrorMessage>}
       {data && data.length === 0 && <p className="muted">No orders.</p>}
       {data && data.length > 0 && (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Buyer</th>
-                <th scope="col">Courses</th>
-                <th scope="col">Total</th>
-                <th scope="col">State</th>
-                <th scope="col">Provider reference</th>
-                <th scope="col">Refund</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((order) => (
-                <tr key={order._id}>
-                  <td>{dateOf(order.createdAt)}</td>
-                  <td>{order.buyer?.username ?? 'Deleted account'}</td>
-                  <td>{order.lines.map((l) => l.title).join(', ')}</td>
-                  <td>{formatMoney(order.total)}</td>
-                  <td>{STATES[order.status]}</td>
-                  <td>{order.paymentReference ?? ''}</td>
-                  <td>
-                    {order.status === 'paid' && (
-                      <button
-                        type="button"
-                        className="btn"
-                        disabled={refunding.isLoading}
-                        aria-label={`Refund order ${order.number}`}
-                        onClick={() => setAsking(order)}
-                      >
-                        Refund
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OrdersTable orders={data} refunding={refunding.isLoading} onRefund={setAsking} />
       )}
       {asking && (
-        <Modal title="Refund this order?" onClose={() => setAsking(null)}>
-          <p>
-            Order {asking.number} of {asking.buyer?.username ?? 'a deleted account'}:{' '}
-            {formatMoney(asking.total)} is given back and its courses leave the buyer&apos;s enrollments.
-          </p>
-          <div className="row">
-            <button type="button" className="btn btn--primary" onClick={() => void confirmRefund(asking)}>
-              Refund
-            </button>
-            <button type="button" className="btn" onClick={() => setAsking(null)}>
-              Cancel
-            </button>
-          </div>
-        </Modal>
+        <RefundModal
+          order={asking}
+          onConfirm={() => void confirmRefund(asking)}
+          onClose={() => setAsking(null)}
+        />
       )}
     </section>
+  )
+}
+
+/** The orders as the server sends them, each paid one with its refund button. */
+function OrdersTable({
+  orders,
+  refunding,
+  onRefund,
+}: {
+  orders: OrderDetail[]
+  refunding: boolean
+  onRefund: (order: OrderDetail) => void
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Buyer</th>
+            <th scope="col">Courses</th>
+            <th scope="col">Total</th>
+            <th scope="col">State</th>
+            <th scope="col">Provider reference</th>
+            <th scope="col">Refund</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order._id}>
+              <td>{dateOf(order.createdAt)}</td>
+              <td>{order.buyer?.username ?? 'Deleted account'}</td>
+              <td>{order.lines.map((l) => l.title).join(', ')}</td>
+              <td>{formatMoney(order.total)}</td>
+              <td>{STATES[order.status]}</td>
+              <td>{order.paymentReference ?? ''}</td>
+              <td>
+                {order.status === 'paid' && (
+                  <button
+                    type="button"
+                    className="btn"
+                    disabled={refunding}
+                    aria-label={`Refund order ${order.number}`}
+                    onClick={() => onRefund(order)}
+                  >
+                    Refund
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** Asks before refunding `order`. */
+function RefundModal({
+  order,
+  onConfirm,
+  onClose,
+}: {
+  order: OrderDetail
+  onConfirm: () => void
+  onClose: () => void
+}) {
+  return (
+    <Modal title="Refund this order?" onClose={onClose}>
+      <p>
+        Order {order.number} of {order.buyer?.username ?? 'a deleted account'}: {formatMoney(order.total)} is
+        given back and its courses leave the buyer&apos;s enrollments.
+      </p>
+      <div className="row">
+        <button type="button" className="btn btn--primary" onClick={onConfirm}>
+          Refund
+        </button>
+        <button type="button" className="btn" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </Modal>
   )
 }

@@ -57,38 +57,92 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return row.n === 0
 }
 
-/** Seeds demo users, courses, modules (one with an uploaded video that plays offline), enrollments, follows, comments. */
-/** `objectStore`: with MEDIA_STORAGE=s3, the demo video goes to the bucket instead of `mediaDir`. */
-export async function seedDemo(db: Db, mediaDir: string, objectStore?: MediaStore): Promise<void> {
-  const ids: Record<string, string> = {}
-  for (const a of demoAccounts) {
-    const user = await createUser(db, a)
-    ids[a.username] = user._id
-    if (a.bio) await db.query('UPDATE users SET bio = $2 WHERE id = $1', [user._id, a.bio])
+/** The uploaded demo video (a small WebM shipped in assets/, so the module plays without a network) in `courseId`. */
+async function storeDemoVideo(
+  db: Db,
+  courseId: string,
+  uploader: string,
+  mediaDir: string,
+  objectStore: MediaStore | undefined,
+): Promise<string> {
+  const videoId = randomUUID()
+  const storedName = `${videoId}.webm`
+  let size: number
+  if (objectStore) {
+    const pending = await objectStore.save(createReadStream(demoVideo))
+    await pending.keep(storedName)
+    size = pending.size
+  } else {
+    await mkdir(mediaDir, { recursive: true, mode: 0o700 })
+    await copyFile(demoVideo, join(mediaDir, storedName))
+    // copyFile gives the copy the source's mode (world-readable in the repository); media is private to the server.
+    await chmod(join(mediaDir, storedName), 0o600)
+    ;({ size } = await stat(join(mediaDir, storedName)))
   }
-  const course = async (instructor: string, title: string, description: string, price: number) => {
-    const [row] = await db.query<{ id: string }>(
-      'INSERT INTO courses (title, description, price_cents, instructor_id) VALUES ($1, $2, round($3::numeric * 100), $4) RETURNING id',
-      [title, description, price, ids[instructor]],
-    )
-    return row.id
-  }
-  const module = async (
-    courseId: string,
-    position: number,
-    title: string,
-    description: string,
-    videoUrl: string,
-    videoId: string | null = null,
-    line: { pgn: string; side: 'white' | 'black' } | null = null,
-  ) => {
-    const [row] = await db.query<{ id: string }>(
-      `INSERT INTO modules (course_id, position, title, description, video_url, video_id, line_pgn, line_side)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [courseId, position, title, description, videoUrl, videoId, line?.pgn ?? null, line?.side ?? null],
-    )
-    return row.id
-  }
+  await db.query(
+    `INSERT INTO videos (id, course_id, stored_name, original_name, mime_type, size, uploaded_by)
+     VALUES ($1, $2, $3, 'board-basics.webm', 'video/webm', $4, $5)`,
+    [videoId, courseId, storedName, size, uploader],
+  )
+  // its length and poster, as for an upload (taken where ffmpeg is installed)
+  await db.query('INSERT INTO media_jobs (video_id) VALUES ($1)', [videoId])
+
+  return videoId
+}
+
+/** A course by `instructorId` at `price` (in the currency's units), its id. */
+async function insertCourse(
+  db: Db,
+  instructorId: string,
+  title: string,
+  description: string,
+  price: number,
+): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    'INSERT INTO courses (title, description, price_cents, instructor_id) VALUES ($1, $2, round($3::numeric * 100), $4) RETURNING id',
+    [title, description, price, instructorId],
+  )
+  return row.id
+}
+
+type ModuleRow = [
+  courseId: string,
+  position: number,
+  title: string,
+  description: string,
+  videoUrl: string,
+  videoId?: string | null,
+  line?: { pgn: string; side: 'white' | 'black' } | null,
+]
+
+/** A module of a course, its id. */
+async function insertModule(
+  db: Db,
+  ...[courseId, position, title, description, videoUrl, videoId = null, line = null]: ModuleRow
+): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    `INSERT INTO modules (course_id, position, title, description, video_url, video_id, line_pgn, line_side)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [courseId, position, title, description, videoUrl, videoId, line?.pgn ?? null, line?.side ?? null],
+  )
+  return row.id
+}
+
+type DemoCourses = Record<
+  'basics' | 'tactics' | 'openings' | 'endgames' | 'boardModule' | 'checkModule',
+  string
+>
+
+/** The demo courses and their modules, by the demo instructors (`ids`: user ids by username). */
+async function seedCourses(
+  db: Db,
+  ids: Record<string, string>,
+  mediaDir: string,
+  objectStore: MediaStore | undefined,
+): Promise<DemoCourses> {
+  const course = (instructor: string, title: string, description: string, price: number) =>
+    insertCourse(db, ids[instructor], title, description, price)
+  const module = (...args: ModuleRow) => insertModule(db, ...args)
 
   const basics = await course(
     'judit',
@@ -115,28 +169,7 @@ export async function seedDemo(db: Db, mediaDir: string, objectStore?: MediaStor
     39,
   )
 
-  // The uploaded demo video is a small WebM shipped in assets/, so the module plays without a network.
-  const videoId = randomUUID()
-  const storedName = `${videoId}.webm`
-  let size: number
-  if (objectStore) {
-    const pending = await objectStore.save(createReadStream(demoVideo))
-    await pending.keep(storedName)
-    size = pending.size
-  } else {
-    await mkdir(mediaDir, { recursive: true, mode: 0o700 })
-    await copyFile(demoVideo, join(mediaDir, storedName))
-    // copyFile gives the copy the source's mode (world-readable in the repository); media is private to the server.
-    await chmod(join(mediaDir, storedName), 0o600)
-    ;({ size } = await stat(join(mediaDir, storedName)))
-  }
-  await db.query(
-    `INSERT INTO videos (id, course_id, stored_name, original_name, mime_type, size, uploaded_by)
-     VALUES ($1, $2, $3, 'board-basics.webm', 'video/webm', $4, $5)`,
-    [videoId, basics, storedName, size, ids.judit],
-  )
-  // its length and poster, as for an upload (taken where ffmpeg is installed)
-  await db.query('INSERT INTO media_jobs (video_id) VALUES ($1)', [videoId])
+  const videoId = await storeDemoVideo(db, basics, ids.judit, mediaDir, objectStore)
 
   const boardModule = await module(
     basics,
@@ -199,7 +232,12 @@ export async function seedDemo(db: Db, mediaDir: string, objectStore?: MediaStor
     null,
     { pgn: DEMO_LINES.lucena, side: 'white' },
   )
+  return { basics, tactics, openings, endgames, boardModule, checkModule }
+}
 
+/** The demo students' enrollments, cart, progress and review, and everyone's follows and comments. */
+async function seedActivity(db: Db, ids: Record<string, string>, courses: DemoCourses): Promise<void> {
+  const { basics, tactics, openings, endgames, boardModule, checkModule } = courses
   const enroll = (student: string, courseId: string) =>
     db.query('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [courseId, ids[student]])
   await enroll('alice', basics)
@@ -234,4 +272,17 @@ export async function seedDemo(db: Db, mediaDir: string, objectStore?: MediaStor
   await comment('alice', 'hikaru', 'His bullet games are unbelievable.')
   await comment('bob', 'hikaru', 'Great streamer, learned a lot from his speedruns.')
   await comment('judit', 'magnuscarlsen', 'The endgame technique is a lesson in itself.')
+}
+
+/** Seeds demo users, courses, modules (one with an uploaded video that plays offline), enrollments, follows, comments. */
+/** `objectStore`: with MEDIA_STORAGE=s3, the demo video goes to the bucket instead of `mediaDir`. */
+export async function seedDemo(db: Db, mediaDir: string, objectStore?: MediaStore): Promise<void> {
+  const ids: Record<string, string> = {}
+  for (const a of demoAccounts) {
+    const user = await createUser(db, a)
+    ids[a.username] = user._id
+    if (a.bio) await db.query('UPDATE users SET bio = $2 WHERE id = $1', [user._id, a.bio])
+  }
+  const courses = await seedCourses(db, ids, mediaDir, objectStore)
+  await seedActivity(db, ids, courses)
 }

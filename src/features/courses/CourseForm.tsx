@@ -7,14 +7,10 @@ type Props = { editing: Course | null; onDone: () => void }
 
 const empty = { title: '', description: '', price: '', publish: true }
 
-/** Create mode, or edit mode when a course is selected; submitting clears the form and closes edit mode. */
-export function CourseForm({ editing, onDone }: Props) {
-  const [form, setForm] = useState(empty)
-  const [createCourse, create] = useCreateCourseMutation()
-  const [updateCourse, update] = useUpdateCourseMutation()
-  const formRef = useRef<HTMLFormElement>(null)
-  useFormFocus(formRef, editing, Boolean(editing))
-
+/** The form's fields: the edited course's, or empty ones for a new course. */
+function useCourseFields(editing: Course | null) {
+  const fields = useState(empty)
+  const setForm = fields[1]
   useEffect(() => {
     setForm(
       editing
@@ -26,7 +22,17 @@ export function CourseForm({ editing, onDone }: Props) {
           }
         : empty,
     )
-  }, [editing])
+  }, [editing, setForm])
+  return fields
+}
+
+/** Create mode, or edit mode when a course is selected; submitting clears the form and closes edit mode. */
+export function CourseForm({ editing, onDone }: Props) {
+  const [form, setForm] = useCourseFields(editing)
+  const [createCourse, create] = useCreateCourseMutation()
+  const [updateCourse, update] = useUpdateCourseMutation()
+  const formRef = useRef<HTMLFormElement>(null)
+  useFormFocus(formRef, editing, Boolean(editing))
 
   const set =
     (key: 'title' | 'description' | 'price') =>

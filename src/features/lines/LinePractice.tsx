@@ -30,20 +30,14 @@ type Props = {
   onComplete: (mistakes: number) => void
 }
 
-/** 'Practise this line': the student plays their side of the main line; the other side answers after 0.5 s. */
-export function LinePractice({ id, line, side, title, onComplete }: Props) {
+/**
+ * The practice's state: the other side answers after its delay, and `onComplete` is called once when the line is
+ * complete.
+ */
+function usePractice(line: ParsedLine, side: LineSide, onComplete: (mistakes: number) => void) {
   const [state, dispatch] = useReducer(practiceReducer, undefined, () => startPractice(line, side))
-  const [invalid, setInvalid] = useState(false)
   const reported = useRef(false)
   const complete = isComplete(state)
-  const fen = positionOf(state)
-  const keysHintId = useId()
-  const expected = expectedMove(state)
-  const hint = state.hinted && expected ? readMoveText(fen, expected.san)?.from : null
-  const before = state.ply >= 2 ? state.moves[state.ply - 2].fen : state.startFen
-  const last = state.ply > 0 ? readMoveText(before, state.moves[state.ply - 1].san) : null
-  const comments = recentComments(state)
-  const wrong = state.feedback === TRY_AGAIN_TEXT
 
   useEffect(() => {
     if (!opponentToMove(state)) return
@@ -56,6 +50,23 @@ export function LinePractice({ id, line, side, title, onComplete }: Props) {
     reported.current = true
     onComplete(mistakesOf(state))
   }, [complete, state, onComplete])
+
+  return [state, dispatch] as const
+}
+
+/** 'Practise this line': the student plays their side of the main line; the other side answers after 0.5 s. */
+export function LinePractice({ id, line, side, title, onComplete }: Props) {
+  const [state, dispatch] = usePractice(line, side, onComplete)
+  const [invalid, setInvalid] = useState(false)
+  const complete = isComplete(state)
+  const fen = positionOf(state)
+  const keysHintId = useId()
+  const expected = expectedMove(state)
+  const hint = state.hinted && expected ? readMoveText(fen, expected.san)?.from : null
+  const before = state.ply >= 2 ? state.moves[state.ply - 2].fen : state.startFen
+  const last = state.ply > 0 ? readMoveText(before, state.moves[state.ply - 1].san) : null
+  const comments = recentComments(state)
+  const wrong = state.feedback === TRY_AGAIN_TEXT
 
   function tryMove(san: string | null): boolean {
     setInvalid(san === null)

@@ -62,10 +62,8 @@ export function LineViewer({ id, line, side, title, onPractise, video }: Props) 
   const [own, setOwn] = useState(START)
   const current = video?.following ? video.node : own
   const [flipped, setFlipped] = useState(false)
-  const navigate = useNavigate()
   const node = line.nodes[current]
   const orientation = (side === 'white') !== flipped ? 'white' : 'black'
-  const inVariation = variationStart(line, current) !== undefined
   const [notInLine, setNotInLine] = useState(false)
   /** The student steps on their own: the board stops following the video. */
   const go = (id: number) => {
@@ -96,13 +94,6 @@ export function LineViewer({ id, line, side, title, onPractise, video }: Props) 
     }
     go(next)
     return true
-  }
-
-  function playFromHere() {
-    const state: { line: LineStart } = {
-      line: { startFen: line.nodes[START].fen, moves: ucisTo(line, current), side },
-    }
-    void navigate('/home', { state })
   }
 
   function onKeyDown(e: React.KeyboardEvent) {
@@ -156,35 +147,78 @@ export function LineViewer({ id, line, side, title, onPractise, video }: Props) 
           Flip board
         </button>
       </div>
-      <div className="row line-viewer__controls">
-        {variationsAt(line, current).map((id) => (
-          <button key={id} type="button" className="btn" onClick={() => go(id)}>
-            Enter variation {numbered(line.nodes[id].moveNumber, line.nodes[id].color, line.nodes[id].san)}
-          </button>
-        ))}
-        {inVariation && (
-          <button type="button" className="btn" onClick={() => go(leaveVariation(line, current))}>
-            Leave variation
-          </button>
-        )}
-      </div>
+      <VariationButtons line={line} current={current} go={go} />
       <MoveTree line={line} current={current} onSelect={select} secondOf={video?.secondOf} />
-      <div className="row">
-        <button type="button" className="btn btn--primary" onClick={onPractise}>
-          Practise this line
-        </button>
-        {/* /home's practice game carries on the line: its start and moves handed over in the router state */}
-        <button type="button" className="btn" onClick={playFromHere}>
-          Play from here
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => void navigate('/analysis', { state: analysisState({ fen: node.fen }) })}
-        >
-          Analyse from here
-        </button>
-      </div>
+      <LineActions line={line} current={current} side={side} onPractise={onPractise} />
     </section>
+  )
+}
+
+/** Enters a variation that starts at the move shown, or leaves the one the move shown is in. */
+function VariationButtons({
+  line,
+  current,
+  go,
+}: {
+  line: ParsedLine
+  current: number
+  go: (id: number) => void
+}) {
+  const inVariation = variationStart(line, current) !== undefined
+  return (
+    <div className="row line-viewer__controls">
+      {variationsAt(line, current).map((id) => (
+        <button key={id} type="button" className="btn" onClick={() => go(id)}>
+          Enter variation {numbered(line.nodes[id].moveNumber, line.nodes[id].color, line.nodes[id].san)}
+        </button>
+      ))}
+      {inVariation && (
+        <button type="button" className="btn" onClick={() => go(leaveVariation(line, current))}>
+          Leave variation
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** Practise the line, or leave for a game or the analysis from the position shown. */
+function LineActions({
+  line,
+  current,
+  side,
+  onPractise,
+}: {
+  line: ParsedLine
+  current: number
+  side: LineSide
+  onPractise: () => void
+}) {
+  const navigate = useNavigate()
+  const node = line.nodes[current]
+
+  function playFromHere() {
+    const state: { line: LineStart } = {
+      line: { startFen: line.nodes[START].fen, moves: ucisTo(line, current), side },
+    }
+    void navigate('/home', { state })
+  }
+
+  return (
+    <div className="row">
+      <button type="button" className="btn btn--primary" onClick={onPractise}>
+        Practise this line
+      </button>
+      {/* /home's practice game carries on the line: its start and moves handed over in the router state */}
+      <button type="button" className="btn" onClick={playFromHere}>
+        Play from here
+      </button>
+      <button
+        type="button"
+        className="btn"
+        onClick={() => void navigate('/analysis', { state: analysisState({ fen: node.fen }) })}
+      >
+        Analyse from here
+      </button>
+    </div>
   )
 }

@@ -62,82 +62,31 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
   const [pgn, setPgn] = useState(start?.line?.pgn ?? '')
   const [side, setSide] = useState<ModuleLine['side']>(start?.line?.side ?? 'white')
   const [file, setFile] = useState<File | null>(null)
-  const [errors, setErrors] = useState<Errors>(() => errorsOf(problem))
-  const [upload, { isLoading: uploading }] = useUploadVideoMutation()
+  const { errors, setErrors, clearError, edit } = useFieldErrors(problem)
   const [captions, setCaptions] = useState<File | null>(null)
-  const [uploaded, setUploaded] = useState<{ file: File; video: Video } | null>(null)
-  const [uploadCaptions, { isLoading: uploadingCaptions }] = useUploadCaptionsMutation()
   const form = useRef<HTMLFormElement>(null)
+  const sending = useModuleSubmit(courseId, editing, form, setErrors, onSubmit)
   const headingId = useId()
   useFormFocus(form, opened)
   // Kept the same across renders, so the line editor is not drawn again while other fields are typed in.
-  const onPgn = useCallback((value: string) => {
-    setPgn(value)
-    setErrors((all) => (all.pgn ? { ...all, pgn: undefined } : all))
-  }, [])
+  const onPgn = useCallback(
+    (value: string) => {
+      setPgn(value)
+      setErrors((all) => (all.pgn ? { ...all, pgn: undefined } : all))
+    },
+    [setErrors],
+  )
   // A video uploaded before the server refused the module: kept unless another file is chosen.
   const keptVideoId = file ? undefined : draft?.videoId
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault()
-    const url = videoUrl.trim()
-    const refuse = (field: ModuleField | 'captions', text: string, selector: string) => {
-      setErrors({ [field]: text })
-      form.current?.querySelector<HTMLElement>(selector)?.focus()
-    }
-    // Read here with the server's own reader, before any upload: a line that does not read is said at once.
-    const lineError = pgn.trim() ? readLine(pgn).error : undefined
-    if (lineError) return refuse('pgn', lineError, 'textarea[name="pgn"]')
-    // Checked here, before the optimistic add: a URL no player can play would only be refused later. A module with
-    // a line needs no video.
-    if (url ? !isPlayableVideoUrl(url) : !file && !keptVideoId && !pgn.trim())
-      return refuse('videoUrl', VIDEO_URL_TEXT, '[name="videoUrl"]')
-    const values: ModuleFormValues = {
-      title: title.trim(),
-      description: description.trim(),
-      ...(url ? { videoUrl: normalizedVideoUrl(url) } : editing?.videoUrl && !file ? { videoUrl: null } : {}),
-      ...(keptVideoId ? { videoId: keptVideoId } : {}),
-      ...lineValue(pgn, side, !!editing?.line),
-    }
-    if (file) {
-      // A refused file is said next to its field, and the form keeps everything typed.
-      const refuseFile = (text: string) => refuse('videoId', text, 'input[type="file"]')
-      if (file.size > VIDEO_MAX_BYTES) return refuseFile(VIDEO_SIZE_TEXT)
-      try {
-        // A file uploaded by an earlier try (whose captions were refused) is not sent again.
-        const video =
-          uploaded?.file === file
-            ? uploaded.video
-            : await upload({ videoUpload: { courseId, file } }).unwrap()
-        setUploaded({ file, video })
-        values.videoId = video._id
-        if (!values.videoUrl) values.videoUrl = pathOf(video._id)
-      } catch (error) {
-        return refuseFile(uploadProblemText(error)) // also logged with every failed call (app/listeners.ts)
-      }
-    }
-    // Captions belong to the uploaded video: the new one, or the one the module keeps.
-    const captionedVideo = values.videoId ?? (url ? undefined : editing?.videoId)
-    if (captions && captionedVideo) {
-      try {
-        await uploadCaptions({ videoId: captionedVideo, captionsUpload: { file: captions } }).unwrap()
-      } catch (error) {
-        return refuse('captions', uploadProblemText(error), 'input[name="captions"]')
-      }
-    }
-    onSubmit(values)
-  }
-
-  function edit(key: keyof Errors, set: (value: string) => void, value: string) {
-    set(value)
-    if (errors[key]) setErrors((all) => ({ ...all, [key]: undefined }))
-  }
 
   return (
     <form
       ref={form}
       className="form card module-form"
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(e) => {
+        e.preventDefault()
+        void sending.submit({ title, description, videoUrl, pgn, side, file, captions, keptVideoId })
+      }}
       aria-labelledby={headingId}
     >
       <h3 id={headingId}>{editing ? `Edit module: ${editing.title}` : 'Add Module'}</h3>
@@ -169,31 +118,14 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
         error={errors.videoUrl}
         onChange={(e) => edit('videoUrl', setVideoUrl, e.target.value)}
       />
-      <Field
-        label="Or upload a video file"
-        type="file"
-        accept="video/mp4,video/webm,video/ogg"
-        hint={keptVideoId ? 'The video uploaded before is kept unless you choose another file.' : undefined}
-        error={errors.videoId}
-        onChange={(e) => {
-          setFile(e.target.files?.[0] ?? null)
-          if (errors.videoId) setErrors((all) => ({ ...all, videoId: undefined }))
-        }}
+      <VideoFileFields
+        keptVideoId={keptVideoId}
+        withCaptions={Boolean(file || keptVideoId || (editing?.videoId && !videoUrl.trim()))}
+        errors={errors}
+        onFile={setFile}
+        onCaptions={setCaptions}
+        clearError={clearError}
       />
-      {(file || keptVideoId || (editing?.videoId && !videoUrl.trim())) && (
-        <Field
-          label="Captions (WebVTT)"
-          name="captions"
-          type="file"
-          accept=".vtt,text/vtt"
-          hint="Optional: a .vtt file of the video's captions; students turn them on with 'CC'."
-          error={errors.captions}
-          onChange={(e) => {
-            setCaptions(e.target.files?.[0] ?? null)
-            if (errors.captions) setErrors((all) => ({ ...all, captions: undefined }))
-          }}
-        />
-      )}
       <LineFields
         pgn={pgn}
         side={side}
@@ -207,18 +139,191 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
           savedUrl: editing?.videoUrl ?? undefined,
         }}
       />
-      {errors.form && <ErrorMessage>{errors.form}</ErrorMessage>}
+      <FormEnd
+        problem={errors.form}
+        editing={Boolean(editing)}
+        uploading={sending.uploading}
+        uploadingCaptions={sending.uploadingCaptions}
+        onCancel={onCancel}
+      />
+    </form>
+  )
+}
+
+/** Each field's problem, cleared as soon as the field is changed. */
+function useFieldErrors(problem?: ReadableProblem) {
+  const [errors, setErrors] = useState<Errors>(() => errorsOf(problem))
+  const clearError = (key: keyof Errors) => {
+    if (errors[key]) setErrors((all) => ({ ...all, [key]: undefined }))
+  }
+  function edit(key: keyof Errors, set: (value: string) => void, value: string) {
+    set(value)
+    clearError(key)
+  }
+  return { errors, setErrors, clearError, edit }
+}
+
+/** What the form holds when it is sent. */
+type Typed = {
+  title: string
+  description: string
+  videoUrl: string
+  pgn: string
+  side: ModuleLine['side']
+  file: File | null
+  captions: File | null
+  keptVideoId?: string
+}
+
+/**
+ * Sending the form: what can be checked here is checked first (a refused field is said and focused), then the video
+ * file and the captions are uploaded, and the module's values handed to `onSubmit`.
+ */
+function useModuleSubmit(
+  courseId: string,
+  editing: Module | null,
+  form: React.RefObject<HTMLFormElement | null>,
+  setErrors: (errors: Errors) => void,
+  onSubmit: (values: ModuleFormValues) => void,
+) {
+  const { attachVideo, attachCaptions, uploading, uploadingCaptions } = useModuleUploads(courseId)
+
+  async function submit({ title, description, videoUrl, pgn, side, file, captions, keptVideoId }: Typed) {
+    const url = videoUrl.trim()
+    const refuse = (field: ModuleField | 'captions', text: string, selector: string) => {
+      setErrors({ [field]: text })
+      form.current?.querySelector<HTMLElement>(selector)?.focus()
+    }
+    // Read here with the server's own reader, before any upload: a line that does not read is said at once.
+    const lineError = pgn.trim() ? readLine(pgn).error : undefined
+    if (lineError) return refuse('pgn', lineError, 'textarea[name="pgn"]')
+    // Checked here, before the optimistic add: a URL no player can play would only be refused later. A module with
+    // a line needs no video.
+    if (url ? !isPlayableVideoUrl(url) : !file && !keptVideoId && !pgn.trim())
+      return refuse('videoUrl', VIDEO_URL_TEXT, '[name="videoUrl"]')
+    const values: ModuleFormValues = {
+      title: title.trim(),
+      description: description.trim(),
+      ...(url ? { videoUrl: normalizedVideoUrl(url) } : editing?.videoUrl && !file ? { videoUrl: null } : {}),
+      ...(keptVideoId ? { videoId: keptVideoId } : {}),
+      ...lineValue(pgn, side, !!editing?.line),
+    }
+    if (file) {
+      // A refused file is said next to its field, and the form keeps everything typed.
+      const refuseFile = (text: string) => refuse('videoId', text, 'input[type="file"]')
+      if (file.size > VIDEO_MAX_BYTES) return refuseFile(VIDEO_SIZE_TEXT)
+      const refused = await attachVideo(values, file)
+      if (refused) return refuseFile(refused)
+    }
+    // Captions belong to the uploaded video: the new one, or the one the module keeps.
+    const captionedVideo = values.videoId ?? (url ? undefined : editing?.videoId)
+    if (captions && captionedVideo) {
+      const refused = await attachCaptions(captionedVideo, captions)
+      if (refused) return refuse('captions', refused, 'input[name="captions"]')
+    }
+    onSubmit(values)
+  }
+
+  return { submit, uploading, uploadingCaptions }
+}
+
+/**
+ * The uploads a module's form makes before the module is sent: its video file (not sent again when an earlier try
+ * uploaded it and only its captions were refused) and its captions. Each answers the text of a refusal, if any.
+ */
+function useModuleUploads(courseId: string) {
+  const [upload, { isLoading: uploading }] = useUploadVideoMutation()
+  const [uploaded, setUploaded] = useState<{ file: File; video: Video } | null>(null)
+  const [uploadCaptions, { isLoading: uploadingCaptions }] = useUploadCaptionsMutation()
+
+  /** Uploads `file` and gives `values` its videoId (and its address as videoUrl when none was typed). */
+  async function attachVideo(values: ModuleFormValues, file: File): Promise<string | undefined> {
+    try {
+      const video =
+        uploaded?.file === file ? uploaded.video : await upload({ videoUpload: { courseId, file } }).unwrap()
+      setUploaded({ file, video })
+      values.videoId = video._id
+      if (!values.videoUrl) values.videoUrl = pathOf(video._id)
+    } catch (error) {
+      return uploadProblemText(error) // also logged with every failed call (app/listeners.ts)
+    }
+  }
+
+  async function attachCaptions(videoId: string, file: File): Promise<string | undefined> {
+    try {
+      await uploadCaptions({ videoId, captionsUpload: { file } }).unwrap()
+    } catch (error) {
+      return uploadProblemText(error)
+    }
+  }
+
+  return { attachVideo, attachCaptions, uploading, uploadingCaptions }
+}
+
+/** The video file to upload, and its captions once there is an uploaded video for them. */
+function VideoFileFields(props: {
+  keptVideoId?: string
+  withCaptions: boolean
+  errors: Errors
+  onFile: (file: File | null) => void
+  onCaptions: (file: File | null) => void
+  clearError: (key: 'videoId' | 'captions') => void
+}) {
+  const { keptVideoId, errors } = props
+  return (
+    <>
+      <Field
+        label="Or upload a video file"
+        type="file"
+        accept="video/mp4,video/webm,video/ogg"
+        hint={keptVideoId ? 'The video uploaded before is kept unless you choose another file.' : undefined}
+        error={errors.videoId}
+        onChange={(e) => {
+          props.onFile(e.target.files?.[0] ?? null)
+          props.clearError('videoId')
+        }}
+      />
+      {props.withCaptions && (
+        <Field
+          label="Captions (WebVTT)"
+          name="captions"
+          type="file"
+          accept=".vtt,text/vtt"
+          hint="Optional: a .vtt file of the video's captions; students turn them on with 'CC'."
+          error={errors.captions}
+          onChange={(e) => {
+            props.onCaptions(e.target.files?.[0] ?? null)
+            props.clearError('captions')
+          }}
+        />
+      )}
+    </>
+  )
+}
+
+/** The form's problem, its buttons and what is being uploaded. */
+function FormEnd(props: {
+  problem?: string
+  editing: boolean
+  uploading: boolean
+  uploadingCaptions: boolean
+  onCancel: () => void
+}) {
+  const { uploading, uploadingCaptions } = props
+  return (
+    <>
+      {props.problem && <ErrorMessage>{props.problem}</ErrorMessage>}
       <div className="row">
         <button type="submit" className="btn btn--primary" disabled={uploading || uploadingCaptions}>
-          {editing ? 'Update Module' : 'Add Module'}
+          {props.editing ? 'Update Module' : 'Add Module'}
         </button>
-        <button type="button" className="btn" onClick={onCancel}>
+        <button type="button" className="btn" onClick={props.onCancel}>
           Cancel
         </button>
       </div>
       {uploading && <p role="status">Uploading video...</p>}
       {uploadingCaptions && <p role="status">Uploading captions...</p>}
-    </form>
+    </>
   )
 }
 

@@ -24,6 +24,18 @@ type FormState = { mode: 'closed' } | ({ mode: 'add' } & Open) | ({ mode: 'edit'
 
 type Props = { courseId: string; canManage: boolean }
 
+/** A saved module scrolls into view once its card shows the server's answer. */
+function useRevealSaved(saved: { id: string } | null, modules: Module[] | undefined) {
+  const revealed = useRef<object | null>(null)
+  useEffect(() => {
+    if (!saved || revealed.current === saved) return
+    const card = document.getElementById(`module-${saved.id}`)?.closest('article')
+    if (!card) return
+    revealed.current = saved
+    scrollToElement(card, 'nearest')
+  }, [saved, modules])
+}
+
 /** The modules of a course for those who may watch them: cards, and for its managers the add/edit form. */
 export function ModuleList({ courseId, canManage }: Props) {
   // Read here, not passed down: a change made here (an optimistic add, edit or delete) then renders with this
@@ -36,20 +48,11 @@ export function ModuleList({ courseId, canManage }: Props) {
   const [form, setForm] = useState<FormState>({ mode: 'closed' })
   const [deleting, setDeleting] = useState<Module | null>(null)
   const [saved, setSaved] = useState<{ id: string } | null>(null)
-  const revealed = useRef<object | null>(null)
   const openings = useRef(0)
   useRevealModule(modules !== undefined)
+  useRevealSaved(saved, modules)
   const open = (state: { mode: 'add' } | { mode: 'edit'; module: Module }, refused?: Omit<Open, 'opened'>) =>
     ({ ...state, ...refused, opened: ++openings.current }) as FormState
-
-  // A saved module scrolls into view once its card shows the server's answer.
-  useEffect(() => {
-    if (!saved || revealed.current === saved) return
-    const card = document.getElementById(`module-${saved.id}`)?.closest('article')
-    if (!card) return
-    revealed.current = saved
-    scrollToElement(card, 'nearest')
-  }, [saved, modules])
 
   // The list updates at once (optimistic updates in moduleEndpoints.ts). A refusal rolls it back with an alert
   // (moduleListeners.ts), and the form comes back with what was typed and the server's reason.

@@ -45,12 +45,12 @@ import { progressRoutes } from './routes/progress'
 import { sessionRoutes } from './routes/sessions'
 import { userRoutes } from './routes/users'
 import { videoRoutes } from './routes/videos'
-import type { MediaStore } from './services/media'
-import { createMediaStore, s3Origin } from './services/mediaStores'
-import { approvingProvider, type PaymentProvider } from './services/payments'
-import { inWords } from './services/signInThrottle'
-import { setScryptLog2N } from './services/passwords'
-import { MediaSigner, requestLogSerializer } from './services/videos'
+import type { MediaStore } from './services/media/media'
+import { createMediaStore, s3Origin } from './services/media/mediaStores'
+import { approvingProvider, type PaymentProvider } from './services/commerce/payments'
+import { inWords } from './services/accounts/signInThrottle'
+import { setScryptLog2N } from './services/accounts/passwords'
+import { MediaSigner, requestLogSerializer } from './services/media/videos'
 
 /** Extra fields and wrong types are client errors, not something to quietly fix up. */
 const AJV_OPTIONS = {
@@ -116,7 +116,7 @@ export interface AppOptions {
 async function paymentProviderOf(config: Config): Promise<PaymentProvider> {
   const settings = config.payments
   if (settings.provider === 'simulated') return approvingProvider
-  const { StripeProvider } = await import('./services/stripeProvider')
+  const { StripeProvider } = await import('./services/commerce/stripeProvider')
   // PUBLIC_URL is required with Stripe (checked by loadConfig).
   return new StripeProvider(settings, config.publicUrl!)
 }

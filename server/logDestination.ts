@@ -2,7 +2,7 @@ import { hostname } from 'node:os'
 import pino from 'pino'
 import type { FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify'
 import type { Logger } from 'pino'
-import { requestLogSerializer } from './services/videos'
+import { requestLogSerializer } from './services/media/videos'
 
 /** Where the server's own log lines go: pino's destination (sonic-boom), or a test's stream. */
 export interface LogStream {

@@ -9,7 +9,7 @@ import { onceOpen, type Db } from './db/db'
 import { ANALYZE_EVERY_MS, ANALYZE_FIRST_MS, analyzeStale } from './db/analyze'
 import { sendProblem } from './plugins/errors'
 import { isEmpty, seedDemo } from './db/seed'
-import { createMediaStore } from './services/mediaStores'
+import { createMediaStore } from './services/media/mediaStores'
 import {
   demoAccounts,
   demoAccountsWithPublishedPasswords,
@@ -17,7 +17,7 @@ import {
   isLoopbackHost,
   refusalToListen,
   wantsDemoData,
-} from './services/demoAccounts'
+} from './services/accounts/demoAccounts'
 
 /** How often a worker looks for video jobs (every instance runs one where ffmpeg is installed). */
 const MEDIA_JOBS_EVERY_MS = 5_000
@@ -157,9 +157,9 @@ async function startWorkers(app: App, db: Db, config: Config, running: Running):
     config.smtpUrl ? 'mail goes out over SMTP' : 'mail is written as .eml files (no SMTP_URL)',
   )
 
-  const { mediaToolsAvailable } = await import('./services/mediaTools')
+  const { mediaToolsAvailable } = await import('./services/media/mediaTools')
   if (await mediaToolsAvailable()) {
-    const { MediaJobRunner } = await import('./services/mediaJobs')
+    const { MediaJobRunner } = await import('./services/media/mediaJobs')
     const jobs = new MediaJobRunner(db, app.mediaStore, { log: app.log })
     jobs.start(MEDIA_JOBS_EVERY_MS, (err) => {
       if (!running.closing) app.log.warn({ err }, 'video jobs could not run')
@@ -205,7 +205,7 @@ function prepareWhileOpening(config: Config, opening: Promise<Db>) {
   const building = buildApp({ config, db: onceOpen(opening, config.databaseUrl ? 'postgres' : 'pglite') })
   const s3 = config.s3
   const bucketChecked = s3
-    ? import('./services/s3MediaStore')
+    ? import('./services/media/s3MediaStore')
         .then((m) => m.bucketProblem(s3))
         .catch((err: Error) => `MEDIA_STORAGE=s3: could not check the bucket: ${err.message}`)
     : Promise.resolve(undefined)

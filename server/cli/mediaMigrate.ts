@@ -1,7 +1,7 @@
 // `npm run media:migrate`: copies the videos of MEDIA_DIR to the bucket of MEDIA_STORAGE=s3, idempotently.
 import { ConfigError, loadConfig } from '../config'
-import { migrateMedia } from '../services/mediaMigration'
-import { megabytes } from '../services/videos'
+import { migrateMedia } from '../services/media/mediaMigration'
+import { megabytes } from '../services/media/videos'
 
 function fail(message: string): never {
   console.error(message)
@@ -22,7 +22,7 @@ async function main() {
         'MEDIA_STORAGE=s3, S3_BUCKET, S3_REGION (and S3_ENDPOINT, S3_FORCE_PATH_STYLE, AWS_ACCESS_KEY_ID, ' +
         'AWS_SECRET_ACCESS_KEY as needed)',
     )
-  const { S3MediaStore } = await import('../services/s3MediaStore')
+  const { S3MediaStore } = await import('../services/media/s3MediaStore')
   const target = new S3MediaStore(config.s3)
   const where = `s3://${config.s3.bucket}`
   console.log(`Copying the videos of ${config.mediaDir} to ${where}`)

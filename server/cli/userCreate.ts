@@ -9,8 +9,8 @@ import { join } from 'node:path'
 import { loadContract } from '../openapi'
 import { DomainError } from '../services/errors'
 import type { Role } from '../services/types'
-import { setScryptLog2N } from '../services/passwords'
-import { createUser } from '../services/users'
+import { setScryptLog2N } from '../services/accounts/passwords'
+import { createUser } from '../services/accounts/users'
 
 const usage = [
   'Usage: npm run user:create -- --username U --email E --role student|instructor|admin [--phone P]',

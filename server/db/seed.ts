@@ -4,13 +4,13 @@ import { chmod, copyFile, mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Db } from './db'
-import type { MediaStore } from '../services/media'
-import { createUser } from '../services/users'
-import { demoAccounts } from '../services/demoAccounts'
-import { saveReviewCard } from '../services/lines'
-import { nextCard } from '../services/reviewSchedule'
+import type { MediaStore } from '../services/media/media'
+import { createUser } from '../services/accounts/users'
+import { demoAccounts } from '../services/accounts/demoAccounts'
+import { saveReviewCard } from '../services/learning/lines'
+import { nextCard } from '../services/learning/reviewSchedule'
 
-export { demoAccounts } from '../services/demoAccounts'
+export { demoAccounts } from '../services/accounts/demoAccounts'
 
 /** The length of assets/demo-video.webm. */
 export const DEMO_VIDEO_SECONDS = 4

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Db } from '../db/db'
 import { Forbidden, Unauthenticated } from '../services/errors'
-import { openSession, sessionActor } from '../services/sessions'
+import { openSession, sessionActor } from '../services/accounts/sessions'
 import type { Actor, Role } from '../services/types'
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/db'
-import { catalogueKey, type CatalogueQuery } from '../services/catalogue'
-import { courseList, KEPT_VALUES, type CourseListEntry } from '../services/courseListCache'
+import { catalogueKey, type CatalogueQuery } from '../services/catalogue/catalogue'
+import { courseList, KEPT_VALUES, type CourseListEntry } from '../services/catalogue/courseListCache'
 import { representationOf, weakTag, type Representation } from './keptEncoding'
 
 /**

@@ -8,8 +8,8 @@ import type {
 } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Db } from '../db/db'
-import { isCatalogueQuery } from '../services/catalogue'
-import { courseList, type CourseListEntry } from '../services/courseListCache'
+import { isCatalogueQuery } from '../services/catalogue/catalogue'
+import { courseList, type CourseListEntry } from '../services/catalogue/courseListCache'
 import { KeptAnswers, type KeptPage } from './keptAnswers'
 import { COMPRESS_FROM, encode, matches, negotiated, weakTag } from './keptEncoding'
 
@@ -241,7 +241,7 @@ function hookList(hooks: unknown): unknown[] {
 
 /**
  * Conditional GET and a kept course list, in the routes' own hooks.
- * - The whole course list (getCourses without parameters) is answered from server/services/courseListCache.ts's cache,
+ * - The whole course list (getCourses without parameters) is answered from server/services/catalogue/courseListCache.ts's cache,
  *   its JSON made there and compressed (brotli, gzip) here once per version of the data (./keptEncoding.ts), with a
  *   strong ETag per representation and Vary: Accept-Encoding; the route's handler does not run.
  * - The other reads in CONDITIONAL get a weak ETag hashed from the body their handler produced for this caller (so a

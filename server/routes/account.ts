@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { actorOf } from '../plugins/auth'
 import * as account from '../services/mail/account'
-import { addressKey } from '../services/signInThrottle'
+import { addressKey } from '../services/accounts/signInThrottle'
 import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 

@@ -7,10 +7,10 @@ import {
   KNOWN_DEVICE_DAYS,
   KNOWN_DEVICE_PATH,
   KnownDevices,
-} from '../services/knownDevices'
-import { addressKey, SignInThrottle } from '../services/signInThrottle'
+} from '../services/accounts/knownDevices'
+import { addressKey, SignInThrottle } from '../services/accounts/signInThrottle'
 import { mailSettingsOf, sendVerification } from '../services/mail/account'
-import { checkCredentials, createUser } from '../services/users'
+import { checkCredentials, createUser } from '../services/accounts/users'
 import { defineRoute } from './define'
 import type { RouteDeps } from './deps'
 

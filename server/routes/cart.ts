@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { actorOf } from '../plugins/auth'
-import * as cart from '../services/cart'
-import * as orders from '../services/orders'
+import * as cart from '../services/commerce/cart'
+import * as orders from '../services/commerce/orders'
 import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 

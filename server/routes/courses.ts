@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { contractValidatorCompiler } from '../openapi'
 import { actorOf } from '../plugins/auth'
-import { catalogue, isCatalogueQuery } from '../services/catalogue'
-import * as courses from '../services/courses'
+import { catalogue, isCatalogueQuery } from '../services/catalogue/catalogue'
+import * as courses from '../services/catalogue/courses'
 import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 

@@ -1,8 +1,8 @@
 import type { Config } from '../config'
 import type { Db } from '../db/db'
-import type { MediaStore } from '../services/media'
-import type { PaymentProvider } from '../services/payments'
-import type { MediaSigner } from '../services/videos'
+import type { MediaStore } from '../services/media/media'
+import type { PaymentProvider } from '../services/commerce/payments'
+import type { MediaSigner } from '../services/media/videos'
 
 /** What route plugins need; handed down from buildApp. */
 export interface RouteDeps {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { contractValidatorCompiler } from '../openapi'
 import { actorOf } from '../plugins/auth'
-import { isPageQuery } from '../services/pages'
-import * as courses from '../services/courses'
-import * as orders from '../services/orders'
+import { isPageQuery } from '../services/catalogue/pages'
+import * as courses from '../services/catalogue/courses'
+import * as orders from '../services/commerce/orders'
 import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { contractValidatorCompiler } from '../openapi'
 import { actorOf } from '../plugins/auth'
 import { userRateLimit } from '../plugins/userRateLimit'
-import * as games from '../services/games'
+import * as games from '../services/games/games'
 import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { actorOf } from '../plugins/auth'
-import * as lines from '../services/lines'
+import * as lines from '../services/learning/lines'
 import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { actorOf } from '../plugins/auth'
-import * as modules from '../services/modules'
+import * as modules from '../services/catalogue/modules'
 import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { NotFound } from '../services/errors'
-import * as videos from '../services/videos'
+import * as videos from '../services/media/videos'
 import { defineRoute } from './define'
 import type { RouteDeps } from './deps'
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { actorOf, sessionOf } from '../plugins/auth'
-import * as users from '../services/users'
+import * as users from '../services/accounts/users'
 import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { actorOf } from '../plugins/auth'
-import * as progress from '../services/progress'
+import * as progress from '../services/learning/progress'
 import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 

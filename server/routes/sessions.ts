@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { actorOf, sessionOf } from '../plugins/auth'
-import { endSession, endSessions } from '../services/sessions'
+import { endSession, endSessions } from '../services/accounts/sessions'
 import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 

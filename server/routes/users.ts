@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { contractValidatorCompiler } from '../openapi'
 import { actorOf } from '../plugins/auth'
-import { isPageQuery } from '../services/pages'
-import * as users from '../services/users'
+import { isPageQuery } from '../services/catalogue/pages'
+import * as users from '../services/accounts/users'
 import { defineRoute } from './define'
 import type { RouteDeps } from './deps'
 

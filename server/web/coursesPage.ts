@@ -3,7 +3,7 @@
 // as JSON, which the SPA puts into its cache before it replaces the shell (src/main.tsx): the largest paint, a card,
 // no longer waits for the scripts and a request of theirs. The cards are drawn by the SPA's own component
 // (./courseCards.ts), once per kept page: a page of the catalogue is kept until the courses change
-// (server/services/courseListCache.ts), and its cards' HTML with it.
+// (server/services/catalogue/courseListCache.ts), and its cards' HTML with it.
 import type { Db } from '../db/db'
 import {
   CATALOGUE_PAGE_SIZE,
@@ -11,7 +11,7 @@ import {
   FIRST_PAGE_ELEMENT_ID,
   type CatalogueSort,
 } from '../../domain/catalogue'
-import { catalogue, type CoursePage } from '../services/catalogue'
+import { catalogue, type CoursePage } from '../services/catalogue/catalogue'
 import { reservedCardsHtml } from './courseCards'
 
 const ESCAPES: Record<string, string> = {

@@ -83,7 +83,7 @@ export async function query<T = Record<string, unknown>>(sql: string, params: un
 async function hashOf(password: string): Promise<string> {
   let hash = hashes.get(password)
   if (!hash) {
-    const { hashPassword } = await import('../../server/services/passwords')
+    const { hashPassword } = await import('../../server/services/accounts/passwords')
     hash = await hashPassword(password, (await server()).config.scryptLog2N)
     hashes.set(password, hash)
   }
@@ -438,7 +438,7 @@ export async function hasPassword(username: string, password: string): Promise<b
   const [row] = await query<{ hash: string }>('SELECT password_hash AS hash FROM users WHERE username = $1', [
     username,
   ])
-  const { verifyPassword } = await import('../../server/services/passwords')
+  const { verifyPassword } = await import('../../server/services/accounts/passwords')
   return row !== undefined && (await verifyPassword(password, row.hash))
 }
 

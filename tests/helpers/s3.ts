@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import S3rver from 's3rver'
-import type { S3Settings } from '../../server/services/s3MediaStore'
+import type { S3Settings } from '../../server/services/media/s3MediaStore'
 
 export interface LocalS3 {
   /** Settings of a bucket on it (path style, s3rver's fixed credentials). */

@@ -10,8 +10,8 @@ import {
   type PaymentProvider,
   type PaymentRequest,
   type PaymentResult,
-} from '../../server/services/payments'
-import * as orders from '../../server/services/orders'
+} from '../../server/services/commerce/payments'
+import * as orders from '../../server/services/commerce/orders'
 
 /** A provider like a real one (deduplicates charges by user and key, refunds once), with injectable failures. */
 class TestProvider implements PaymentProvider {

@@ -4,11 +4,11 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { LocalMediaStore, type MediaStore, parseRange } from '../../server/services/media'
-import { S3MediaStore } from '../../server/services/s3MediaStore'
+import { LocalMediaStore, type MediaStore, parseRange } from '../../server/services/media/media'
+import { S3MediaStore } from '../../server/services/media/s3MediaStore'
 import { startS3, type LocalS3 } from '../helpers/s3'
 import { RangeNotSatisfiable } from '../../server/services/errors'
-import { MediaSigner, megabytes, redactMediaUrl, sniffVideo } from '../../server/services/videos'
+import { MediaSigner, megabytes, redactMediaUrl, sniffVideo } from '../../server/services/media/videos'
 
 describe('sniffVideo', () => {
   it('recognises MP4, WebM/Matroska and Ogg by their first bytes only', () => {

@@ -3,10 +3,14 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config'
 import { demoAccounts } from '../../server/db/seed'
-import { commonPasswordCount, isCommonPassword, TOO_COMMON } from '../../server/services/commonPasswords'
+import {
+  commonPasswordCount,
+  isCommonPassword,
+  TOO_COMMON,
+} from '../../server/services/accounts/commonPasswords'
 import { BadInput } from '../../server/services/errors'
-import { hashPassword, needsRehash, verifyPassword } from '../../server/services/passwords'
-import { createUser } from '../../server/services/users'
+import { hashPassword, needsRehash, verifyPassword } from '../../server/services/accounts/passwords'
+import { createUser } from '../../server/services/accounts/users'
 import { expectContract, expectProblem } from '../helpers/contract'
 import { TEST_PASSWORD, useTestServer } from '../helpers/buildServer'
 

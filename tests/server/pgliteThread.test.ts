@@ -9,7 +9,7 @@ import type { Worker } from 'node:worker_threads'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { isDbUnavailable, openPglite, preparedQuery, type Db } from '../../server/db/db'
 import { openPgliteThread } from '../../server/db/pgliteThread'
-import { courseList, coursesOf } from '../../server/services/courseListCache'
+import { courseList, coursesOf } from '../../server/services/catalogue/courseListCache'
 import { pgliteTemplate } from '../helpers/buildServer'
 import { eventually } from '../helpers/eventually'
 

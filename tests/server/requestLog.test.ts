@@ -2,7 +2,7 @@
 // (server/logDestination.ts) instead of through pino's general path. It must be the line pino writes for the same
 // request with the same settings, field for field and in the same order, and follow the log level.
 import { buildApp } from '../../server/app'
-import { requestLogSerializer } from '../../server/services/videos'
+import { requestLogSerializer } from '../../server/services/media/videos'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildServer, type TestServer } from '../helpers/buildServer'
 

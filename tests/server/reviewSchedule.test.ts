@@ -2,7 +2,7 @@
 // one mistake Hard, more Again; FSRS (ts-fsrs, default parameters) puts a better practice's next review later,
 // and a card reviewed well again and again waits longer and longer.
 import { describe, expect, it } from 'vitest'
-import { gradeFor, nextCard, type StoredCard } from '../../server/services/reviewSchedule'
+import { gradeFor, nextCard, type StoredCard } from '../../server/services/learning/reviewSchedule'
 
 const T0 = new Date('2030-03-01T09:00:00.000Z')
 const minutes = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 60_000

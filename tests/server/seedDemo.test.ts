@@ -10,8 +10,8 @@ import { openPglite, type Db } from '../../server/db/db'
 import { migrate } from '../../server/db/migrate'
 import { DEMO_VIDEO_SECONDS, seedDemo } from '../../server/db/seed'
 import { stampedMoves } from '../../domain/chess/videoStamps'
-import { checkLine, dueReviews, reviewSummary } from '../../server/services/lines'
-import { myProgress } from '../../server/services/progress'
+import { checkLine, dueReviews, reviewSummary } from '../../server/services/learning/lines'
+import { myProgress } from '../../server/services/learning/progress'
 import { pgliteTemplate } from '../helpers/buildServer'
 
 const dir = mkdtempSync(join(tmpdir(), 'coe-seed-'))

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectProblem } from '../helpers/contract'
 import { buildServer, TEST_PASSWORD, type TestServer } from '../helpers/buildServer'
-import { accountKey, addressKey } from '../../server/services/signInThrottle'
-import { KnownDevices } from '../../server/services/knownDevices'
+import { accountKey, addressKey } from '../../server/services/accounts/signInThrottle'
+import { KnownDevices } from '../../server/services/accounts/knownDevices'
 
 // AUTH_RATE_LIMIT_MAX (set high by the test harness) is the old variable; empty here, so the documented
 // defaults apply: 5 failures per account, 100 per address, in 15 minutes.

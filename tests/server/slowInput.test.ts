@@ -3,7 +3,7 @@
 // nothing is stored. Before, 60,000 '!' and an 'x' held the event loop, and so every other request, for 7.6 s.
 import type { InjectOptions } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { expandIPv6 } from '../../server/services/signInThrottle'
+import { expandIPv6 } from '../../server/services/accounts/signInThrottle'
 import { fastifyPath } from '../../server/openapi'
 import { expectContract, expectProblem } from '../helpers/contract'
 import { useTestServer } from '../helpers/buildServer'

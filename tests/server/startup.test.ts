@@ -12,7 +12,7 @@ import { ConfigError, loadConfig } from '../../server/config'
 import { openPglite } from '../../server/db/db'
 import { migrate } from '../../server/db/migrate'
 import { seedDemo } from '../../server/db/seed'
-import { hashPassword, scryptLog2N, setScryptLog2N } from '../../server/services/passwords'
+import { hashPassword, scryptLog2N, setScryptLog2N } from '../../server/services/accounts/passwords'
 import {
   demoAccounts,
   demoAccountsWithPublishedPasswords,
@@ -20,7 +20,7 @@ import {
   isLoopbackHost,
   refusalToListen,
   wantsDemoData,
-} from '../../server/services/demoAccounts'
+} from '../../server/services/accounts/demoAccounts'
 import { pgliteTemplate } from '../helpers/buildServer'
 import { root, spawnMain, waitForHealth } from '../trust/support/spawn'
 

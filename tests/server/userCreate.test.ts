@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPglite } from '../../server/db/db'
 import { pgliteTemplate } from '../helpers/buildServer'
-import { verifyPassword } from '../../server/services/passwords'
+import { verifyPassword } from '../../server/services/accounts/passwords'
 import { userCreateCommand } from '../trust/support/spawn'
 
 // The command runs against an embedded database in a throwaway DATA_DIR, exactly as a user would run it: the

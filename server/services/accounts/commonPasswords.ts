@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import { BadInput } from './errors'
+import { BadInput } from '../errors'
 
 export const TOO_COMMON = 'This password is too common; choose a less common one'
 

@@ -1,8 +1,8 @@
 import { isIPv4, isIPv6 } from 'node:net'
-import type { Db } from '../db/db'
+import type { Db } from '../../db/db'
 import { verifyPassword } from './passwords'
 import { expandIPv6 } from './signInThrottle'
-import type { Role } from './types'
+import type { Role } from '../types'
 
 /** Demo accounts (documented in the README, passwords included); only ever seeded into a fresh database. */
 export const demoAccounts: { username: string; email: string; password: string; role: Role; bio: string }[] =

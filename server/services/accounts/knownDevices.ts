@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Db } from '../db/db'
+import type { Db } from '../../db/db'
 
 /**
  * "Known device" cookies: a browser that has signed in to an account before may sign in to it again while strangers'

@@ -1,6 +1,6 @@
-import type { Db } from '../db/db'
-import { Unauthenticated } from './errors'
-import type { Actor } from './types'
+import type { Db } from '../../db/db'
+import { Unauthenticated } from '../errors'
+import type { Actor } from '../types'
 
 /**
  * Opens a session for a login: expired sessions of the same user are purged in the same statement (cheap,

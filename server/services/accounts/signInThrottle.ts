@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { isIPv4, isIPv6 } from 'node:net'
-import type { Db } from '../db/db'
+import type { Db } from '../../db/db'
 
 /**
  * The key under which a client address is counted: an IPv4 address as is (also when it arrives IPv4-mapped,

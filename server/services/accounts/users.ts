@@ -1,13 +1,13 @@
-import type { Db } from '../db/db'
+import type { Db } from '../../db/db'
 import { checkNewPassword } from './commonPasswords'
-import { Conflict, Forbidden, NotFound, Unauthenticated } from './errors'
+import { Conflict, Forbidden, NotFound, Unauthenticated } from '../errors'
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords'
 import { endSessions } from './sessions'
-import { pendingEmail } from './mail/account'
-import { type Page, type PageQuery, pageByCreation } from './pages'
-import { type Actor, type Role, type Schema } from './types'
-import { courseColumns, courseFrom, type CourseRow, type CourseView } from './courseRows'
-import { canAdministerUsers, removesLastAdmin } from '../../domain/rules'
+import { pendingEmail } from '../mail/account'
+import { type Page, type PageQuery, pageByCreation } from '../catalogue/pages'
+import { type Actor, type Role, type Schema } from '../types'
+import { courseColumns, courseFrom, type CourseRow, type CourseView } from '../catalogue/courseRows'
+import { canAdministerUsers, removesLastAdmin } from '../../../domain/rules'
 
 type UserView = Schema<'User'>
 

@@ -1,10 +1,10 @@
-import { type Db, preparedQuery } from '../db/db'
-import { CATALOGUE_PAGE_SIZE } from '../../domain/catalogue'
+import { type Db, preparedQuery } from '../../db/db'
+import { CATALOGUE_PAGE_SIZE } from '../../../domain/catalogue'
 import { courseList } from './courseListCache'
 import { courseColumns, courseFrom, type CourseRow } from './courseRows'
-import { BadInput } from './errors'
+import { BadInput } from '../errors'
 import { MICROSECONDS_FORM, microsecondsText, UUID } from './pages'
-import type { Schema } from './types'
+import type { Schema } from '../types'
 
 export type CatalogueQuery = {
   q?: string

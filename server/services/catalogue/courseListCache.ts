@@ -1,4 +1,4 @@
-import { type Db, preparedQuery } from '../db/db'
+import { type Db, preparedQuery } from '../../db/db'
 import { courseColumns, courseFrom, type CourseRow, type CourseView } from './courseRows'
 
 /**

@@ -1,7 +1,7 @@
 // A course as the database holds it and as the API shows it: the select list that reads it and the mapper to its
 // view, used by the course rules (courses.ts), the kept course list (courseListCache.ts), the catalogue, the cart
 // and the users' enrolled courses.
-import { iso, type Schema } from './types'
+import { iso, type Schema } from '../types'
 
 export type CourseView = Schema<'Course'>
 

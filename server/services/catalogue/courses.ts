@@ -1,4 +1,4 @@
-import type { Db } from '../db/db'
+import type { Db } from '../../db/db'
 import {
   canBuyCourses,
   canCreateCourse,
@@ -6,13 +6,13 @@ import {
   canReadModules,
   canSeeCourse,
   canSeeEnrolledCourses,
-} from '../../domain/rules'
+} from '../../../domain/rules'
 import { courseList, coursesOf } from './courseListCache'
 import { courseColumns, courseFrom, type CourseRow, type CourseView } from './courseRows'
-import { Forbidden, NotFound } from './errors'
+import { Forbidden, NotFound } from '../errors'
 import { type Page, type PageQuery, pageByCreation } from './pages'
-import type { MediaStore } from './media'
-import { type Actor, iso, type Schema } from './types'
+import type { MediaStore } from '../media/media'
+import { type Actor, iso, type Schema } from '../types'
 
 export type { CourseView }
 

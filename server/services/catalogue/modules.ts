@@ -1,11 +1,11 @@
-import type { Db } from '../db/db'
+import type { Db } from '../../db/db'
 import { assertCourseOwner, assertCourseReader } from './courses'
-import { canSeeCourse } from '../../domain/rules'
-import { BadInput, Conflict, NotFound } from './errors'
-import { checkLine } from './lines'
-import type { Actor, Schema } from './types'
-import type { MediaStore } from './media'
-import { releaseVideoIfUnused } from './videos'
+import { canSeeCourse } from '../../../domain/rules'
+import { BadInput, Conflict, NotFound } from '../errors'
+import { checkLine } from '../learning/lines'
+import type { Actor, Schema } from '../types'
+import type { MediaStore } from '../media/media'
+import { releaseVideoIfUnused } from '../media/videos'
 
 type ModuleView = Schema<'Module'>
 
@@ -35,7 +35,7 @@ type CurriculumEntry = Schema<'CurriculumEntry'>
 /**
  * The curriculum of a course, for everyone: titles and descriptions in order, whether each module carries a line, and
  * its video's length where known, never a video, URL or line (those stay behind listModules). The length is an
- * uploaded video's as ffprobe read it (server/services/mediaJobs.ts), else the median of what learners' players
+ * uploaded video's as ffprobe read it (server/services/media/mediaJobs.ts), else the median of what learners' players
  * reported (module_progress.duration_seconds), so one odd report does not change it. One query: the course row joined to its modules tells an unknown course (no row) from a course without
  * modules (one row without a module).
  */

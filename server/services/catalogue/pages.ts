@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto'
-import type { Db } from '../db/db'
-import { BadInput } from './errors'
+import type { Db } from '../../db/db'
+import { BadInput } from '../errors'
 
 /** `limit` and `cursor` of a list read a page at a time: the users, a player's followers, ... */
 export interface PageQuery {

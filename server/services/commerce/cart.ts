@@ -1,9 +1,9 @@
-import type { Db } from '../db/db'
-import { canBuyCourses, sumPrices } from '../../domain/rules'
-import { courseColumns, courseFrom, type CourseRow } from './courseRows'
-import { isEnrolled } from './courses'
-import { Conflict, Forbidden, NotFound } from './errors'
-import type { Actor, Schema } from './types'
+import type { Db } from '../../db/db'
+import { canBuyCourses, sumPrices } from '../../../domain/rules'
+import { courseColumns, courseFrom, type CourseRow } from '../catalogue/courseRows'
+import { isEnrolled } from '../catalogue/courses'
+import { Conflict, Forbidden, NotFound } from '../errors'
+import type { Actor, Schema } from '../types'
 
 type CartView = Schema<'Cart'>
 

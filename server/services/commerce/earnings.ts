@@ -1,8 +1,8 @@
 // What courses earned: per course, its paid orders that were not refunded and what they paid for it (in cents in the
 // database, dollars in the answer); an instructor's own courses, every owner's for admins.
-import type { Db } from '../db/db'
-import { Forbidden } from './errors'
-import type { Actor, Schema } from './types'
+import type { Db } from '../../db/db'
+import { Forbidden } from '../errors'
+import type { Actor, Schema } from '../types'
 
 type InstructorEarnings = Schema<'InstructorEarnings'>
 

@@ -1,7 +1,7 @@
 // Steps (b) and (c) of a purchase (orders.ts): the charge of a pending order, and the transaction that makes it paid
 // with its enrollments, or gives the money back when it cannot.
-import type { Db } from '../db/db'
-import { Conflict, PaymentDeclined } from './errors'
+import type { Db } from '../../db/db'
+import { Conflict, PaymentDeclined } from '../errors'
 import {
   CourseGone,
   orderSelect,
@@ -14,7 +14,7 @@ import {
   viewOf,
 } from './orderRecords'
 import { refundAfterFailure } from './orderRefunds'
-import { queueReceipt } from './mail/receipts'
+import { queueReceipt } from '../mail/receipts'
 
 /** Steps (b) and (c) for a pending order this request holds the lease of. */
 export async function chargeAndComplete(deps: OrderDeps, order: OrderRow): Promise<OrderView> {

@@ -1,9 +1,9 @@
 // Step (a) of a purchase (orders.ts): in one short transaction, serialized per user by a lock on the user's row,
 // what the request finds (its own order again, the courses to buy, another attempt at them) decides the next step,
 // and a new order is recorded 'pending' with its lines when there is something to charge.
-import type { Db } from '../db/db'
-import { enroll as enrollDirectly, type EnrollmentView } from './courses'
-import { Conflict, NotFound, PaymentDeclined, Unauthenticated } from './errors'
+import type { Db } from '../../db/db'
+import { enroll as enrollDirectly, type EnrollmentView } from '../catalogue/courses'
+import { Conflict, NotFound, PaymentDeclined, Unauthenticated } from '../errors'
 import {
   lease,
   orderSelect,
@@ -14,7 +14,7 @@ import {
   viewOf,
 } from './orderRecords'
 import type { ProviderName } from './payments'
-import { type Actor, iso } from './types'
+import { type Actor, iso } from '../types'
 
 /** Where a buyer pays for an order on the provider's own page (Stripe Checkout). */
 export interface Redirect {

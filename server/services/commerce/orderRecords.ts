@@ -1,9 +1,9 @@
 // An order as the database holds it (its row, the select that reads it with its lines, its view) and the problems
 // a purchase answers; shared by the purchase flow (orders.ts) and its refunds (orderRefunds.ts).
-import type { Db } from '../db/db'
-import { DomainError } from './errors'
+import type { Db } from '../../db/db'
+import { DomainError } from '../errors'
 import type { PaymentProvider } from './payments'
-import { iso, type Schema } from './types'
+import { iso, type Schema } from '../types'
 
 export type OrderView = Schema<'Order'>
 

@@ -1,7 +1,7 @@
 // What happens to an approved charge that cannot become a paid order: it is given back, and the order records
 // whether the refund went through ('refunded') or not yet ('refund_failed', tried again by a retry with the same key).
-import { isDbUnavailable } from '../db/db'
-import { Conflict } from './errors'
+import { isDbUnavailable } from '../../db/db'
+import { Conflict } from '../errors'
 import {
   AMOUNT_MISMATCH,
   AmountMismatch,

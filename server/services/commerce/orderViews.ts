@@ -1,9 +1,9 @@
 // Orders as people read them (the buyer's 'My orders' and receipts, the admin's Orders screen) and an admin's refund
 // of a paid order, which ends its enrollments.
-import type { Db } from '../db/db'
-import { Conflict, DomainError, NotFound } from './errors'
+import type { Db } from '../../db/db'
+import { Conflict, DomainError, NotFound } from '../errors'
 import type { OrderDeps, OrderStatus } from './orderRecords'
-import { type Actor, iso, type Schema } from './types'
+import { type Actor, iso, type Schema } from '../types'
 
 export type OrderDetail = Schema<'OrderDetail'>
 

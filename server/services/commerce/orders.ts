@@ -14,9 +14,9 @@
  * is charged again with the same key, which the provider deduplicates, and completed.
  */
 import { randomUUID } from 'node:crypto'
-import type { Db } from '../db/db'
-import type { EnrollmentView } from './courses'
-import { BadInput, DomainError, Forbidden } from './errors'
+import type { Db } from '../../db/db'
+import type { EnrollmentView } from '../catalogue/courses'
+import { BadInput, DomainError, Forbidden } from '../errors'
 import { chargeAndComplete } from './orderCompletion'
 import { type Done, prepare, type Redirect } from './orderPreparation'
 import {
@@ -30,8 +30,8 @@ import {
   type Purchase,
 } from './orderRecords'
 import { retryRefund } from './orderRefunds'
-import { type Actor, iso } from './types'
-import { canBuyCourses } from '../../domain/rules'
+import { type Actor, iso } from '../types'
+import { canBuyCourses } from '../../../domain/rules'
 
 export { COURSE_GONE } from './orderRecords'
 export type { OrderDeps, OrderLog } from './orderRecords'

@@ -1,8 +1,8 @@
 // Stripe Checkout behind the order flow: a pending order becomes a Checkout Session the buyer pays on Stripe's page;
-// Stripe's webhook (server/services/stripeWebhook.ts) then completes the order. Refunds go through Stripe's refunds API.
+// Stripe's webhook (server/services/commerce/stripeWebhook.ts) then completes the order. Refunds go through Stripe's refunds API.
 // Every call carries an idempotency key, so a retry never makes a second session or a second refund.
 import Stripe from 'stripe'
-import type { PaymentSettings } from '../config'
+import type { PaymentSettings } from '../../config'
 import type {
   CheckoutRequest,
   HostedCheckout,

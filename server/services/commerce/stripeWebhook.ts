@@ -4,7 +4,7 @@
 // once, and to two instances at once: the outcome is the same, since each step changes an order only from the state
 // it expects, under the order's row lock.
 import type Stripe from 'stripe'
-import { DomainError } from './errors'
+import { DomainError } from '../errors'
 import { completePaidOrder } from './orderCompletion'
 import { expireOrder } from './orders'
 import { AmountMismatch, orderSelect, type OrderDeps, type OrderRow } from './orderRecords'

@@ -1,11 +1,11 @@
 // Finished practice games a signed-in player keeps ('My games'): checked before they are stored, each seen and
 // deleted by its player only (another user's game is answered as an unknown one).
-import { resultByRules } from '../../domain/chess/gameResult'
-import { mainLine, parsePgn, PgnError, type ParsedLine } from '../../domain/chess/pgn'
-import type { Db } from '../db/db'
-import { BadInput, NotFound } from './errors'
-import { pageByCreation, type Page, type PageQuery } from './pages'
-import { iso, type Actor, type Schema } from './types'
+import { resultByRules } from '../../../domain/chess/gameResult'
+import { mainLine, parsePgn, PgnError, type ParsedLine } from '../../../domain/chess/pgn'
+import type { Db } from '../../db/db'
+import { BadInput, NotFound } from '../errors'
+import { pageByCreation, type Page, type PageQuery } from '../catalogue/pages'
+import { iso, type Actor, type Schema } from '../types'
 
 type GameInput = Schema<'GameInput'>
 type Game = Schema<'Game'>

@@ -1,8 +1,8 @@
-import type { Db } from '../db/db'
-import { BadInput, Forbidden, NotFound } from './errors'
-import { type Page, type PageQuery, pageByCreation } from './pages'
-import { canDeleteComment } from '../../domain/rules'
-import { type Actor, iso, type Schema } from './types'
+import type { Db } from '../../db/db'
+import { BadInput, Forbidden, NotFound } from '../errors'
+import { type Page, type PageQuery, pageByCreation } from '../catalogue/pages'
+import { canDeleteComment } from '../../../domain/rules'
+import { type Actor, iso, type Schema } from '../types'
 
 type FollowerView = Schema<'Follower'>
 

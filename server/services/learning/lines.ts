@@ -1,10 +1,10 @@
 // Lines of modules: the check before one is stored, and the practice and review schedule of each reader.
-import { canReadModules } from '../../domain/rules'
-import { parsePgn, PgnError, studentMoves, type LineSide } from '../../domain/chess/pgn'
-import type { Db } from '../db/db'
-import { BadInput, Forbidden, NotFound } from './errors'
+import { canReadModules } from '../../../domain/rules'
+import { parsePgn, PgnError, studentMoves, type LineSide } from '../../../domain/chess/pgn'
+import type { Db } from '../../db/db'
+import { BadInput, Forbidden, NotFound } from '../errors'
 import { gradeFor, nextCard, type StoredCard } from './reviewSchedule'
-import { iso, type Actor, type Schema } from './types'
+import { iso, type Actor, type Schema } from '../types'
 
 type ModuleLine = Schema<'ModuleLine'>
 

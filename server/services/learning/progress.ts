@@ -1,13 +1,13 @@
-import type { Db } from '../db/db'
+import type { Db } from '../../db/db'
 import {
   canReadModules,
   canSeeCourseProgress,
   COMPLETION_SHARE,
   POSITION_OVERRUN_SECONDS,
   progressPercent,
-} from '../../domain/rules'
-import { BadInput, Forbidden, NotFound } from './errors'
-import type { Actor, Schema } from './types'
+} from '../../../domain/rules'
+import { BadInput, Forbidden, NotFound } from '../errors'
+import type { Actor, Schema } from '../types'
 
 type ModuleProgress = Schema<'ModuleProgress'>
 type CourseProgress = Schema<'CourseProgress'>

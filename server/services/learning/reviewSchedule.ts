@@ -1,7 +1,7 @@
 // The review schedule of a line: FSRS (ts-fsrs) with its default parameters. Pure: the service reads and writes
 // the card, this file only grades a practice and computes the next card.
 import { createEmptyCard, fsrs, Rating, type Card, type Grade } from 'ts-fsrs'
-import type { Schema } from './types'
+import type { Schema } from '../types'
 
 export type ReviewGrade = Schema<'ReviewGrade'>
 

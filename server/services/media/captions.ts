@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import webvtt from 'webvtt-parser'
-import type { Db } from '../db/db'
-import { assertCourseOwner } from './courses'
-import { BadInput, NotFound } from './errors'
+import type { Db } from '../../db/db'
+import { assertCourseOwner } from '../catalogue/courses'
+import { BadInput, NotFound } from '../errors'
 import type { MediaStore } from './media'
-import type { Actor, Schema } from './types'
+import type { Actor, Schema } from '../types'
 import { findVideo, getVideoView, type VideoUrls } from './videos'
 
 // (its default import: under tsx, `npm run dev`'s loader, Node finds no named exports in it)

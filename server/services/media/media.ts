@@ -4,7 +4,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import { join, resolve, sep } from 'node:path'
 import { type Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { NotFound, RangeNotSatisfiable } from './errors'
+import { NotFound, RangeNotSatisfiable } from '../errors'
 
 /** An upload held under a temporary name until it is kept under its final name or discarded. */
 export interface PendingMedia {

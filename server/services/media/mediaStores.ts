@@ -1,5 +1,5 @@
 // The media store the configuration names: the local folder, or object storage (whose client loads only then).
-import type { Config } from '../config'
+import type { Config } from '../../config'
 import { LocalMediaStore, type MediaStore } from './media'
 
 /** The origin browsers fetch objects from (the page's CSP media-src), without loading the S3 client. */

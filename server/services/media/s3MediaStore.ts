@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import { NotFound } from './errors'
+import { NotFound } from '../errors'
 import { type MediaStore, type MediaStream, type PendingMedia, parseRange } from './media'
 
 /** Where the objects are and how to reach them (config.ts's `s3`). */

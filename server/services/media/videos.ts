@@ -1,10 +1,10 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
-import { type Db, isDbUnavailable } from '../db/db'
-import { assertCourseOwner, assertCourseReader } from './courses'
-import { DomainError, Forbidden, NotFound, TooLarge } from './errors'
+import { type Db, isDbUnavailable } from '../../db/db'
+import { assertCourseOwner, assertCourseReader } from '../catalogue/courses'
+import { DomainError, Forbidden, NotFound, TooLarge } from '../errors'
 import type { MediaStore, PendingMedia } from './media'
 import { enqueueMediaJob } from './mediaJobs'
-import type { Actor, Schema } from './types'
+import type { Actor, Schema } from '../types'
 
 type VideoView = Schema<'Video'>
 
@@ -15,9 +15,9 @@ interface VideoRow {
   original_name: string
   mime_type: string
   size: number
-  /** The stored WebVTT captions' name (server/services/captions.ts), or null. */
+  /** The stored WebVTT captions' name (server/services/media/captions.ts), or null. */
   captions_name: string | null
-  /** Taken by the video's background job (server/services/mediaJobs.ts); null until it has run. */
+  /** Taken by the video's background job (server/services/media/mediaJobs.ts); null until it has run. */
   duration_seconds: number | null
   poster_name: string | null
 }
@@ -200,7 +200,7 @@ async function recordVideo(
         actor.id,
       ],
     )
-    // its length and poster are taken in the background (server/services/mediaJobs.ts)
+    // its length and poster are taken in the background (server/services/media/mediaJobs.ts)
     await enqueueMediaJob(tx, row.id)
     return row
   })

@@ -1,4 +1,4 @@
-// webvtt-parser (the W3C's WebVTT parser and validator) ships no types: what server/services/captions.ts uses. A
+// webvtt-parser (the W3C's WebVTT parser and validator) ships no types: what server/services/media/captions.ts uses. A
 // CommonJS module whose exports Node cannot name from ESM (it sets them in a function): only its default import.
 declare module 'webvtt-parser' {
   const webvtt: {

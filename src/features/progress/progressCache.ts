@@ -1,5 +1,5 @@
 // How one module's saved progress changes the caller's progress (getMyProgress) without asking the server again:
-// the same counts the server makes (server/services/progress.ts), on an immer draft of the cached list.
+// the same counts the server makes (server/services/learning/progress.ts), on an immer draft of the cached list.
 import type { CourseProgress, ModuleProgress } from '@/api/generated/api'
 import { progressPercent } from '@domain/rules'
 

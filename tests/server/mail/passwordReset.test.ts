@@ -2,7 +2,7 @@
 // link), the reset, and every way a link must stop working.
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { accountKey } from '../../../server/services/signInThrottle'
+import { accountKey } from '../../../server/services/accounts/signInThrottle'
 import { senderOf } from '../../../server/services/mail/runner'
 import type { MailSender } from '../../../server/services/mail/sender'
 import { expectContract, expectProblem } from '../../helpers/contract'

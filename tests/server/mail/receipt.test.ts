@@ -2,7 +2,7 @@
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { senderOf } from '../../../server/services/mail/runner'
-import type { PaymentProvider } from '../../../server/services/payments'
+import type { PaymentProvider } from '../../../server/services/commerce/payments'
 import { useTestServer } from '../../helpers/buildServer'
 import { startSmtpSink, type SmtpSink } from '../../helpers/smtpSink'
 

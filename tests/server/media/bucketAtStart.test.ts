@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { bucketProblem } from '../../../server/services/s3MediaStore'
+import { bucketProblem } from '../../../server/services/media/s3MediaStore'
 import { type LocalS3, startS3 } from '../../helpers/s3'
 import { ensureServerBuild, freePort, root } from '../../trust/support/spawn'
 

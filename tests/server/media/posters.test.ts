@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { InjectOptions } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { MediaJobRunner } from '../../../server/services/mediaJobs'
+import { MediaJobRunner } from '../../../server/services/media/mediaJobs'
 import { expectContract, expectProblem } from '../../helpers/contract'
 import { type TestUser, useTestServer } from '../../helpers/buildServer'
 

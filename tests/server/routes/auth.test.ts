@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { expectContract, expectProblem } from '../../helpers/contract'
 import { useTestServer } from '../../helpers/buildServer'
 import type { Db } from '../../../server/db/db'
-import { createUser } from '../../../server/services/users'
+import { createUser } from '../../../server/services/accounts/users'
 
 const server = useTestServer()
 

@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { expectContract, expectProblem } from '../../helpers/contract'
 import { unknownId, useTestServer } from '../../helpers/buildServer'
-import { approvingProvider, type PaymentProvider } from '../../../server/services/payments'
+import { approvingProvider, type PaymentProvider } from '../../../server/services/commerce/payments'
 
 let decline: string | undefined
 // Approves like the built-in provider unless a test sets `decline`.

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { expectContract, expectProblem } from '../../helpers/contract'
 import { type TestUser, useTestServer } from '../../helpers/buildServer'
-import { KEPT_VALUES } from '../../../server/services/courseListCache'
+import { KEPT_VALUES } from '../../../server/services/catalogue/courseListCache'
 
 const server = useTestServer()
 

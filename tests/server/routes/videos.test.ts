@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { Writable } from 'node:stream'
 import { buildApp } from '../../../server/app'
-import { MediaSigner } from '../../../server/services/videos'
+import { MediaSigner } from '../../../server/services/media/videos'
 import { expectContract, expectProblem } from '../../helpers/contract'
 import { type TestUser, unknownId, useTestServer } from '../../helpers/buildServer'
 

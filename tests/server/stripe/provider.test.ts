@@ -1,7 +1,7 @@
 // The Stripe provider never lets a key out: a refused key or an unreachable Stripe is an error that names what went
 // wrong, not the key; and an order whose session cannot be started stays pending and answers 502.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { StripeProvider } from '../../../server/services/stripeProvider'
+import { StripeProvider } from '../../../server/services/commerce/stripeProvider'
 import { STAND_IN_WEBHOOK_SECRET, startStripeStandIn, type StripeStandIn } from '../../support/stripeStandIn'
 
 let stripe: StripeStandIn

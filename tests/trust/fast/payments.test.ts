@@ -4,7 +4,7 @@
 // At the end: money lost = charged − refunded − paid orders' totals, which must be 0.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PaymentRequest, PaymentResult } from '../../../server/services/payments'
+import type { PaymentRequest, PaymentResult } from '../../../server/services/commerce/payments'
 import { changedTables, fingerprint } from '../support/fingerprint'
 import { isProblem, json, type Res } from '../support/http'
 import { startApp, type AppHarness } from '../support/harness'

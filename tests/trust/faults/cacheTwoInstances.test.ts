@@ -1,4 +1,4 @@
-// The kept course list (server/services/courses.ts, migration 010) with two server instances on one PostgreSQL:
+// The kept course list (server/services/catalogue/courses.ts, migration 010) with two server instances on one PostgreSQL:
 // a write through either one, or straight into the database, is in the other's next answer, and both name the
 // same list with the same ETag.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

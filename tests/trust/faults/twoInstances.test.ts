@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { S3MediaStore } from '../../../server/services/s3MediaStore'
+import { S3MediaStore } from '../../../server/services/media/s3MediaStore'
 import { type LocalS3, startS3 } from '../../helpers/s3'
 import { fakeMp4, json, multipart, type Res, type Send } from '../support/http'
 import { sql } from '../support/pg'

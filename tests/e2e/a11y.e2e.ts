@@ -1,5 +1,5 @@
-// axe-core on every route, logged out and logged in as each role: no serious or critical violation.
-// Also a module page with embedded YouTube and Vimeo players, and the practice board's keyboard move input.
+// Accessibility beyond the page tour (tests/e2e/pageTour.e2e.ts audits every role's pages with axe-core): a module
+// page with embedded YouTube and Vimeo players at desktop and phone size, and the practice board's keyboard move input.
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, it } from 'vitest'
@@ -46,28 +46,14 @@ const videoModules = [
 
 describe('accessibility', () => {
   let browser: Browser
-  let course: Course
   let videoCourse: Course
-  let sessions: Record<'student' | 'instructor' | 'admin', Session>
+  let sessions: Record<'student' | 'instructor', Session>
 
   beforeAll(async () => {
     sessions = {
       student: await login(accounts.student),
       instructor: await login(accounts.instructor),
-      admin: await login(accounts.admin),
     }
-    course = await createCourse(sessions.instructor.token, {
-      title: 'Accessible tactics',
-      description: 'Forks and pins.',
-      price: 12,
-    })
-    await createModule(sessions.instructor.token, {
-      title: 'Forks',
-      description: 'Two targets at once.',
-      videoUrl: '/videos/forks.webm',
-      courseId: course._id,
-    })
-    await enroll(sessions.student.token, course._id)
     // Like the demo's 'Chess Fundamentals' (SEED_DEMO is off here): modules played by YouTube and Vimeo.
     videoCourse = await createCourse(sessions.instructor.token, {
       title: 'Embedded video lessons',
@@ -88,70 +74,6 @@ describe('accessibility', () => {
   afterAll(async () => {
     await browser?.close()
   })
-
-  const common = () => [
-    '/home',
-    '/blog',
-    '/courses',
-    '/cart',
-    '/player/hikaru',
-    '/title/GM',
-    `/profile/${sessions.instructor.result._id}`,
-  ]
-  const addModuleOpen = async (page: Page) => {
-    await page.getByRole('button', { name: 'Add Module' }).first().click()
-    await visible(page.getByPlaceholder('Module Title'))
-  }
-  const cases: Array<[string, () => Array<string | [string, (p: Page) => Promise<void>]>]> = [
-    // A visitor's module page is the curriculum with the Login button.
-    [
-      'a visitor',
-      () => [...common(), '/login', '/register', '/no/such/page', `/courses/${course._id}/modules`],
-    ],
-    ['a student', () => [...common(), '/profile', `/courses/${course._id}/modules`]],
-    [
-      'an instructor',
-      () => [
-        ...common(),
-        '/profile',
-        `/courses/${course._id}/modules`,
-        [`/courses/${course._id}/modules`, addModuleOpen],
-      ],
-    ],
-    ['an admin', () => [...common(), '/profile', '/admin', `/courses/${course._id}/modules`]],
-  ]
-
-  for (const [who, routes] of cases) {
-    // Two roles at a time: axe runs in the page's renderer, one per core. In the light and the dark colour scheme.
-    it.concurrent(
-      `finds no serious or critical violation for ${who}, light and dark`,
-      async ({ expect }) => {
-        const role = who.split(' ')[1] as 'visitor' | 'student' | 'instructor' | 'admin'
-        const found: Found[] = []
-        for (const colorScheme of ['light', 'dark'] as const) {
-          const o = await open(browser, role === 'visitor' ? {} : { session: sessions[role] })
-          await o.page.emulateMedia({ colorScheme })
-          try {
-            for (const r of routes()) {
-              const [route, prepare] = typeof r === 'string' ? [r, undefined] : r
-              found.push(
-                ...(await audit(o.page, route, prepare)).map((f) => ({
-                  ...f,
-                  route: `${f.route} (${colorScheme})`,
-                })),
-              )
-            }
-          } finally {
-            await o.context.close()
-          }
-        }
-        if (found.length) console.log(`axe, ${who}:\n${report(found)}`)
-        expect(found, report(found)).toEqual([])
-        // Every page twice, two roles at a time, beside the other half of the journeys (scripts/e2e.mjs --shards).
-      },
-      180_000,
-    )
-  }
 
   // Every host but the server is blocked here, so YouTube and Vimeo cannot be reached: each module says so in place of
   // its player, with a link to the video on its site, and axe finds nothing there. (A drawn player's iframe is named

@@ -1,19 +1,10 @@
 // Dark mode: the app follows the system's colour scheme; the navigation's toggle says what clicking does ('Dark
 // mode' / 'Light mode'), is remembered in this browser and applied before the first paint (the prerendered pages
-// too: the page's head sets it, under the pages' Content-Security-Policy). Screenshots of the main pages in dark at
-// 1366×900 and 390×844 go to test-results/screens/darkMode-*.png.
-import { mkdirSync } from 'node:fs'
+// too: the page's head sets it, under the pages' Content-Security-Policy). The main pages in dark, their background
+// and screenshots, are part of the page tour (tests/e2e/pageTour.e2e.ts).
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { login, type Session } from './support/api'
 import { gotoQuiet, launch, open, visible } from './support/browser'
-import { accounts } from './support/env'
-
-const DIR = 'test-results/screens'
-const SIZES = [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-]
 
 /** The page's background colour as drawn. */
 const background = (page: Page) =>
@@ -23,10 +14,7 @@ const DARK_BG = 'rgb(17, 22, 29)'
 
 describe('dark mode', () => {
   let browser: Browser
-  let student: Session
   beforeAll(async () => {
-    mkdirSync(DIR, { recursive: true })
-    student = await login(accounts.student)
     browser = await launch()
   })
   afterAll(async () => {
@@ -34,7 +22,7 @@ describe('dark mode', () => {
   })
 
   it("follows the system's dark setting; the toggle switches, is remembered, and applies before the first paint", async () => {
-    const o = await open(browser, { viewport: SIZES[0] })
+    const o = await open(browser, { viewport: { width: 1366, height: 900 } })
     const { page } = o
     const refused: string[] = []
     page.on('console', (m) => {
@@ -66,28 +54,6 @@ describe('dark mode', () => {
       expect(o.errors).toEqual([])
     } finally {
       await o.context.close()
-    }
-  })
-
-  it('screenshots of the main pages in dark, at desktop and phone size', async () => {
-    for (const viewport of SIZES) {
-      const o = await open(browser, { viewport, session: student })
-      try {
-        await o.page.emulateMedia({ colorScheme: 'dark' })
-        for (const [name, path] of [
-          ['home', '/home'],
-          ['courses', '/courses'],
-          ['review', '/review'],
-        ]) {
-          await gotoQuiet(o.page, path)
-          expect(await background(o.page)).toBe(DARK_BG)
-          await o.page.screenshot({
-            path: `${DIR}/darkMode-${name}-${viewport.width}x${viewport.height}.png`,
-          })
-        }
-      } finally {
-        await o.context.close()
-      }
     }
   })
 })

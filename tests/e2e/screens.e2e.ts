@@ -1,8 +1,10 @@
-// The screens that answer a person (issue: every action answers), at a desktop size (1366×900) and on a touch
-// phone (390×844): each shows its text, nothing overflows sideways, and a screenshot of each is written to
-// test-results/screens/ for people to look at.
+// The screens that answer a person's action (every action answers), at a desktop size (1366×900) and a phone's
+// (390×844): each shows its text, nothing overflows sideways, and a screenshot of each is written to
+// test-results/screens/ for people to look at. What pages show on being opened (the visitor's curriculum, 'Course
+// not found.', the login prompt, the registration form's note, the practice board's placeholders) is checked and
+// photographed by the page tour (tests/e2e/pageTour.e2e.ts).
 import { mkdirSync } from 'node:fs'
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, createCourse, createModule, login, type Session } from './support/api'
 import { field, launch, open, seeText, visible, waitQuiet, type Opened } from './support/browser'
@@ -65,7 +67,7 @@ describe.each(SIZES)('screens that answer, at $name size', (size) => {
     await browser?.close()
   })
 
-  it("sign-in and registration say why: 'Wrong email or password.', the phone number's audience", async () => {
+  it("sign-in says why: 'Wrong email or password.'", async () => {
     const page = await openAs()
     await page.goto('/login')
     await page.locator('input[type="email"]').fill(accounts.student.email)
@@ -73,26 +75,6 @@ describe.each(SIZES)('screens that answer, at $name size', (size) => {
     await page.getByRole('button', { name: 'Login', exact: true }).click()
     await seeText(page, 'Wrong email or password.')
     await shoot(page, 'login-refused', size)
-    await page.goto('/register')
-    await seeText(page, 'Shown on your profile to signed-in users.')
-    await shoot(page, 'register-rules', size)
-  })
-
-  it("a visitor: the curriculum with the login button, 'Course not found.', cards that say 'Log in to enroll'", async () => {
-    const page = await openAs()
-    await page.goto(`/courses/${course._id}/modules`)
-    await seeText(page, 'Rook endgames')
-    expect(await page.locator('video, iframe').count()).toBe(0)
-    await shoot(page, 'curriculum-visitor', size)
-    await page.goto('/courses/00000000-0000-4000-8000-000000000000/modules')
-    await seeText(page, 'Course not found.')
-    await shoot(page, 'course-not-found', size)
-    await page.goto('/courses')
-    await visible(page.getByRole('dialog', { name: 'Login Required' }))
-    await shoot(page, 'courses-login-required', size)
-    await page.keyboard.press('Escape')
-    await seeText(page, 'Log in to enroll')
-    await shoot(page, 'courses-visitor', size)
   })
 
   it("a student who has not enrolled: the curriculum with 'Enroll Now'; a checkout ends on a receipt", async () => {
@@ -150,26 +132,5 @@ describe.each(SIZES)('screens that answer, at $name size', (size) => {
     await seeText(visitor, 'Plays the French.')
     expect(await visitor.getByText('+1 555 0100').count()).toBe(0)
     await shoot(visitor, 'profile-visitor', size)
-  })
-
-  it("the practice board's move box and the player search hold their placeholders", async () => {
-    const page = await openAs('student')
-    await page.goto('/home')
-    // the placeholder's drawn width against the box's inner width, in the box's own font
-    const room = (box: Locator) =>
-      box.evaluate((el: HTMLInputElement) => {
-        const style = getComputedStyle(el)
-        const context = document.createElement('canvas').getContext('2d')!
-        context.font = style.font
-        const inner = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
-        return inner - context.measureText(el.placeholder).width
-      })
-    expect(
-      await room(await visible(page.getByRole('textbox', { name: /your move/i }))),
-    ).toBeGreaterThanOrEqual(0)
-    expect(
-      await room(await visible(page.getByRole('searchbox', { name: 'Username' }))),
-    ).toBeGreaterThanOrEqual(0)
-    await shoot(page, 'home-board', size)
   })
 })

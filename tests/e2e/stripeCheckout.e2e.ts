@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoAccounts } from '../../server/services/demoAccounts'
+import { demoAccounts } from '../../server/services/accounts/demoAccounts'
 import {
   STAND_IN_SECRET_KEY,
   STAND_IN_WEBHOOK_SECRET,

@@ -119,10 +119,9 @@ function shardFiles(n, args) {
     .filter((f) => !excluded.has(f))
   // Seconds each file took on this machine (the rest about 15): only the order of dealing depends on them.
   const usual = {
-    a11y: 100,
-    thumbs: 55,
-    allPages: 44,
-    screens: 43,
+    pageTour: 180,
+    a11y: 40,
+    screens: 30,
     enrollmentControls: 36,
     lines: 35,
     boards: 28,

@@ -27,7 +27,7 @@ function rebuilt(data: Record<string, unknown> & { message: string }): Error {
 /**
  * How long a thread that answered 'close' has to end on its own (it does within ~200 ms: PGlite closed, its port
  * closed, nothing left to run) before it is terminated. Ending on its own spares V8 and Node the forced stop of an
- * isolate that holds WebAssembly, which is where their known hangs at a worker's end are (nodejs/node#47748).
+ * isolate that holds WebAssembly, where Node has known hangs at a worker's end.
  */
 const THREAD_EXIT_GRACE_MS = 5000
 

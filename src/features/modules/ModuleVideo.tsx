@@ -66,6 +66,30 @@ function SpeedPicker({ speed, onChange }: { speed: Speed; onChange: (speed: Spee
   )
 }
 
+/**
+ * Whether the video at `src` can play: 'checking' while the site it is on (if another one) is asked, then 'ready',
+ * or 'failed' (also set by the player when the video cannot load).
+ */
+function useSiteCheck(src: string) {
+  const site = externalSiteOf(src)
+  const [state, setState] = useState<{ src: string; is: 'checking' | 'ready' | 'failed' }>({
+    src,
+    is: site ? 'checking' : 'ready',
+  })
+  const current = state.src === src ? state.is : site ? 'checking' : 'ready'
+  useEffect(() => {
+    if (!site) return
+    let live = true
+    void siteReachable(site).then((ok) => {
+      if (live) setState({ src, is: ok ? 'ready' : 'failed' })
+    })
+    return () => {
+      live = false
+    }
+  }, [site, src])
+  return { site, current, setState }
+}
+
 function Player({ src, module, captions, poster, length }: Video) {
   const wrapper = useRef<HTMLDivElement>(null)
   const [speed, setSpeed] = usePlaybackSpeed()
@@ -82,11 +106,7 @@ function Player({ src, module, captions, poster, length }: Video) {
   const progress = useVideoProgress(module._id, module.courseId)
   // The card's line follows this video: its media element and its time go to the card's clock too.
   const clock = useVideoClock()
-  const site = externalSiteOf(src)
-  const [state, setState] = useState<{ src: string; is: 'checking' | 'ready' | 'failed' }>({
-    src,
-    is: site ? 'checking' : 'ready',
-  })
+  const { site, current, setState } = useSiteCheck(src)
   const progressRef = progress.ref
   const srcRef = useRef(src)
   srcRef.current = src
@@ -102,23 +122,12 @@ function Player({ src, module, captions, poster, length }: Video) {
       // its error while React did not listen yet (an element not yet committed gets no events), so it is read here.
       if (el?.error) setState({ src: srcRef.current, is: 'failed' })
     },
-    [progressRef, clock],
+    [progressRef, clock, setState],
   )
   const tell = (event: ClockEvent, then?: () => void) => () => {
     then?.()
     clock?.report(event)
   }
-  const current = state.src === src ? state.is : site ? 'checking' : 'ready'
-  useEffect(() => {
-    if (!site) return
-    let live = true
-    void siteReachable(site).then((ok) => {
-      if (live) setState({ src, is: ok ? 'ready' : 'failed' })
-    })
-    return () => {
-      live = false
-    }
-  }, [site, src])
 
   if (current === 'failed') return <Unavailable src={src} site={site} />
   // one box (a grid cell beside a line's board): the player, and its speed under it

@@ -112,109 +112,129 @@ function startUciSession<Q, R>(
   startTimeoutMs: number,
   begin: (request: Q) => UciSearch<R>,
 ): Promise<UciSession<Q, R>> {
-  let phase: 'starting' | 'ready' | 'failed' = 'starting'
-  type Running = Settle<R> & {
-    search: UciSearch<R>
-    stopped: boolean
-    watchdog?: ReturnType<typeof setTimeout>
-  }
-  let running: Running | null = null
-  let queued: (Settle<R> & { request: Q }) | null = null
-  let started: { resolve(): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout> }
+  return new Promise<UciSession<Q, R>>((resolve, reject) => {
+    const searches = new UciSearches(channel, begin)
+    const session: UciSession<Q, R> = {
+      search: (request) => searches.search(request),
+      stop: () => searches.stop(),
+      quit: () => searches.quit(),
+    }
+    searches.started = {
+      resolve: () => resolve(session),
+      reject,
+      timer: setTimeout(() => searches.fail(new Error('The engine did not start in time')), startTimeoutMs),
+    }
+    try {
+      channel.listen(
+        (line) => searches.onLine(line),
+        (error) => searches.fail(error),
+      )
+      channel.send('uci')
+    } catch (error) {
+      searches.fail(error instanceof Error ? error : new Error(String(error)))
+    }
+  })
+}
 
-  function run(request: Q, settle: Settle<R>) {
-    const search = begin(request)
-    running = { ...settle, search, stopped: false }
+type Running<R> = Settle<R> & {
+  search: UciSearch<R>
+  stopped: boolean
+  watchdog?: ReturnType<typeof setTimeout>
+}
+
+/** The searches of one engine: the one running, the one waiting for a stopped one's answer, and the start. */
+class UciSearches<Q, R> {
+  phase: 'starting' | 'ready' | 'failed' = 'starting'
+  running: Running<R> | null = null
+  queued: (Settle<R> & { request: Q }) | null = null
+  started!: { resolve(): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout> }
+
+  private readonly channel: UciChannel
+  private readonly begin: (request: Q) => UciSearch<R>
+
+  constructor(channel: UciChannel, begin: (request: Q) => UciSearch<R>) {
+    this.channel = channel
+    this.begin = begin
+  }
+
+  run(request: Q, settle: Settle<R>) {
+    const search = this.begin(request)
+    const running: Running<R> = { ...settle, search, stopped: false }
+    this.running = running
     if (search.watchdogMs !== undefined)
       running.watchdog = setTimeout(
-        () => fail(new Error('The engine did not answer in time')),
+        () => this.fail(new Error('The engine did not answer in time')),
         search.watchdogMs,
       )
   }
 
-  function fail(error: Error) {
-    if (phase === 'failed') return
-    if (phase === 'starting') {
-      clearTimeout(started.timer)
-      started.reject(error)
+  fail(error: Error) {
+    if (this.phase === 'failed') return
+    if (this.phase === 'starting') {
+      clearTimeout(this.started.timer)
+      this.started.reject(error)
     }
-    phase = 'failed'
-    if (running) {
-      clearTimeout(running.watchdog)
-      if (!running.stopped) running.reject(error)
-      running = null
+    this.phase = 'failed'
+    if (this.running) {
+      clearTimeout(this.running.watchdog)
+      if (!this.running.stopped) this.running.reject(error)
+      this.running = null
     }
-    queued?.reject(error)
-    queued = null
-    channel.close()
+    this.queued?.reject(error)
+    this.queued = null
+    this.channel.close()
   }
 
-  function onLine(line: string) {
-    if (phase === 'starting') {
-      if (line.trim() === 'uciok') channel.send('isready')
+  onLine(line: string) {
+    if (this.phase === 'starting') {
+      if (line.trim() === 'uciok') this.channel.send('isready')
       else if (line.trim() === 'readyok') {
-        phase = 'ready'
-        clearTimeout(started.timer)
-        started.resolve()
+        this.phase = 'ready'
+        clearTimeout(this.started.timer)
+        this.started.resolve()
       }
       return
     }
-    if (!running || !running.search.read(line, running.stopped)) return
-    const answered = running
-    running = null
+    if (!this.running || !this.running.search.read(line, this.running.stopped)) return
+    const answered = this.running
+    this.running = null
     clearTimeout(answered.watchdog)
     if (!answered.stopped) answered.resolve(answered.search.result())
-    if (queued) {
-      const next = queued
-      queued = null
-      run(next.request, next)
+    if (this.queued) {
+      const next = this.queued
+      this.queued = null
+      this.run(next.request, next)
     }
   }
 
-  function stop() {
-    if (queued) {
-      queued.resolve(null)
-      queued = null
+  stop() {
+    if (this.queued) {
+      this.queued.resolve(null)
+      this.queued = null
     }
-    if (running && !running.stopped) {
-      running.stopped = true
-      running.resolve(null)
-      channel.send('stop')
+    if (this.running && !this.running.stopped) {
+      this.running.stopped = true
+      this.running.resolve(null)
+      this.channel.send('stop')
     }
   }
 
-  const session: UciSession<Q, R> = {
-    search(request) {
-      if (phase === 'failed') return Promise.reject(new Error('The engine has failed'))
-      stop()
-      return new Promise<R | null>((resolve, reject) => {
-        if (running) queued = { request, resolve, reject }
-        else run(request, { resolve, reject })
-      })
-    },
-    stop,
-    quit() {
-      stop()
-      if (phase === 'failed') return
-      phase = 'failed'
-      channel.send('quit')
-      channel.close()
-    },
+  search(request: Q): Promise<R | null> {
+    if (this.phase === 'failed') return Promise.reject(new Error('The engine has failed'))
+    this.stop()
+    return new Promise<R | null>((resolve, reject) => {
+      if (this.running) this.queued = { request, resolve, reject }
+      else this.run(request, { resolve, reject })
+    })
   }
 
-  return new Promise<UciSession<Q, R>>((resolve, reject) => {
-    started = {
-      resolve: () => resolve(session),
-      reject,
-      timer: setTimeout(() => fail(new Error('The engine did not start in time')), startTimeoutMs),
-    }
-    try {
-      channel.listen(onLine, fail)
-      channel.send('uci')
-    } catch (error) {
-      fail(error instanceof Error ? error : new Error(String(error)))
-    }
-  })
+  quit() {
+    this.stop()
+    if (this.phase === 'failed') return
+    this.phase = 'failed'
+    this.channel.send('quit')
+    this.channel.close()
+  }
 }
 
 /**

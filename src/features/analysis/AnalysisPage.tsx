@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
-import { JUDGEMENT_GLYPHS, worstMoves } from '@domain/chess/gameReport'
+import { type GameReport, JUDGEMENT_GLYPHS, worstMoves } from '@domain/chess/gameReport'
 import { readMoveText, sanOfDrop } from '@domain/chess/moveText'
 import { playInTree, treeFromFen } from '@domain/chess/moveTree'
 import { mainLine, numbered, parsePgn, type ParsedLine } from '@domain/chess/pgn'
@@ -14,7 +14,7 @@ import { EngineLines, EvalBar } from './EnginePanel'
 import { evaluationOf, turnOf } from './evaluation'
 import { LoadGame } from './LoadGame'
 import { ReportPanel } from './ReportPanel'
-import { useEngineHandle, useLiveAnalysis } from './useAnalysisEngine'
+import { type LiveState, useEngineHandle, useLiveAnalysis } from './useAnalysisEngine'
 import { useGameReport } from './useGameReport'
 import '@/features/lines/lines.css'
 import './analysis.css'
@@ -56,25 +56,10 @@ export default function AnalysisPage() {
   const node = line.nodes[current]
   const live = useLiveAnalysis(engine, node.fen, engineOn && report.state.status !== 'running')
 
-  function analyseGame(game: ParsedLine = line) {
-    setReported(mainLine(game))
-    setMistake(-1)
-    void report.start(game)
-  }
-  const autoStarted = useRef(false)
-  useEffect(() => {
-    if (autoStarted.current || !opened.report) return
-    autoStarted.current = true
-    analyseGame()
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the game handed over is reported once, as the page opens
-  }, [])
+  const analyseGame = useAnalyseGame(report, setReported, setMistake, opened.report ? opened.line : null)
 
   const done = report.state.status === 'done' ? report.state.report : null
-  const marks = useMemo(() => {
-    const out: Record<number, string> = {}
-    done?.moves.forEach((m) => m.judgement && (out[reported[m.ply]] = JUDGEMENT_GLYPHS[m.judgement]))
-    return out
-  }, [done, reported])
+  const marks = useMemo(() => marksOf(done, reported), [done, reported])
   const shownPly = reported.indexOf(current)
   const shownMove = done && shownPly >= 0 ? done.moves[shownPly] : undefined
 
@@ -84,25 +69,7 @@ export default function AnalysisPage() {
     setReported([])
     setTree({ line: next, current: START })
   }
-  // A kept game (or a visitor's last one) opens with its report, as 'Analyse this game' does.
-  const { clear, start } = report
-  const openGame = useCallback(
-    (pgn: string) => {
-      let game: ParsedLine
-      try {
-        game = parsePgn(pgn)
-      } catch (error) {
-        console.error('A kept game could not be read', error)
-        return
-      }
-      clear()
-      setTree({ line: game, current: START })
-      setReported(mainLine(game))
-      setMistake(-1)
-      void start(game)
-    },
-    [clear, start],
-  )
+  const openGame = useOpenGame(report, setTree, setReported, setMistake)
   function onMove({ from, to }: BoardMove): boolean {
     const san = sanOfDrop(node.fen, from, to)
     const played = san ? playInTree(line, current, san) : null
@@ -125,64 +92,35 @@ export default function AnalysisPage() {
     go(step(line, current))
   }
 
-  const last = current === START ? null : readMoveText(line.nodes[node.parent].fen, node.san)
-  const lines = live.status === 'on' && live.fen === node.fen ? live.lines : []
-  const evaluation = lines[0] ? evaluationOf(lines[0].score, turnOf(node.fen)) : null
-  const best = lines[0]?.pv[0]
-  const better = shownMove?.better ? readMoveText(line.nodes[node.parent].fen, shownMove.better) : null
-  const arrows = [
-    ...(best
-      ? [{ startSquare: best.slice(0, 2), endSquare: best.slice(2, 4), color: 'rgba(21, 101, 192, 0.8)' }]
-      : []),
-    ...(better ? [{ startSquare: better.from, endSquare: better.to, color: 'rgba(46, 125, 50, 0.6)' }] : []),
-  ]
-  const gameOver = node.children.length === 0 && evaluation !== null && 'won' in evaluation
-
   return (
     <section className="page analysis" onKeyDown={onKeyDown}>
       <h1>Analysis</h1>
       <div className="analysis__layout">
-        <div className="analysis__board-row">
-          {engineOn && <EvalBar evaluation={evaluation} />}
-          <div className="analysis__board">
-            <ChessBoard
-              id="analysis"
-              fen={node.fen}
-              orientation={flipped ? 'black' : 'white'}
-              mover={gameOver ? null : turnOf(node.fen) === 'w' ? 'white' : 'black'}
-              onMove={onMove}
-              lastMove={last ? [last.from, last.to] : []}
-              label="Analysis board: play any move"
-              arrows={arrows}
-            />
-          </div>
-        </div>
+        <AnalysisBoard
+          line={line}
+          current={current}
+          live={live}
+          better={shownMove?.better}
+          engineOn={engineOn}
+          flipped={flipped}
+          onMove={onMove}
+        />
         <div className="analysis__side">
           <div className="row analysis__controls">
             <StepButtons line={line} current={current} go={go} />
-            <button
-              type="button"
-              className="btn"
-              onClick={() => setFlipped((f) => !f)}
-              aria-pressed={flipped}
-            >
-              Flip board
-            </button>
-            <button
-              type="button"
-              className="btn"
-              onClick={() => setEngineOn((on) => !on)}
-              aria-pressed={engineOn}
-            >
-              Engine
-            </button>
+            <ToggleButtons
+              flipped={flipped}
+              setFlipped={setFlipped}
+              engineOn={engineOn}
+              setEngineOn={setEngineOn}
+            />
           </div>
           <EngineLines live={live} fen={node.fen} />
           <MoveTree line={line} current={current} onSelect={go} marks={marks} />
           <ReportPanel
             state={report.state}
             moves={mainLine(line).length}
-            onStart={() => analyseGame()}
+            onStart={() => analyseGame(line)}
             onCancel={report.cancel}
             onNextMistake={nextMistake}
             shown={
@@ -194,5 +132,128 @@ export default function AnalysisPage() {
         </div>
       </div>
     </section>
+  )
+}
+
+/**
+ * Reports a game, whose main line the report's moves are mapped to; `handedOver`, a game handed over with its report
+ * asked for, is reported once, as the page opens.
+ */
+function useAnalyseGame(
+  report: ReturnType<typeof useGameReport>,
+  setReported: (ids: number[]) => void,
+  setMistake: (index: number) => void,
+  handedOver: ParsedLine | null,
+) {
+  function analyseGame(game: ParsedLine) {
+    setReported(mainLine(game))
+    setMistake(-1)
+    void report.start(game)
+  }
+  const autoStarted = useRef(false)
+  useEffect(() => {
+    if (autoStarted.current || !handedOver) return
+    autoStarted.current = true
+    analyseGame(handedOver)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the game handed over is reported once, as the page opens
+  }, [])
+  return analyseGame
+}
+
+/** The report's judgement of each reported move, as a glyph by node id. */
+function marksOf(done: GameReport | null, reported: number[]): Record<number, string> {
+  const out: Record<number, string> = {}
+  done?.moves.forEach((m) => m.judgement && (out[reported[m.ply]] = JUDGEMENT_GLYPHS[m.judgement]))
+  return out
+}
+
+/** Opens a kept game (or a visitor's last one) with its report, as 'Analyse this game' does. */
+function useOpenGame(
+  report: ReturnType<typeof useGameReport>,
+  setTree: (tree: { line: ParsedLine; current: number }) => void,
+  setReported: (ids: number[]) => void,
+  setMistake: (index: number) => void,
+) {
+  const { clear, start } = report
+  return useCallback(
+    (pgn: string) => {
+      let game: ParsedLine
+      try {
+        game = parsePgn(pgn)
+      } catch (error) {
+        console.error('A kept game could not be read', error)
+        return
+      }
+      clear()
+      setTree({ line: game, current: START })
+      setReported(mainLine(game))
+      setMistake(-1)
+      void start(game)
+    },
+    [clear, start, setTree, setReported, setMistake],
+  )
+}
+
+/** The board, with the engine's bar beside it and arrows for its best move and the report's better one. */
+function AnalysisBoard(props: {
+  line: ParsedLine
+  current: number
+  live: LiveState
+  /** The report's better move than the one shown, if any. */
+  better?: string
+  engineOn: boolean
+  flipped: boolean
+  onMove: (move: BoardMove) => boolean
+}) {
+  const { line, current, live } = props
+  const node = line.nodes[current]
+  const last = current === START ? null : readMoveText(line.nodes[node.parent].fen, node.san)
+  const lines = live.status === 'on' && live.fen === node.fen ? live.lines : []
+  const evaluation = lines[0] ? evaluationOf(lines[0].score, turnOf(node.fen)) : null
+  const best = lines[0]?.pv[0]
+  const better = props.better ? readMoveText(line.nodes[node.parent].fen, props.better) : null
+  const arrows = [
+    ...(best
+      ? [{ startSquare: best.slice(0, 2), endSquare: best.slice(2, 4), color: 'rgba(21, 101, 192, 0.8)' }]
+      : []),
+    ...(better ? [{ startSquare: better.from, endSquare: better.to, color: 'rgba(46, 125, 50, 0.6)' }] : []),
+  ]
+  const gameOver = node.children.length === 0 && evaluation !== null && 'won' in evaluation
+  return (
+    <div className="analysis__board-row">
+      {props.engineOn && <EvalBar evaluation={evaluation} />}
+      <div className="analysis__board">
+        <ChessBoard
+          id="analysis"
+          fen={node.fen}
+          orientation={props.flipped ? 'black' : 'white'}
+          mover={gameOver ? null : turnOf(node.fen) === 'w' ? 'white' : 'black'}
+          onMove={props.onMove}
+          lastMove={last ? [last.from, last.to] : []}
+          label="Analysis board: play any move"
+          arrows={arrows}
+        />
+      </div>
+    </div>
+  )
+}
+
+/** 'Flip board' and 'Engine', each pressed while on. */
+function ToggleButtons(props: {
+  flipped: boolean
+  setFlipped: React.Dispatch<React.SetStateAction<boolean>>
+  engineOn: boolean
+  setEngineOn: React.Dispatch<React.SetStateAction<boolean>>
+}) {
+  const { flipped, setFlipped, engineOn, setEngineOn } = props
+  return (
+    <>
+      <button type="button" className="btn" onClick={() => setFlipped((f) => !f)} aria-pressed={flipped}>
+        Flip board
+      </button>
+      <button type="button" className="btn" onClick={() => setEngineOn((on) => !on)} aria-pressed={engineOn}>
+        Engine
+      </button>
+    </>
   )
 }

@@ -64,9 +64,7 @@ export function ChessBoard({
     choose,
     letGo: () => setSelection(null),
   })
-  // The cursor shows when the board has the keyboard's focus: not after a click or a tap, until a key is pressed.
-  const [focused, setFocused] = useState(false)
-  const pressed = useRef(false)
+  const { focused, handlers } = useKeyboardFocus(onKeyDown)
   const boardRef = useRef<HTMLDivElement>(null)
   useOneTabStop(boardRef)
 
@@ -84,17 +82,7 @@ export function ChessBoard({
     }
   }
 
-  // Once, on the first draw (a ref, not the effect's cleanup: React's strict mode runs a first effect twice).
-  const startTaken = useRef(false)
-  useEffect(() => {
-    if (startTaken.current || !start) return
-    startTaken.current = true
-    if (start.focused) boardRef.current?.focus()
-    const action = start.action
-    if (action && 'select' in action) choose(action.select)
-    else if (action) onMove(action)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- what the static board handed over, taken once
-  }, [])
+  useBoardStart(start, boardRef, choose, onMove)
 
   const onPieceDrop = ({ sourceSquare, targetSquare }: PieceDropHandlerArgs) => {
     setSelection(null)
@@ -115,18 +103,7 @@ export function ChessBoard({
       aria-label={label}
       aria-describedby={keysHintId}
       tabIndex={0}
-      onKeyDown={(e) => {
-        pressed.current = false
-        setFocused(true)
-        onKeyDown(e)
-      }}
-      onPointerDown={() => (pressed.current = true)}
-      onFocus={(e) => e.target === e.currentTarget && setFocused(!pressed.current)}
-      onBlur={(e) => {
-        if (e.target !== e.currentTarget) return
-        pressed.current = false
-        setFocused(false)
-      }}
+      {...handlers}
     >
       <Chessboard
         options={{
@@ -158,6 +135,53 @@ export function ChessBoard({
       )}
     </div>
   )
+}
+
+/**
+ * Whether the cursor shows: when the board has the keyboard's focus, not after a click or a tap, until a key is
+ * pressed. `handlers` go on the board's frame; its keys go on to `onKeyDown`.
+ */
+function useKeyboardFocus(onKeyDown: (e: React.KeyboardEvent<HTMLDivElement>) => void) {
+  const [focused, setFocused] = useState(false)
+  const pressed = useRef(false)
+  const handlers = {
+    onKeyDown: (e: React.KeyboardEvent<HTMLDivElement>) => {
+      pressed.current = false
+      setFocused(true)
+      onKeyDown(e)
+    },
+    onPointerDown: () => (pressed.current = true),
+    onFocus: (e: React.FocusEvent<HTMLDivElement>) =>
+      e.target === e.currentTarget && setFocused(!pressed.current),
+    onBlur: (e: React.FocusEvent<HTMLDivElement>) => {
+      if (e.target !== e.currentTarget) return
+      pressed.current = false
+      setFocused(false)
+    },
+  }
+  return { focused, handlers }
+}
+
+/**
+ * What was done on the static board before this one loaded, taken once on the first draw (a ref, not the effect's
+ * cleanup: React's strict mode runs a first effect twice): its focus, and a piece it selected or a move it made.
+ */
+function useBoardStart(
+  start: BoardStart | undefined,
+  boardRef: React.RefObject<HTMLDivElement | null>,
+  choose: (square: string) => void,
+  onMove: (move: BoardMove) => boolean,
+) {
+  const startTaken = useRef(false)
+  useEffect(() => {
+    if (startTaken.current || !start) return
+    startTaken.current = true
+    if (start.focused) boardRef.current?.focus()
+    const action = start.action
+    if (action && 'select' in action) choose(action.select)
+    else if (action) onMove(action)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- what the static board handed over, taken once
+  }, [])
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   squaresInView,
   squareSpoken,
 } from './boardSquares'
-import { isPlayerToMove, selectGame } from './gameSlice'
+import { isPlayerToMove, selectGame, type Side } from './gameSlice'
 import { useBoardKeys } from './useBoardKeys'
 // The squares' marks, shared with the interactive board (ChessBoard.tsx) that replaces this one.
 import './board.css'
@@ -60,8 +60,7 @@ export function StaticBoard({
   const pieces = piecesOf(fen)
   const isOwn = (square: string) => pieces[square]?.[0] === playerColor[0]
 
-  const [selected, setSelected] = useState<string | null>(null)
-  const [move, setMove] = useState<{ from: string; to: string } | null>(null)
+  const { selected, setSelected, move, choose, drag } = usePick(canMove, isOwn)
   const [focused, setFocused] = useState(false)
   const [pressedOn, setPressedOn] = useState<string | null>(null)
   const boardRef = useRef<HTMLDivElement>(null)
@@ -76,19 +75,9 @@ export function StaticBoard({
     onHandOff({
       cursor,
       focused: document.activeElement === boardRef.current,
-      action: move ?? (selected ? { select: selected } : undefined),
+      action: actionOf(move, selected),
     })
   }, [ready, pressedOn, cursor, move, selected, onHandOff])
-
-  /** A click, tap or Enter on `square`: pick one's own piece, or move the picked piece there. */
-  function choose(square: string) {
-    if (!canMove || move) return
-    if (isOwn(square)) setSelected(square === selected ? null : square)
-    else if (selected) {
-      setSelected(null)
-      setMove({ from: selected, to: square })
-    }
-  }
 
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
     onWanted(true)
@@ -105,10 +94,7 @@ export function StaticBoard({
     const to = squareAt(event.clientX, event.clientY)
     setPressedOn(null)
     if (to === pressedOn) choose(to)
-    else if (to && canMove && !move && isOwn(pressedOn)) {
-      setSelected(null)
-      setMove({ from: pressedOn, to })
-    }
+    else if (to) drag(pressedOn, to)
   }
 
   const marks = squareMarks({
@@ -118,8 +104,6 @@ export function StaticBoard({
     pieces,
     cursor: focused ? cursor : null,
   })
-  const bottomRank = orientation === 'white' ? '1' : '8'
-  const leftFile = orientation === 'white' ? 'a' : 'h'
 
   return (
     <div
@@ -146,47 +130,97 @@ export function StaticBoard({
         setPressedOn(null)
       }}
     >
-      <div id="practice-board-board" className="static-board">
-        {squaresInView(orientation).map(({ square, light, column, row }) => {
-          const piece = pieces[square]
-          return (
-            <div key={square}>
-              <div
-                id={`practice-board-square-${square}`}
-                className={`static-board__square static-board__square--${light ? 'light' : 'dark'}`}
-                data-column={column}
-                data-row={row}
-                data-square={square}
-              >
-                <span className="static-board__notation">
-                  {row === bottomRank && <span className="static-board__file">{column}</span>}
-                  {column === leftFile && <span className="static-board__rank">{row}</span>}
-                </span>
-                <div className="board-square" data-mark={marks[square]?.join(' ')}>
-                  {piece && (
-                    <div data-piece={piece} className="static-board__piece">
-                      <svg
-                        viewBox="0 0 45 45"
-                        width="100%"
-                        height="100%"
-                        role="img"
-                        aria-label={`${pieceInWords(piece)} on ${square}`}
-                      >
-                        <use href={`${pieceSprite}#${piece}`} />
-                      </svg>
-                    </div>
-                  )}
-                </div>
-              </div>
-            </div>
-          )
-        })}
-      </div>
+      <StaticSquares orientation={orientation} pieces={pieces} marks={marks} />
       {focused && (
         <p className="visually-hidden" aria-live="polite" aria-atomic="true">
           {squareSpoken(cursor, pieces[cursor], { selected: cursor === selected, target: false })}
         </p>
       )}
+    </div>
+  )
+}
+
+/** The piece picked and the move made on the static board (one at most, for the interactive board to play). */
+function usePick(canMove: boolean, isOwn: (square: string) => boolean) {
+  const [selected, setSelected] = useState<string | null>(null)
+  const [move, setMove] = useState<{ from: string; to: string } | null>(null)
+
+  /** A click, tap or Enter on `square`: pick one's own piece, or move the picked piece there. */
+  function choose(square: string) {
+    if (!canMove || move) return
+    if (isOwn(square)) setSelected(square === selected ? null : square)
+    else if (selected) {
+      setSelected(null)
+      setMove({ from: selected, to: square })
+    }
+  }
+
+  /** A piece dragged from `from` and let go on `to`: a move of one's own piece. */
+  function drag(from: string, to: string) {
+    if (!canMove || move || !isOwn(from)) return
+    setSelected(null)
+    setMove({ from, to })
+  }
+
+  return { selected, setSelected, move, choose, drag }
+}
+
+/** What was done before the hand-off: a move made, or else a piece picked. */
+function actionOf(
+  move: { from: string; to: string } | null,
+  selected: string | null,
+): BoardAction | undefined {
+  return move ?? (selected ? { select: selected } : undefined)
+}
+
+/** The squares with their notation, marks and pieces, as react-chessboard draws them. */
+function StaticSquares({
+  orientation,
+  pieces,
+  marks,
+}: {
+  orientation: Side
+  pieces: ReturnType<typeof piecesOf>
+  marks: ReturnType<typeof squareMarks>
+}) {
+  const bottomRank = orientation === 'white' ? '1' : '8'
+  const leftFile = orientation === 'white' ? 'a' : 'h'
+  return (
+    <div id="practice-board-board" className="static-board">
+      {squaresInView(orientation).map(({ square, light, column, row }) => {
+        const piece = pieces[square]
+        return (
+          <div key={square}>
+            <div
+              id={`practice-board-square-${square}`}
+              className={`static-board__square static-board__square--${light ? 'light' : 'dark'}`}
+              data-column={column}
+              data-row={row}
+              data-square={square}
+            >
+              <span className="static-board__notation">
+                {row === bottomRank && <span className="static-board__file">{column}</span>}
+                {column === leftFile && <span className="static-board__rank">{row}</span>}
+              </span>
+              <div className="board-square" data-mark={marks[square]?.join(' ')}>
+                {piece && (
+                  <div data-piece={piece} className="static-board__piece">
+                    <svg
+                      viewBox="0 0 45 45"
+                      width="100%"
+                      height="100%"
+                      role="img"
+                      aria-label={`${pieceInWords(piece)} on ${square}`}
+                    >
+                      <use href={`${pieceSprite}#${piece}`} />
+                    </svg>
+                  </div>
+                )}
+              </div>
+            </div>
+          </div>
+        )
+      })}
     </div>
   )
 }

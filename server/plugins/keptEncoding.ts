@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { negotiate } from '@fastify/accept-negotiator'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 
@@ -10,24 +11,20 @@ export const COMPRESS_FROM = 1024
 
 export type Encoding = 'br' | 'gzip'
 
+/** Ours in order of preference: the negotiator takes the first of the client's best quality. */
+const ENCODINGS: Encoding[] = ['br', 'gzip']
+/** `*` (no preference) and x-gzip, read as gzip as the compress plugin reads them. */
+const GZIP_ALIASES = /\*|x-gzip/g
+
 /**
- * The first of br and gzip the client accepts (a q=0 refuses), or undefined for the body as it is. `*` and `x-gzip`
- * are read as gzip, as the compress plugin reads them: it then leaves the answer alone (already encoded), where it
- * would otherwise encode the kept bytes sent as they are, under their tag.
+ * br or gzip as the client's Accept-Encoding asks (its qualities weighed by the negotiator the compress plugin uses;
+ * a q=0 refuses), or undefined for the body as it is. Read exactly as the compress plugin reads it, which then
+ * leaves the answer alone (already encoded), where it would otherwise encode the kept bytes under their own tag.
  */
 export function acceptedEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined
-  const accepted = new Set<string>()
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';')
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    if (q && Number(q.slice(2)) === 0) continue
-    const coding = name.trim()
-    accepted.add(coding === '*' || coding === 'x-gzip' ? 'gzip' : coding)
-  }
-  if (accepted.has('br')) return 'br'
-  if (accepted.has('gzip')) return 'gzip'
-  return undefined
+  const encoding = negotiate(header.toLowerCase().replace(GZIP_ALIASES, 'gzip'), ENCODINGS)
+  return encoding === 'br' || encoding === 'gzip' ? encoding : undefined
 }
 
 /** How many Accept-Encoding values negotiated() remembers: browsers and clients send a handful between them. */

@@ -21,7 +21,7 @@ const GZIP_ALIASES = /\*|x-gzip/g
  * a q=0 refuses), or undefined for the body as it is. Read exactly as the compress plugin reads it, which then
  * leaves the answer alone (already encoded), where it would otherwise encode the kept bytes under their own tag.
  */
-export function acceptedEncoding(header: string | undefined): Encoding | undefined {
+function acceptedEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined
   const encoding = negotiate(header.toLowerCase().replace(GZIP_ALIASES, 'gzip'), ENCODINGS)
   return encoding === 'br' || encoding === 'gzip' ? encoding : undefined

@@ -9,7 +9,7 @@
 // Web Storage and a sample of routes); its closing count also includes earlier runs'.
 // Each stage prints how long it took.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 
 const postgres = process.argv.includes('--postgres')
@@ -104,11 +104,36 @@ async function runTogether(steps) {
 // server; on two cores the timing checks of the first paint then failed, so the suite keeps one.)
 const e2eShards = ['--shards', '1']
 
+/**
+ * The server test files that go through the database DATABASE_URL names: those that build the app on a fresh
+ * database (tests/helpers/buildServer.ts) or read DATABASE_URL themselves. Not these, which ran in `npm test` and
+ * would only repeat it: the files that test PGlite itself or spawn `npm start`-like servers and the user:create
+ * command on data folders (PGlite whatever DATABASE_URL says), and those that touch no database at all.
+ */
+const PGLITE_ONLY = ['startup', 'userCreate', 'fileModes', 'seedDemo', 'pgliteThread', 'pgliteHang', 'logFlush']
+function postgresServerFiles() {
+  const files = []
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`
+      if (entry.isDirectory()) walk(path)
+      else if (
+        entry.name.endsWith('.test.ts') &&
+        !PGLITE_ONLY.includes(entry.name.replace('.test.ts', '')) &&
+        /\b(buildServer|useTestServer)\(|process\.env\.DATABASE_URL/.test(readFileSync(path, 'utf8'))
+      )
+        files.push(path)
+    }
+  }
+  walk('tests/server')
+  return files.sort()
+}
+
 const vitestJson = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`]
 
 /**
  * The smoke set of the other Node lines: what a Node line changes under the product. The server's start on a new and
- * an existing data folder, migrations, PGlite's thread and its watchdog, uploads (multipart, ffmpeg, object storage),
+ * an existing data folder, migrations, PGlite's thread (its stop and new start), uploads (multipart, ffmpeg, object storage),
  * and a sample of routes (sign-in and sessions, the course list and catalogue, enrolments, health); the SPA's tooling
  * under jsdom (Node's fetch, FormData and Blob, Web Storage: Node 25 and later have a `localStorage` of their own).
  * The full suites run once, on the machine's Node (`npm test`).
@@ -118,7 +143,6 @@ const NODE_LINE_SMOKE = {
     'tests/server/startup.test.ts',
     'tests/server/migrations.test.ts',
     'tests/server/pgliteThread.test.ts',
-    'tests/server/pgliteHang.test.ts',
     'tests/server/media.test.ts',
     'tests/server/routes/videos.test.ts',
     'tests/server/routes/auth.test.ts',
@@ -201,16 +225,10 @@ if (nodeLines) {
     console.error('--postgres needs DATABASE_URL')
     process.exit(2)
   }
-  // These run on embedded PGlite whatever DATABASE_URL says (they spawn `npm start`-like servers and the user:create
-  // command on data folders, or seed an in-memory PGlite): they ran in `npm test`, and again would only repeat it.
-  const pgliteOnly = ['startup', 'userCreate', 'fileModes', 'seedDemo'].flatMap((f) => [
-    '--exclude',
-    `tests/server/${f}.test.ts`,
-  ])
   run(
-    'Server tests on PostgreSQL',
+    'Server tests on PostgreSQL (the files whose tests use the database DATABASE_URL names)',
     'npx',
-    ['vitest', 'run', '--project', 'server', ...pgliteOnly, ...vitestJson('.tmp/pg.json')],
+    ['vitest', 'run', '--project', 'server', ...vitestJson('.tmp/pg.json'), ...postgresServerFiles()],
     {
       json: '.tmp/pg.json',
     },

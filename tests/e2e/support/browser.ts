@@ -141,19 +141,31 @@ const quietPages = new WeakMap<Page, Set<Request>>()
 /** Navigates and waits for the load event and then `quietMs` without a request in flight. */
 export async function gotoQuiet(page: Page, path: string, quietMs = 200, timeout = 15_000) {
   await page.goto(path, { waitUntil: 'load' })
-  await waitQuiet(page, quietMs, timeout)
+  await waitQuiet(page, quietMs, { timeout })
 }
 
-export async function waitQuiet(page: Page, quietMs = 200, timeout = 15_000) {
+export async function waitQuiet(
+  page: Page,
+  quietMs = 200,
+  { timeout = 15_000, except }: { timeout?: number; except?: (request: Request) => boolean } = {},
+) {
   const inflight = quietPages.get(page)
   if (!inflight) return page.waitForLoadState('networkidle')
+  const pending = () => [...inflight].filter((r) => !except?.(r))
   const deadline = Date.now() + timeout
   let quietSince = Date.now()
   while (Date.now() < deadline) {
-    if (inflight.size > 0) quietSince = Date.now()
+    if (pending().length > 0) quietSince = Date.now()
     else if (Date.now() - quietSince >= quietMs) return
     await page.waitForTimeout(25)
   }
+  // A page that never settles is a finding, not a wait to sit out: name what kept it busy.
+  throw new Error(
+    `waitQuiet: still ${pending().length} request(s) in flight after ${timeout} ms: ` +
+      pending()
+        .map((r) => `${r.method()} ${r.url()}`)
+        .join(', '),
+  )
 }
 
 /** Waits until `locator` (its first match) is visible, and returns it. */

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fakeMp4, isProblem, json, multipart } from '../support/http'
-import { startApp, type AppHarness } from '../support/harness'
+import { runDatabases, startApp, type AppHarness } from '../support/harness'
 import { buildWorld, register, uniq, type World } from '../support/world'
 
 const UPLOAD_MAX = 256 * 1024
@@ -126,7 +126,9 @@ describe('sizes and lengths', () => {
 const DEFAULTS = { AUTH_RATE_LIMIT_MAX: '' }
 const CLASS_SIZE = 30
 
-for (const database of ['pglite', 'postgres'] as const) {
+// On the databases of the run (runDatabases): the throttle's counting on each database is the server suite's
+// (tests/server/signInThrottle.test.ts, run on PGlite and on PostgreSQL); these are a classroom's and a guesser's days.
+for (const database of runDatabases()) {
   describe(`sign-in throttling on ${database}: a classroom behind one address is not locked out, a guesser is`, () => {
     let h: AppHarness
     beforeAll(async () => {

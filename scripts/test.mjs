@@ -110,7 +110,15 @@ const e2eShards = ['--shards', '1']
  * would only repeat it: the files that test PGlite itself or spawn `npm start`-like servers and the user:create
  * command on data folders (PGlite whatever DATABASE_URL says), and those that touch no database at all.
  */
-const PGLITE_ONLY = ['startup', 'userCreate', 'fileModes', 'seedDemo', 'pgliteThread', 'pgliteHang', 'logFlush']
+const PGLITE_ONLY = [
+  'startup',
+  'userCreate',
+  'fileModes',
+  'seedDemo',
+  'pgliteThread',
+  'pgliteHang',
+  'logFlush',
+]
 function postgresServerFiles() {
   const files = []
   const walk = (dir) => {

@@ -39,6 +39,16 @@ describe('parseRange', () => {
   )
 })
 
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+
+/**
+ * The signature with its last character changed in its lowest bit: 32 bytes are 43 characters of base64url, the
+ * last of which carries 2 bits that decoding drops, so both decode to the same bytes.
+ */
+function sameBytesTwin(sig: string): string {
+  return sig.slice(0, -1) + BASE64URL[BASE64URL.indexOf(sig.at(-1)!) ^ 1]
+}
+
 describe('MediaSigner', () => {
   it('accepts its own URL until it expires, and nothing altered', () => {
     const signer = new MediaSigner('k'.repeat(40), 60)
@@ -52,6 +62,20 @@ describe('MediaSigner', () => {
     expect(() => signer.check('abd', exp, sig, now)).toThrow(/signature/)
     expect(() => signer.check('abc', String(Number(exp) + 1000), sig, now)).toThrow(/signature/)
     expect(() => new MediaSigner('z'.repeat(40), 60).check('abc', exp, sig, now)).toThrow(/signature/)
+  })
+
+  it('refuses a signature whose last character differs only in the bits decoding drops', () => {
+    const signer = new MediaSigner('k'.repeat(40), 60)
+    const now = Date.parse('2026-01-01T00:00:00Z')
+    const url = new URL(signer.url('abc', now), 'http://x')
+    const exp = url.searchParams.get('exp')!
+    const sig = url.searchParams.get('sig')!
+    const twin = sameBytesTwin(sig)
+    expect(Buffer.from(twin, 'base64url')).toEqual(Buffer.from(sig, 'base64url'))
+    expect(() => signer.check('abc', exp, twin, now)).toThrow(/signature/)
+    // padded, or with characters decoding skips, it is not the signature either
+    expect(() => signer.check('abc', exp, `${sig}=`, now)).toThrow(/signature/)
+    expect(() => signer.check('abc', exp, `${sig.slice(0, 20)}.${sig.slice(20)}`, now)).toThrow(/signature/)
   })
 })
 

@@ -58,8 +58,9 @@ export async function requestPasswordReset(db: Db, s: MailSettings, email: strin
 
 /**
  * A new password through a reset link: the password must pass the rules (400, the link kept), the link must be
- * unused and unexpired (401). Every session of the account ends, its sign-in lock is cleared, and its other reset
- * links stop working. Following the link proves the address, so an unverified one becomes verified.
+ * unused, unexpired and mailed to the account's current address (401 alike: a link sent before the address moved
+ * must not take over the moved account). Every session of the account ends, its sign-in lock is cleared, and its
+ * other reset links stop working. Following the link proves the address, so an unverified one becomes verified.
  */
 export async function resetPassword(db: Db, token: string, newPassword: string): Promise<{ userId: string }> {
   checkNewPassword(newPassword)
@@ -68,10 +69,8 @@ export async function resetPassword(db: Db, token: string, newPassword: string):
     const used = await useMailToken(tx, token, ['reset'])
     if (!used) throw new Unauthenticated(EXPIRED_LINK)
     const [user] = await tx.query<{ email: string }>(
-      `UPDATE users SET password_hash = $2,
-         email_verified_at = CASE WHEN lower(email) = lower($3) THEN coalesce(email_verified_at, clock_timestamp())
-                                  ELSE email_verified_at END
-       WHERE id = $1 RETURNING email`,
+      `UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, clock_timestamp())
+       WHERE id = $1 AND lower(email) = lower($3) RETURNING email`,
       [used.user_id, passwordHash, used.email],
     )
     if (!user) throw new Unauthenticated(EXPIRED_LINK)
@@ -175,9 +174,10 @@ export async function verifyEmail(db: Db, s: MailSettings, token: string): Promi
         used.user_id,
         used.email,
       ])
-      // Other links for the old address, or other new addresses, stop working.
+      // Other links for the old address, or other new addresses, stop working: reset links too, or whoever reads the
+      // old mailbox could still set the moved account's password (issue 50).
       await tx.query(
-        "UPDATE mail_tokens SET used_at = clock_timestamp() WHERE user_id = $1 AND purpose IN ('change', 'verify') AND used_at IS NULL",
+        "UPDATE mail_tokens SET used_at = clock_timestamp() WHERE user_id = $1 AND purpose IN ('change', 'verify', 'reset') AND used_at IS NULL",
         [used.user_id],
       )
       await enqueueMail(tx, {

@@ -53,6 +53,25 @@ async function mailedToken(email: string): Promise<string> {
   return new URL(linkIn(mail.text!, `${PUBLIC_URL}/reset-password?token=`)).searchParams.get('token')!
 }
 
+/** Changes the user's email as they would: asked with the password, then confirmed by the mailed link. */
+async function changeEmail(user: { auth: Record<string, string> }, newEmail: string): Promise<void> {
+  const asked = await inject({
+    method: 'POST',
+    url: '/api/profile/me/email',
+    headers: user.auth,
+    payload: { newEmail, currentPassword: TEST_PASSWORD },
+  })
+  expect(asked.statusCode).toBe(202)
+  await sender.sendDue()
+  const confirm = smtp.messages.findLast(
+    (m) => m.subject === 'Confirm your new Chess Online Education email',
+  )!
+  const token = new URL(linkIn(confirm.text!, `${PUBLIC_URL}/verify-email?token=`)).searchParams.get('token')!
+  expect(
+    (await inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).statusCode,
+  ).toBe(200)
+}
+
 describe('forgot password', () => {
   it('mails a reset link in a text and an HTML part, from MAIL_FROM, built from PUBLIC_URL', async () => {
     const user = await server.current.createUser('student')
@@ -174,6 +193,36 @@ describe('reset password', () => {
       'token',
     )!
     expect(expectProblem('resetPassword', await reset(verifyToken), 401).detail).toBe(EXPIRED)
+  })
+
+  it("stops working once the account's email changes: the old link is 401 and changes nothing (issue 50)", async () => {
+    const user = await server.current.createUser('student')
+    const token = await mailedToken(user.email)
+    await changeEmail(user, 'moved@example.test')
+    expect(expectProblem('resetPassword', await reset(token), 401).detail).toBe(EXPIRED)
+    expect((await login('moved@example.test', NEW_PASSWORD)).statusCode).toBe(401)
+    expect((await login('moved@example.test', TEST_PASSWORD)).statusCode).toBe(200)
+  })
+
+  it('stays ended when the email changes back to the address it was mailed to (issue 50)', async () => {
+    const user = await server.current.createUser('student')
+    const token = await mailedToken(user.email)
+    await changeEmail(user, 'away@example.test')
+    await changeEmail(user, user.email)
+    expect(expectProblem('resetPassword', await reset(token), 401).detail).toBe(EXPIRED)
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200)
+  })
+
+  it('refuses a link mailed to an address the account no longer has, as an expired one (issue 50)', async () => {
+    const user = await server.current.createUser('student')
+    const token = await mailedToken(user.email)
+    // however the address moved, the link was sent to the old one
+    await server.current.db.query("UPDATE users SET email = 'elsewhere@example.test' WHERE id = $1", [
+      user.id,
+    ])
+    expect(expectProblem('resetPassword', await reset(token), 401).detail).toBe(EXPIRED)
+    expect((await login('elsewhere@example.test', NEW_PASSWORD)).statusCode).toBe(401)
+    expect((await login('elsewhere@example.test', TEST_PASSWORD)).statusCode).toBe(200)
   })
 
   it('refuses a password against the rules (400) and keeps the link usable', async () => {

@@ -30,6 +30,8 @@ interface JobRow {
   video_id: string
   attempts: number
   stored_name: string | null
+  /** The type the upload was checked to be, which ffmpeg reads it as. */
+  mime_type: string | null
 }
 
 export interface MediaJobLog {
@@ -94,7 +96,8 @@ export class MediaJobRunner {
              ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) due
        WHERE j.id = due.id
        RETURNING j.id::text AS id, j.video_id, j.attempts,
-         (SELECT stored_name FROM videos v WHERE v.id = j.video_id) AS stored_name`,
+         (SELECT stored_name FROM videos v WHERE v.id = j.video_id) AS stored_name,
+         (SELECT mime_type FROM videos v WHERE v.id = j.video_id) AS mime_type`,
       [lease],
     )
     return job ? [job] : []
@@ -102,7 +105,7 @@ export class MediaJobRunner {
 
   /** One job: the video to a temporary file, its length and poster, both recorded; true when done. */
   private async work(job: JobRow): Promise<boolean> {
-    if (!job.stored_name) {
+    if (!job.stored_name || !job.mime_type) {
       // the video went meanwhile (its row's cascade removes the job too)
       await this.db.query('UPDATE media_jobs SET done_at = clock_timestamp() WHERE id = $1', [job.id])
       return false
@@ -111,9 +114,9 @@ export class MediaJobRunner {
     const posterName = `${job.video_id}.poster.jpg`
     let kept = false
     try {
-      const video = join(dir, 'video')
+      const video = { path: join(dir, 'video'), mimeType: job.mime_type }
       const { body } = await this.media.stream(job.stored_name)
-      await pipeline(body, createWriteStream(video, { mode: 0o600 }))
+      await pipeline(body, createWriteStream(video.path, { mode: 0o600 }))
       const duration = await probeDuration(video)
       const poster = join(dir, 'poster.jpg')
       await posterFrame(video, duration * POSTER_AT, poster)

@@ -1,12 +1,15 @@
 // An uploaded video's length and poster frame, taken in the background by ffprobe and ffmpeg (Debian's ffmpeg
 // package, which CI installs) from a durable job queued with the upload: the video's answer then carries its length
 // and a signed poster URL that reads a JPEG; a file ffprobe cannot read is tried again later and given up after the
-// last attempt; two workers at once take each job once; the poster goes from the storage with the video's course.
+// last attempt, as is one with no picture where the poster is taken; a stored file is read only as the type its
+// upload was checked to be (a playlist opens nothing); two workers at once take each job once; the poster goes from
+// the storage with the video's course.
 // The video is made here by ffmpeg (`-f lavfi -i testsrc`): 4 s, 320×240.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { InjectOptions } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MediaJobRunner } from '../../../server/services/media/mediaJobs'
@@ -21,8 +24,11 @@ if (!hasFfmpeg) console.warn('posters.test.ts skipped: ffmpeg is not on PATH (ap
 const server = useTestServer({ env: { UPLOAD_MAX_BYTES: '5000000' } })
 const inject = (opts: InjectOptions) => server.current.app.inject(opts)
 const quiet = { info: () => {}, warn: () => {} }
+const demoVideo = fileURLToPath(new URL('../../../assets/demo-video.webm', import.meta.url))
 
 let clip: Buffer
+/** 0.2 s of picture and 5 s of sound: nothing to see at 10 % of its length. */
+let shortPicture: Buffer
 beforeAll(() => {
   if (!hasFfmpeg) return
   const dir = mkdtempSync(join(tmpdir(), 'coe-clip-'))
@@ -32,6 +38,12 @@ beforeAll(() => {
     ...['-c:v', 'libvpx', '-b:v', '200k', '-an', file],
   ])
   clip = readFileSync(file)
+  const short = join(dir, 'short.webm')
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=0.2:size=160x120:rate=10'],
+    ...['-f', 'lavfi', '-i', 'sine=duration=5', '-c:v', 'libvpx', '-c:a', 'libvorbis', short],
+  ])
+  shortPicture = readFileSync(short)
 })
 
 function multipart(fields: Record<string, string>, file: { name: string; type: string; data: Buffer }) {
@@ -131,6 +143,42 @@ describe.skipIf(!hasFfmpeg)('posters and lengths of uploaded videos', () => {
     const answer = await video(owner, id)
     expect(answer.posterUrl).toBeUndefined()
     expect(answer.durationSeconds).toBeUndefined()
+    expect(readdirSync(server.current.config.mediaDir).filter((f) => f.includes('poster'))).toEqual([])
+  })
+
+  it('gives up a video with no picture where the poster is taken, as a failed job (the server runs on)', async () => {
+    const owner = await server.current.createUser('instructor')
+    const courseId = await server.current.createCourse(owner)
+    const id = await upload(owner, courseId, shortPicture, 'short.webm')
+    expect(await runner({ maxAttempts: 1 }).runDue()).toBe(0)
+    expect(await jobs()).toEqual([
+      expect.objectContaining({ attempts: 1, failed: true, last_error: expect.stringMatching(/no frame/) }),
+    ])
+    expect((await video(owner, id)).posterUrl).toBeUndefined()
+    expect(readdirSync(server.current.config.mediaDir).filter((f) => f.includes('poster'))).toEqual([])
+  })
+
+  it('reads a stored video only as the type its upload was checked to be: a playlist there opens nothing', async () => {
+    const owner = await server.current.createUser('instructor')
+    const courseId = await server.current.createCourse(owner)
+    const id = await upload(owner, courseId)
+    // The stored file replaced by an HLS playlist whose one segment is another file on the server (the demo video,
+    // 4 s): read by its content, ffprobe and ffmpeg would open that file and take its length and a frame.
+    const elsewhere = mkdtempSync(join(tmpdir(), 'coe-elsewhere-'))
+    writeFileSync(join(elsewhere, 'segment.mkv'), readFileSync(demoVideo))
+    const [{ stored_name }] = await server.current.db.query<{ stored_name: string }>(
+      'SELECT stored_name FROM videos WHERE id = $1',
+      [id],
+    )
+    writeFileSync(
+      join(server.current.config.mediaDir, stored_name),
+      `#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\nfile:${join(elsewhere, 'segment.mkv')}\n#EXT-X-ENDLIST\n`,
+    )
+    expect(await runner({ maxAttempts: 1 }).runDue()).toBe(0)
+    expect(await jobs()).toEqual([expect.objectContaining({ attempts: 1, done: false, failed: true })])
+    const answer = await video(owner, id)
+    expect(answer.durationSeconds).toBeUndefined()
+    expect(answer.posterUrl).toBeUndefined()
     expect(readdirSync(server.current.config.mediaDir).filter((f) => f.includes('poster'))).toEqual([])
   })
 

@@ -33,8 +33,14 @@ export type Step =
   | { kind: 'wait' }
   | { kind: 'charge'; order: OrderRow; own: boolean }
   | { kind: 'refund'; order: OrderRow }
-  /** An older hosted checkout for some of these courses but not the same ones: it is ended first. */
-  | { kind: 'replace'; order: OrderRow }
+  /**
+   * An older hosted checkout for some of these courses but not the same ones, or at other prices than today's: it is
+   * ended first (`detail`: what its own attempt answers from then on).
+   */
+  | { kind: 'replace'; order: OrderRow; detail?: string }
+
+/** What a retry of an attempt whose checkout was ended for a price change answers. */
+const PRICE_CHANGED = 'The price changed since this purchase began and nothing was charged; start a new one'
 
 /** A course to buy, at its price now. */
 interface Line {
@@ -66,6 +72,9 @@ export async function prepare(
     if (existing.kind !== request.kind || !sameCourse) {
       throw new Conflict('This Idempotency-Key was already used for another purchase')
     }
+    // Its session would charge the old prices: the buyer always pays today's.
+    if (await replaceable(tx, existing, false))
+      return { kind: 'replace', order: existing, detail: PRICE_CHANGED }
     return resume(tx, existing, true)
   }
 
@@ -84,10 +93,11 @@ export async function prepare(
     [actor.id, lines.map((l) => l.course_id)],
   )
   if (other) {
-    // A hosted checkout waits for the buyer: the same courses go back to it, other ones replace it.
+    // A hosted checkout waits for the buyer: the same courses at the same prices go back to it, anything else
+    // replaces it.
     const same =
       other.course_ids.length === lines.length && lines.every((l) => other.course_ids.includes(l.course_id))
-    if (other.checkout_session && !same) return { kind: 'replace', order: other }
+    if (await replaceable(tx, other, !same)) return { kind: 'replace', order: other }
     return resume(tx, other, false)
   }
   return { kind: 'charge', order: await insertOrder(tx, actor, request, key, provider, lines), own: true }
@@ -181,6 +191,23 @@ async function insertOrder(
   return row
 }
 
+/**
+ * Whether a pending hosted checkout (Stripe) may be ended for a new order: it is for other courses (`otherCourses`)
+ * or a price of its lines is not the course's price now. Its money can only come through its own session, which
+ * Stripe expires for good; a simulated order is never replaced, since its charge may have gone through already. One
+ * that a request is working on is waited for first.
+ */
+async function replaceable(tx: Db, order: OrderRow, otherCourses: boolean): Promise<boolean> {
+  if (order.status !== 'pending' || order.provider !== 'stripe' || order.leased) return false
+  if (otherCourses) return true
+  const repriced = await tx.query(
+    `SELECT 1 FROM order_items i JOIN courses c ON c.id = i.course_id
+     WHERE i.order_id = $1 AND c.price_cents <> i.price_cents LIMIT 1`,
+    [order.id],
+  )
+  return repriced.length > 0
+}
+
 /** What an existing order means for a request that finds it (own: it carries this request's key). */
 async function resume(tx: Db, order: OrderRow, own: boolean): Promise<Step> {
   switch (order.status) {
@@ -191,7 +218,10 @@ async function resume(tx: Db, order: OrderRow, own: boolean): Promise<Step> {
     case 'refunded':
       throw replayed(order.failure_status ?? 409, order.failure_detail ?? 'The payment was refunded')
     case 'expired':
-      throw new Conflict('This payment was not completed in time and nothing was charged; start a new one')
+      throw new Conflict(
+        order.failure_detail ??
+          'This payment was not completed in time and nothing was charged; start a new one',
+      )
     case 'pending':
     case 'refund_failed':
       if (order.leased) return { kind: 'wait' }

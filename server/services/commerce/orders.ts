@@ -97,7 +97,7 @@ async function purchase(deps: OrderDeps, actor: Actor, request: Purchase, client
     }
     if (step.kind === 'refund') return retryRefund(deps, step.order)
     if (step.kind === 'replace') {
-      await replaceCheckout(deps, step.order)
+      await replaceCheckout(deps, step.order, step.detail)
       continue
     }
     if (deps.payments.startCheckout) return hostedCheckout(deps, step.order)
@@ -152,23 +152,33 @@ async function hostedCheckout(deps: OrderDeps, order: OrderRow): Promise<Redirec
   return { type: 'redirect', orderId: order.id, url: session.url }
 }
 
-/** Ends an older hosted checkout (for other courses) so that a new order can take its place. */
-async function replaceCheckout(deps: OrderDeps, order: OrderRow): Promise<void> {
-  try {
-    await deps.payments.expireCheckout?.(order.checkout_session!)
-  } catch (err) {
-    // Most likely paid meanwhile: its webhook settles it; this purchase can be tried again then.
-    deps.log.error({ err, orderId: order.id }, 'could not end an older checkout session')
-    throw new Busy()
+/**
+ * Ends an older hosted checkout (for other courses, or at old prices) so that a new order can take its place. Without
+ * a session no buyer was ever sent to pay it.
+ */
+async function replaceCheckout(deps: OrderDeps, order: OrderRow, detail?: string): Promise<void> {
+  if (order.checkout_session) {
+    try {
+      await deps.payments.expireCheckout?.(order.checkout_session)
+    } catch (err) {
+      // Most likely paid meanwhile: its webhook settles it; this purchase can be tried again then.
+      deps.log.error({ err, orderId: order.id }, 'could not end an older checkout session')
+      throw new Busy()
+    }
   }
-  await expireOrder(deps.db, order.id)
+  await expireOrder(deps.db, order.id, detail)
+  deps.log.info({ orderId: order.id, session: order.checkout_session }, 'older checkout replaced')
 }
 
-/** A hosted checkout that ended unpaid: the order is 'expired' (nothing was charged). */
-export async function expireOrder(db: Db, orderId: string): Promise<void> {
+/**
+ * A hosted checkout that ended unpaid: the order is 'expired' (nothing was charged); `detail` is what a retry of its
+ * attempt answers (409), when not the usual one.
+ */
+export async function expireOrder(db: Db, orderId: string, detail?: string): Promise<void> {
   await db.query(
-    `UPDATE orders SET status = 'expired', lease_until = NULL, updated_at = clock_timestamp()
+    `UPDATE orders SET status = 'expired', lease_until = NULL, failure_status = CASE WHEN $2::text IS NULL THEN NULL ELSE 409 END,
+     failure_detail = $2, updated_at = clock_timestamp()
      WHERE id = $1 AND status = 'pending'`,
-    [orderId],
+    [orderId, detail ?? null],
   )
 }

@@ -252,7 +252,7 @@ export interface paths {
     }
     /**
      * Students enrolled in a course (logged-in users), or one page of them
-     * @description Without parameters: every student enrolled, in the order they enrolled (the spec's list). With `limit` or `cursor`: one page, `{ items, nextCursor }`, in the same order (enrollment time, then the student's id), read after the cursor's student, so enrollments made between two page requests never make a student repeat or go missing.
+     * @description Without parameters: every student enrolled, in the order they enrolled (the spec's list). With `limit` or `cursor`: one page, `{ items, nextCursor }`, in the same order (enrollment time, then the student's id), read after the cursor's student, so enrollments made between two page requests never make a student repeat or go missing. A course the caller may not see (a draft, or one unpublished, to all but its instructor, admins and its enrolled students) is 404, as an unknown one.
      */
     get: operations['getEnrolledStudents']
     put?: never
@@ -408,7 +408,7 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Record a finished practice of a module's line (those who may read the module, for themselves): graded Good with no mistake, Hard with one, Again with more, and the next review scheduled (FSRS) */
+    /** Record a finished practice of a module's line (those who may read the module, for themselves): graded Good with no mistake, Hard with one, Again with more, and the next review scheduled (FSRS). A module of a course the caller may not see (a draft) is 404, as an unknown one */
     post: operations['recordLinePractice']
     delete?: never
     options?: never

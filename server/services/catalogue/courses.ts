@@ -21,6 +21,35 @@ export async function listCourses(db: Db): Promise<CourseView[]> {
   return coursesOf(await courseList(db).current())
 }
 
+/** Who may see a course, as a query reads it: whether it is published, its instructor, whether the caller is enrolled. */
+export interface CourseVisibility {
+  published: boolean
+  instructor_id: string | null
+  enrolled: boolean
+}
+
+/** The columns of a CourseVisibility for the course aliased `c`, the caller's id being the parameter `actorParam`. */
+export const visibilityColumns = (c: string, actorParam: string) =>
+  `${c}.published, ${c}.instructor_id,
+   EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = ${c}.id AND e.student_id = ${actorParam}) AS enrolled`
+
+/**
+ * 404 unless `actor` may see the course (published, or a draft they manage or are enrolled in), naming `what` the
+ * caller asked for (a course, or a module or video of it): word for word the answer to an id that names nothing, so a
+ * draft's existence is not told, before any other check.
+ */
+export function assertSeen(
+  actor: Actor | null,
+  row: CourseVisibility | undefined,
+  what = 'Course',
+): asserts row is CourseVisibility {
+  if (
+    !row ||
+    !canSeeCourse(actor, { published: row.published, instructorId: row.instructor_id }, row.enrolled)
+  )
+    throw new NotFound(what)
+}
+
 /** One course; a draft is 404 to everyone but its instructor, admins and its enrolled students (as if it were not). */
 export async function getCourse(db: Db, actor: Actor | null, id: string): Promise<CourseView> {
   const [row] = await db.query<CourseRow & { enrolled: boolean }>(
@@ -29,11 +58,7 @@ export async function getCourse(db: Db, actor: Actor | null, id: string): Promis
      ${fromCourses} WHERE c.id = $1`,
     [id, actor?.id ?? null],
   )
-  if (
-    !row ||
-    !canSeeCourse(actor, { published: row.published, instructorId: row.instructor_id }, row.enrolled)
-  )
-    throw new NotFound('Course')
+  assertSeen(actor, row)
   return courseFrom(row)
 }
 
@@ -48,23 +73,27 @@ export async function draftCourses(db: Db, actor: Actor): Promise<CourseView[]> 
   return rows.map(courseFrom)
 }
 
+/** A course `actor` may see (assertSeen), its instructor and whether `actor` is enrolled; otherwise 404 naming `what`. */
+export async function seenCourse(
+  db: Db,
+  actor: Actor | null,
+  courseId: string,
+  what = 'Course',
+): Promise<CourseVisibility> {
+  const [row] = await db.query<CourseVisibility>(
+    `SELECT ${visibilityColumns('c', '$2')} FROM courses c WHERE c.id = $1`,
+    [courseId, actor?.id ?? null],
+  )
+  assertSeen(actor, row, what)
+  return row
+}
+
 /**
  * A course `actor` may see (published, or a draft they manage or are enrolled in); otherwise 404, so a draft's
  * existence is not told. Answers whether `actor` is enrolled.
  */
 export async function assertCourseVisible(db: Db, actor: Actor | null, courseId: string): Promise<boolean> {
-  const [row] = await db.query<{ published: boolean; instructor_id: string | null; enrolled: boolean }>(
-    `SELECT published, instructor_id,
-       EXISTS (SELECT 1 FROM enrollments WHERE course_id = c.id AND student_id = $2) AS enrolled
-     FROM courses c WHERE c.id = $1`,
-    [courseId, actor?.id ?? null],
-  )
-  if (
-    !row ||
-    !canSeeCourse(actor, { published: row.published, instructorId: row.instructor_id }, row.enrolled)
-  )
-    throw new NotFound('Course')
-  return row.enrolled
+  return (await seenCourse(db, actor, courseId)).enrolled
 }
 
 export async function createCourse(db: Db, actor: Actor, input: Schema<'CourseInput'>): Promise<CourseView> {
@@ -76,13 +105,17 @@ export async function createCourse(db: Db, actor: Actor, input: Schema<'CourseIn
   return getCourse(db, actor, row.id)
 }
 
-/** The course's instructor or an admin; anyone else 403. Unknown course 404. */
-export async function assertCourseOwner(db: Db, actor: Actor, courseId: string): Promise<void> {
-  const [row] = await db.query<{ instructor_id: string | null }>(
-    'SELECT instructor_id FROM courses WHERE id = $1',
-    [courseId],
-  )
-  if (!row) throw new NotFound('Course')
+/**
+ * The course's instructor or an admin; anyone else who may see the course 403. An unknown course, or one `actor` may
+ * not see (another instructor's draft), 404 naming `what` the caller asked for (the course, or its module or video).
+ */
+export async function assertCourseOwner(
+  db: Db,
+  actor: Actor,
+  courseId: string,
+  what = 'Course',
+): Promise<void> {
+  const row = await seenCourse(db, actor, courseId, what)
   if (!canManageCourse(actor, row.instructor_id)) {
     throw new Forbidden("Only the course's instructor or an admin may change it")
   }
@@ -98,11 +131,16 @@ export async function isEnrolled(db: Db, studentId: string, courseId: string): P
 
 /**
  * Modules and videos of a course: its enrolled students, instructors, admins. Unknown course 404, and a draft 404 to
- * all but its instructor, admins and its enrolled students.
+ * all but its instructor, admins and its enrolled students (naming `what` the caller asked for).
  */
-export async function assertCourseReader(db: Db, actor: Actor, courseId: string): Promise<void> {
+export async function assertCourseReader(
+  db: Db,
+  actor: Actor,
+  courseId: string,
+  what = 'Course',
+): Promise<void> {
   // One round trip: the course's existence, whether it is visible and the caller's enrollment together.
-  const enrolled = await assertCourseVisible(db, actor, courseId)
+  const { enrolled } = await seenCourse(db, actor, courseId, what)
   if (!canReadModules(actor, enrolled)) throw new Forbidden('Enroll in this course to see its modules')
 }
 
@@ -165,15 +203,12 @@ export async function enrolledCourses(db: Db, actor: Actor, userId: string): Pro
 /**
  * Who of a course's students `actor` may see: a student who turned 'Show my courses on my profile' off is listed only
  * to themself, the course's instructor and admins (a coursemates list would otherwise tell what they bought).
- * 404 for no course.
+ * 404 for no course, and for a course `actor` may not see (a draft, or one unpublished: its students are told to its
+ * readers only).
  */
 async function studentsShownTo(db: Db, actor: Actor, courseId: string) {
-  const rows = await db.query<{ instructor_id: string | null }>(
-    'SELECT instructor_id FROM courses WHERE id = $1',
-    [courseId],
-  )
-  if (!rows.length) throw new NotFound('Course')
-  const seesAll = actor.role === 'admin' || rows[0].instructor_id === actor.id
+  const course = await seenCourse(db, actor, courseId)
+  const seesAll = actor.role === 'admin' || course.instructor_id === actor.id
   return {
     where: `e.course_id = $1 AND (u.show_courses_on_profile OR u.id = $2 OR $3::boolean)`,
     params: [courseId, actor.id, seesAll],

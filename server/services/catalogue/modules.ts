@@ -1,6 +1,5 @@
 import type { Db } from '../../db/db'
-import { assertCourseOwner, assertCourseReader } from './courses'
-import { canSeeCourse } from '../../../domain/rules'
+import { assertCourseOwner, assertCourseReader, assertSeen } from './courses'
 import { BadInput, Conflict, NotFound } from '../errors'
 import { checkLine } from '../learning/lines'
 import type { Actor, Schema } from '../types'
@@ -66,13 +65,8 @@ export async function listCurriculum(
      WHERE c.id = $1 ORDER BY m.position, m.created_at, m.id`,
     [courseId, actor?.id ?? null],
   )
-  const [course] = rows
   // A draft's curriculum is as hidden as the draft.
-  if (
-    !course ||
-    !canSeeCourse(actor, { published: course.published, instructorId: course.instructor_id }, course.enrolled)
-  )
-    throw new NotFound('Course')
+  assertSeen(actor, rows[0])
   return rows.flatMap(({ _id, title, description, position, hasLine, durationSeconds }) =>
     _id === null
       ? []
@@ -150,7 +144,8 @@ export async function updateModule(
 ): Promise<ModuleView> {
   const current = await moduleRecord(db, id)
   const courseId = current.course_id
-  await assertCourseOwner(db, actor, courseId)
+  // Another instructor's draft is 404 as an unknown module.
+  await assertCourseOwner(db, actor, courseId, 'Module')
   await checkVideo(db, patch.videoId, courseId)
   if (patch.line) checkLine(patch.line)
   const hasVideo = 'videoUrl' in patch ? !!patch.videoUrl : current.has_video
@@ -223,7 +218,7 @@ export async function reorderModules(
  */
 export async function deleteModule(db: Db, actor: Actor, id: string, media: MediaStore): Promise<void> {
   const courseId = await moduleCourse(db, id)
-  await assertCourseOwner(db, actor, courseId)
+  await assertCourseOwner(db, actor, courseId, 'Module')
   const files = await db.transaction(async (tx) => {
     const [row] = await tx.query<{ video_id: string | null }>(
       'DELETE FROM modules WHERE id = $1 RETURNING video_id',

@@ -2,6 +2,7 @@
 import { canReadModules } from '../../../domain/rules'
 import { parsePgn, PgnError, studentMoves, type LineSide } from '../../../domain/chess/pgn'
 import type { Db } from '../../db/db'
+import { assertSeen, type CourseVisibility, visibilityColumns } from '../catalogue/courses'
 import { BadInput, Forbidden, NotFound } from '../errors'
 import { gradeFor, nextCard, type StoredCard } from './reviewSchedule'
 import { iso, type Actor, type Schema } from '../types'
@@ -18,20 +19,23 @@ export function checkLine(line: ModuleLine) {
   }
 }
 
-/** The module's line and course, for a caller who may read the module. Unknown module 404, anyone else 403. */
+/**
+ * The module's line and course, for a caller who may read the module. Unknown module, or a module of a course the
+ * caller may not see (a draft), 404 alike; anyone else who may not read it 403.
+ */
 async function readableLine(db: Db, actor: Actor, moduleId: string) {
-  const [row] = await db.query<{
-    course_id: string
-    line_pgn: string | null
-    line_side: LineSide | null
-    enrolled: boolean
-  }>(
-    `SELECT m.course_id, m.line_pgn, m.line_side,
-       EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = m.course_id AND e.student_id = $2) AS enrolled
-     FROM modules m WHERE m.id = $1`,
+  const [row] = await db.query<
+    CourseVisibility & {
+      course_id: string
+      line_pgn: string | null
+      line_side: LineSide | null
+    }
+  >(
+    `SELECT m.course_id, m.line_pgn, m.line_side, ${visibilityColumns('c', '$2')}
+     FROM modules m JOIN courses c ON c.id = m.course_id WHERE m.id = $1`,
     [moduleId, actor.id],
   )
-  if (!row) throw new NotFound('Module')
+  assertSeen(actor, row, 'Module')
   if (!canReadModules(actor, row.enrolled)) throw new Forbidden('Enroll in this course to practise its lines')
   if (row.line_pgn === null || row.line_side === null) throw new NotFound('Line')
   return { courseId: row.course_id, pgn: row.line_pgn, side: row.line_side }
@@ -79,17 +83,21 @@ export async function recordPractice(
   })
 }
 
-/** The caller's reviews of lines they may still read (enrolled, or an instructor or admin); due first. */
+/**
+ * The caller's reviews of lines they may still read, as domain/rules.ts decides (canSeeCourse and canReadModules, $2
+ * being the caller's role): enrolled in the course, an admin, or an instructor while the course is published or is
+ * theirs. A course that went back to draft leaves the queue of those who may no longer see it (the cards stay, and
+ * come back if it is published again); its enrolled students keep it.
+ */
 const REVIEWABLE = `FROM line_reviews r JOIN modules m ON m.id = r.module_id JOIN courses c ON c.id = r.course_id
   WHERE r.user_id = $1 AND m.line_pgn IS NOT NULL
-    AND ($2::boolean OR EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = r.course_id AND e.student_id = $1))`
-
-const readsEveryCourse = (actor: Actor) => canReadModules(actor, false)
+    AND (EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = r.course_id AND e.student_id = $1)
+      OR $2::text = 'admin' OR ($2::text = 'instructor' AND (c.published OR c.instructor_id = $1)))`
 
 async function nextDueAt(db: Db, actor: Actor, now: Date): Promise<string | null> {
   const [row] = await db.query<{ next: unknown }>(`SELECT min(r.due) AS next ${REVIEWABLE} AND r.due > $3`, [
     actor.id,
-    readsEveryCourse(actor),
+    actor.role,
     now.toISOString(),
   ])
   return row?.next ? iso(row.next) : null
@@ -109,7 +117,7 @@ export async function dueReviews(db: Db, actor: Actor, now: Date): Promise<Schem
     `SELECT r.module_id AS "moduleId", r.course_id AS "courseId", m.title AS "moduleTitle",
        c.title AS "courseTitle", m.line_pgn AS pgn, m.line_side AS side, r.due
      ${REVIEWABLE} AND r.due <= $3 ORDER BY r.due, r.module_id`,
-    [actor.id, readsEveryCourse(actor), now.toISOString()],
+    [actor.id, actor.role, now.toISOString()],
   )
   return {
     due: rows.map(({ pgn, side, due, ...rest }) => ({ ...rest, line: { pgn, side }, due: iso(due) })),
@@ -122,7 +130,7 @@ export async function reviewSummary(db: Db, actor: Actor, now: Date): Promise<Sc
   const [row] = await db.query<{ due: number; next: unknown }>(
     `SELECT count(*) FILTER (WHERE r.due <= $3)::int AS due, min(r.due) FILTER (WHERE r.due > $3) AS next
      ${REVIEWABLE}`,
-    [actor.id, readsEveryCourse(actor), now.toISOString()],
+    [actor.id, actor.role, now.toISOString()],
   )
   return { dueCount: row?.due ?? 0, nextDueAt: row?.next ? iso(row.next) : null }
 }

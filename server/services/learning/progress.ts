@@ -6,7 +6,8 @@ import {
   POSITION_OVERRUN_SECONDS,
   progressPercent,
 } from '../../../domain/rules'
-import { BadInput, Forbidden, NotFound } from '../errors'
+import { assertSeen, type CourseVisibility, seenCourse, visibilityColumns } from '../catalogue/courses'
+import { BadInput, Forbidden } from '../errors'
 import type { Actor, Schema } from '../types'
 
 type ModuleProgress = Schema<'ModuleProgress'>
@@ -21,15 +22,15 @@ const progressColumns = `module_id AS "moduleId", course_id AS "courseId", posit
 
 /**
  * The course of a module the caller may read (its enrolled students, instructors, admins), in one query.
- * Unknown module 404, anyone else 403.
+ * Unknown module, or a module of a course the caller may not see (a draft), 404 alike; anyone else 403.
  */
 async function readableModuleCourse(db: Db, actor: Actor, moduleId: string): Promise<string> {
-  const [row] = await db.query<{ course_id: string; enrolled: boolean }>(
-    `SELECT m.course_id, EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = m.course_id AND e.student_id = $2)
-       AS enrolled FROM modules m WHERE m.id = $1`,
+  const [row] = await db.query<CourseVisibility & { course_id: string }>(
+    `SELECT m.course_id, ${visibilityColumns('c', '$2')} FROM modules m JOIN courses c ON c.id = m.course_id
+     WHERE m.id = $1`,
     [moduleId, actor.id],
   )
-  if (!row) throw new NotFound('Module')
+  assertSeen(actor, row, 'Module')
   if (!canReadModules(actor, row.enrolled)) throw new Forbidden('Enroll in this course to record progress')
   return row.course_id
 }
@@ -97,13 +98,18 @@ type CourseProgressRow = Omit<CourseProgress, 'percent'>
 /**
  * The caller's progress in every course they are enrolled in or have saved progress in (an instructor or an
  * admin watching a course), with the saved modules in course order: one query, whatever the number of courses.
+ * Only courses the caller may see (canSeeCourse in domain/rules.ts, $2 being the caller's role: enrolled, or the
+ * course published, or theirs, or an admin): a course that went back to draft is left out for those who may no longer
+ * see it (their progress stays, for if it is published again); its enrolled students keep it.
  */
 export async function myProgress(db: Db, actor: Actor): Promise<CourseProgress[]> {
   const rows = await db.query<CourseProgressRow>(
     `WITH mine AS (
        SELECT course_id FROM enrollments WHERE student_id = $1
        UNION
-       SELECT course_id FROM module_progress WHERE user_id = $1
+       SELECT p.course_id FROM module_progress p JOIN courses c ON c.id = p.course_id
+       WHERE p.user_id = $1
+         AND (c.published OR $2::text = 'admin' OR ($2::text = 'instructor' AND c.instructor_id = $1))
      )
      SELECT mine.course_id AS "courseId",
        count(m.id)::int AS "totalModules",
@@ -121,7 +127,7 @@ export async function myProgress(db: Db, actor: Actor): Promise<CourseProgress[]
      LEFT JOIN module_progress p ON p.module_id = m.id AND p.user_id = $1
      GROUP BY mine.course_id
      ORDER BY mine.course_id`,
-    [actor.id],
+    [actor.id, actor.role],
   )
   return rows.map((row) => ({
     ...row,
@@ -131,13 +137,12 @@ export async function myProgress(db: Db, actor: Actor): Promise<CourseProgress[]
   }))
 }
 
-/** Each enrolled student's progress in a course, most recent activity first: its instructor and admins. */
+/**
+ * Each enrolled student's progress in a course, most recent activity first: its instructor and admins. A course the
+ * caller may not see (another's draft) is 404, as an unknown one.
+ */
 export async function courseProgress(db: Db, actor: Actor, courseId: string): Promise<StudentProgress[]> {
-  const [course] = await db.query<{ instructor_id: string | null }>(
-    'SELECT instructor_id FROM courses WHERE id = $1',
-    [courseId],
-  )
-  if (!course) throw new NotFound('Course')
+  const course = await seenCourse(db, actor, courseId)
   if (!canSeeCourseProgress(actor, course.instructor_id))
     throw new Forbidden("Only the course's instructor or an admin may see its students' progress")
   const rows = await db.query<{

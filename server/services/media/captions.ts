@@ -47,7 +47,7 @@ export async function storeCaptions(
   bytes: Buffer,
 ): Promise<Schema<'Video'>> {
   const video = await findVideo(deps.db, videoId)
-  await assertCourseOwner(deps.db, actor, video.course_id)
+  await assertCourseOwner(deps.db, actor, video.course_id, 'Video')
   checkWebVtt(bytes)
   const name = `${randomUUID()}.vtt`
   const pending = await deps.media.save(Readable.from([bytes]))
@@ -78,7 +78,7 @@ export async function deleteCaptions(
   videoId: string,
 ): Promise<void> {
   const video = await findVideo(deps.db, videoId)
-  await assertCourseOwner(deps.db, actor, video.course_id)
+  await assertCourseOwner(deps.db, actor, video.course_id, 'Video')
   const [row] = await deps.db.query<{ old: string | null }>(
     `UPDATE videos v SET captions_name = NULL FROM (SELECT captions_name AS old FROM videos WHERE id = $1 FOR UPDATE) o
      WHERE v.id = $1 RETURNING o.old`,

@@ -127,7 +127,8 @@ export async function getVideoView(db: Db, id: string, urls: VideoUrls): Promise
 
 export async function getVideo(db: Db, actor: Actor, id: string, urls: VideoUrls): Promise<VideoView> {
   const row = await findVideo(db, id)
-  await assertCourseReader(db, actor, row.course_id)
+  // A video of a course the caller may not see (a draft) is 404 as an unknown video.
+  await assertCourseReader(db, actor, row.course_id, 'Video')
   return view(row, urls)
 }
 

@@ -69,6 +69,8 @@ export interface Config {
   uploadRateLimitMax: number
   /** Saves and deletions of kept practice games per user per minute. */
   gameRateLimitMax: number
+  /** Finished practices of modules' lines recorded per user per minute. */
+  practiceRateLimitMax: number
   /** Total bytes of uploaded video one user may keep (413 above). */
   uploadQuotaBytes: number
   /**
@@ -191,6 +193,7 @@ export function loadConfig(raw: Env = process.env): Config {
     followRateLimitMax: int(env, 'FOLLOW_RATE_LIMIT_MAX', 30),
     uploadRateLimitMax: int(env, 'UPLOAD_RATE_LIMIT_MAX', 10),
     gameRateLimitMax: int(env, 'GAME_RATE_LIMIT_MAX', 30),
+    practiceRateLimitMax: int(env, 'PRACTICE_RATE_LIMIT_MAX', 60),
     uploadQuotaBytes: int(env, 'UPLOAD_QUOTA_BYTES', 2 * 1024 * 1024 * 1024),
     testClock: testClockFrom(env, trustProxy),
     publicUrl,

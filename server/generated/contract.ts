@@ -408,7 +408,7 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Record a finished practice of a module's line (those who may read the module, for themselves): graded Good with no mistake, Hard with one, Again with more, and the next review scheduled (FSRS). A module of a course the caller may not see (a draft) is 404, as an unknown one */
+    /** Record a finished practice of a module's line (those who may read the module, for themselves): graded Good with no mistake, Hard with one, Again with more, and the next review scheduled (FSRS). A module of a course the caller may not see (a draft) is 404, as an unknown one; at most PRACTICE_RATE_LIMIT_MAX practices per user per minute (429) */
     post: operations['recordLinePractice']
     delete?: never
     options?: never
@@ -2635,6 +2635,7 @@ export interface operations {
       413: components['responses']['TooLarge']
       414: components['responses']['UriTooLong']
       415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
       503: components['responses']['Unavailable']
     }
   }

@@ -4,13 +4,14 @@ import { sendProblem } from './errors'
 import { countRequest } from './rateLimitStore'
 
 /** What a limit counts: each has its own counter per user. */
-export type UserLimitKind = 'comment' | 'follow' | 'upload' | 'game'
+export type UserLimitKind = 'comment' | 'follow' | 'upload' | 'game' | 'practice'
 
 const WHAT: Record<UserLimitKind, string> = {
   comment: 'comments',
   follow: 'follow and unfollow requests',
   upload: 'video uploads',
   game: 'game saves and deletions',
+  practice: 'line practices recorded',
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { actorOf } from '../plugins/auth'
+import { userRateLimit } from '../plugins/userRateLimit'
 import * as lines from '../services/learning/lines'
 import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
@@ -12,8 +13,12 @@ export async function lineRoutes(app: FastifyInstance, { db, config }: RouteDeps
     return at && !Number.isNaN(at.getTime()) ? at : new Date()
   }
 
+  // Counted per user after authentication (an anonymous request never counts): a learner finishes a line in
+  // seconds at best, so the limit only stops a script.
+  const practiceLimit = userRateLimit(db, 'practice', config.practiceRateLimitMax)
+
   signedIn(app, (group) => {
-    defineRoute(group, 'recordLinePractice', {}, async (req) =>
+    defineRoute(group, 'recordLinePractice', { preHandler: practiceLimit }, async (req) =>
       lines.recordPractice(db, actorOf(req), req.params.moduleId, req.body.mistakes, nowOf(req)),
     )
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db'
 import { assertCourseOwner, assertCourseReader, assertSeen } from './courses'
 import { BadInput, Conflict, NotFound } from '../errors'
-import { checkLine } from '../learning/lines'
+import { lineMoves } from '../learning/lines'
 import type { Actor, Schema } from '../types'
 import type { MediaStore } from '../media/media'
 import { releaseVideoIfUnused } from '../media/videos'
@@ -98,15 +98,17 @@ const VIDEO_REQUIRED = 'videoUrl is required for a module without a line'
 export async function createModule(db: Db, actor: Actor, input: Schema<'ModuleInput'>): Promise<ModuleView> {
   await assertCourseOwner(db, actor, input.courseId)
   await checkVideo(db, input.videoId, input.courseId)
-  if (input.line) checkLine(input.line)
-  else if (!input.videoUrl) throw new BadInput(VIDEO_REQUIRED)
+  // Read once here: the practice checks a student's mistakes against the count kept with the module.
+  const moves = input.line ? lineMoves(input.line) : null
+  if (!input.line && !input.videoUrl) throw new BadInput(VIDEO_REQUIRED)
   return db.transaction(async (tx) => {
     // Locking the course row serialises concurrent adds, so max(position) + 1 stays unique.
     const locked = await tx.query('SELECT 1 FROM courses WHERE id = $1 FOR UPDATE', [input.courseId])
     if (!locked.length) throw new NotFound('Course')
     const [row] = await tx.query<ModuleRow>(
-      `INSERT INTO modules (course_id, title, description, video_url, video_id, line_pgn, line_side, position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7,
+      `INSERT INTO modules (course_id, title, description, video_url, video_id, line_pgn, line_side, line_student_moves,
+         position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
          (SELECT COALESCE(max(position), 0) + 1 FROM modules WHERE course_id = $1))
        RETURNING ${moduleColumns}`,
       [
@@ -117,6 +119,7 @@ export async function createModule(db: Db, actor: Actor, input: Schema<'ModuleIn
         input.videoId ?? null,
         input.line?.pgn ?? null,
         input.line?.side ?? null,
+        moves,
       ],
     )
     return asModule(row)
@@ -147,7 +150,7 @@ export async function updateModule(
   // Another instructor's draft is 404 as an unknown module.
   await assertCourseOwner(db, actor, courseId, 'Module')
   await checkVideo(db, patch.videoId, courseId)
-  if (patch.line) checkLine(patch.line)
+  const moves = patch.line ? lineMoves(patch.line) : null
   const hasVideo = 'videoUrl' in patch ? !!patch.videoUrl : current.has_video
   const hasLine = 'line' in patch ? !!patch.line : current.has_line
   if (!hasVideo && !hasLine) throw new BadInput(VIDEO_REQUIRED)
@@ -156,7 +159,8 @@ export async function updateModule(
        video_url = CASE WHEN $10::boolean THEN $4::text ELSE video_url END,
        video_id = CASE WHEN $5::boolean THEN $6::uuid ELSE video_id END,
        line_pgn = CASE WHEN $7::boolean THEN $8::text ELSE line_pgn END,
-       line_side = CASE WHEN $7::boolean THEN $9::text ELSE line_side END
+       line_side = CASE WHEN $7::boolean THEN $9::text ELSE line_side END,
+       line_student_moves = CASE WHEN $7::boolean THEN $11::integer ELSE line_student_moves END
      WHERE id = $1 RETURNING ${moduleColumns}`,
     [
       id,
@@ -169,6 +173,7 @@ export async function updateModule(
       patch.line?.pgn ?? null,
       patch.line?.side ?? null,
       'videoUrl' in patch,
+      moves,
     ],
   )
   // deleted between the checks and the update

@@ -19,9 +19,14 @@ export function checkLine(line: ModuleLine) {
   }
 }
 
+/** How many moves the student plays in the line's main line: checked when a module is saved, and kept with it. */
+export function lineMoves(line: ModuleLine): number {
+  return studentMoves(checkLine(line), line.side)
+}
+
 /**
- * The module's line and course, for a caller who may read the module. Unknown module, or a module of a course the
- * caller may not see (a draft), 404 alike; anyone else who may not read it 403.
+ * The module's line, its course and the moves the student plays in it, for a caller who may read the module. Unknown
+ * module, or a module of a course the caller may not see (a draft), 404 alike; anyone else who may not read it 403.
  */
 async function readableLine(db: Db, actor: Actor, moduleId: string) {
   const [row] = await db.query<
@@ -29,16 +34,35 @@ async function readableLine(db: Db, actor: Actor, moduleId: string) {
       course_id: string
       line_pgn: string | null
       line_side: LineSide | null
+      line_student_moves: number | null
     }
   >(
-    `SELECT m.course_id, m.line_pgn, m.line_side, ${visibilityColumns('c', '$2')}
+    `SELECT m.course_id, m.line_pgn, m.line_side, m.line_student_moves, ${visibilityColumns('c', '$2')}
      FROM modules m JOIN courses c ON c.id = m.course_id WHERE m.id = $1`,
     [moduleId, actor.id],
   )
   assertSeen(actor, row, 'Module')
   if (!canReadModules(actor, row.enrolled)) throw new Forbidden('Enroll in this course to practise its lines')
   if (row.line_pgn === null || row.line_side === null) throw new NotFound('Line')
-  return { courseId: row.course_id, pgn: row.line_pgn, side: row.line_side }
+  const line = { pgn: row.line_pgn, side: row.line_side }
+  return {
+    courseId: row.course_id,
+    moves: row.line_student_moves ?? (await keepLineMoves(db, moduleId, line)),
+  }
+}
+
+/**
+ * Counts and keeps the moves of a line saved before modules kept that count (read once, the first time it is
+ * practised). Kept only while the module still holds that line, so an edit made meanwhile is not overwritten.
+ */
+async function keepLineMoves(db: Db, moduleId: string, line: ModuleLine): Promise<number> {
+  const moves = lineMoves(line)
+  await db.query(
+    `UPDATE modules SET line_student_moves = $2
+     WHERE id = $1 AND line_student_moves IS NULL AND line_pgn = $3 AND line_side = $4`,
+    [moduleId, moves, line.pgn, line.side],
+  )
+  return moves
 }
 
 type CardRow = Omit<StoredCard, 'due' | 'last_review'> & { due: unknown; last_review: unknown }
@@ -55,7 +79,7 @@ export async function recordPractice(
   now: Date,
 ): Promise<Schema<'LineReview'>> {
   const line = await readableLine(db, actor, moduleId)
-  const moves = studentMoves(checkLine(line), line.side)
+  const { moves } = line
   if (mistakes > moves)
     throw new BadInput(`mistakes (${mistakes}) exceeds the ${moves} moves the student plays in this line`)
   const grade = gradeFor(mistakes)

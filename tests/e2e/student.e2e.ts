@@ -152,7 +152,7 @@ describe('a student', () => {
     await visible(page.locator('[data-square="a1"] [data-piece="wR"]'))
   })
 
-  it('enrolls in a course and then sees the enrolled notice and the modules link', async () => {
+  it('enrolls in a course after confirming its name and price, then sees the enrolled notice and the modules link', async () => {
     await page.goto('/courses')
     const c = card(page, lessons.title)
     await visible(c)
@@ -160,7 +160,12 @@ describe('a student', () => {
     expect(await c.getByText('You are already enrolled in this course.').count()).toBe(0)
     expect(await c.getByRole('link', { name: 'View Modules' }).count()).toBe(0)
     await c.getByRole('button', { name: 'Enroll Now' }).click()
+    // A paid course asks first, naming the course and its price.
+    const ask = await visible(page.getByRole('dialog', { name: 'Confirm your purchase' }))
+    expect(await ask.textContent()).toContain(`Enroll in ${lessons.title} for $19.99?`)
+    await ask.getByRole('button', { name: 'Confirm and pay' }).click()
     await dialogs.expect('Enrolled successfully!')
+    await gone(page.getByRole('dialog'))
     await visible(c.getByText('You are already enrolled in this course.'))
     await visible(c.getByRole('link', { name: 'View Modules' }))
     expect(await c.getByRole('button', { name: 'Enroll Now' }).count()).toBe(0)

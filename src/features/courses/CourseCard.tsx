@@ -24,7 +24,7 @@ export function CourseCard({ course, user, enrolled, inCart, onEdit, onDelete }:
     <CourseCardFrame course={course}>
       {user && <Coursemates courseId={course._id} />}
       {canBuyCourses(caller) ? (
-        <StudentCardControls courseId={course._id} enrolled={enrolled} inCart={inCart} />
+        <StudentCardControls course={course} enrolled={enrolled} inCart={inCart} />
       ) : (
         // Instructors and admins read every course's modules, enrolled or not.
         canReadModules(caller, false) && (

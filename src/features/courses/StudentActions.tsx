@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
+import type { Course } from '@/api/generated/api'
 import { useAddToCartMutation } from '@/features/cart/cartEndpoints'
 import { useEnrollInCourseMutation } from '@/features/courses/courseEndpoints'
 import { ErrorMessage } from '@/components/ErrorMessage'
@@ -8,6 +9,9 @@ export const ENROLL_OFFLINE_TEXT =
   'Enrolling could not reach the server. Press Enroll Now again: the same purchase is never charged twice.'
 export const ENROLL_DECLINED_TEXT = 'The payment was declined; you were not enrolled.'
 export const ENROLL_RETRY_TEXT = 'You could not be enrolled. Please try again.'
+
+// The question before a paid enrollment, with the payment provider it depends on: loaded when a student asks to pay.
+const ConfirmEnrollment = lazy(() => import('@/features/courses/ConfirmEnrollment'))
 
 /** A new Idempotency-Key for one purchase attempt (getRandomValues where randomUUID is missing: http). */
 function newPurchaseKey(): string {
@@ -31,16 +35,16 @@ function enrollFailureText(error: unknown): string {
 
 /**
  * 'Enroll Now' and 'Add to Cart' for a student not enrolled; the listener shows the spec's alerts, and a
- * failure also stays next to the button, saying why. Enrolling in a paid course pays for it: the attempt's
- * Idempotency-Key is kept when no answer came back, so pressing 'Enroll Now' again retries the same attempt
- * and is never charged twice.
+ * failure also stays next to the button, saying why. A free course enrolls at once; a paid one is asked about
+ * first (ConfirmEnrollment), then paid for: the attempt's Idempotency-Key is kept when no answer came back, so
+ * pressing 'Enroll Now' again retries the same attempt and is never charged twice.
  */
 export function StudentActions({
-  courseId,
+  course,
   inCart,
   onEnrolled,
 }: {
-  courseId: string
+  course: Pick<Course, '_id' | 'title' | 'price'>
   /** Undefined while the cart is not known: 'Add to Cart' keeps its place unseen (it might be 'In your cart'). */
   inCart: boolean | undefined
   /** Called once enrolling succeeded (the modules page then loads the videos). */
@@ -50,6 +54,8 @@ export function StudentActions({
   const [addToCart, adding] = useAddToCartMutation()
   const attemptKey = useRef<string | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
+  const [asking, setAsking] = useState(false)
+  const courseId = course._id
   function onEnroll() {
     const key = (attemptKey.current ??= newPurchaseKey())
     setFailure(null)
@@ -71,10 +77,19 @@ export function StudentActions({
         },
       )
   }
+  function onConfirm() {
+    setAsking(false)
+    onEnroll()
+  }
   return (
     <>
       <div className="row">
-        <button type="button" className="btn btn--primary" disabled={enrolling.isLoading} onClick={onEnroll}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={enrolling.isLoading}
+          onClick={course.price > 0 ? () => setAsking(true) : onEnroll}
+        >
           Enroll Now
         </button>
         {inCart === undefined ? (
@@ -93,6 +108,11 @@ export function StudentActions({
         )}
       </div>
       {failure && <ErrorMessage>{failure}</ErrorMessage>}
+      {asking && (
+        <Suspense fallback={null}>
+          <ConfirmEnrollment course={course} onConfirm={onConfirm} onCancel={() => setAsking(false)} />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import type { Course } from '@/api/generated/api'
 import { CourseProgress } from '@/features/progress/CourseProgress'
 import { StudentActions } from '@/features/courses/StudentActions'
 
@@ -31,14 +32,15 @@ function ControlsReserve() {
  * enroll again.
  */
 export function StudentCardControls({
-  courseId,
+  course,
   enrolled,
   inCart,
 }: {
-  courseId: string
+  course: Pick<Course, '_id' | 'title' | 'price'>
   enrolled: boolean | undefined
   inCart: boolean | undefined
 }) {
+  const courseId = course._id
   return (
     <div className="course-card__controls">
       <ControlsReserve />
@@ -54,7 +56,7 @@ export function StudentCardControls({
         </div>
       ) : (
         <div>
-          <StudentActions courseId={courseId} inCart={inCart} />
+          <StudentActions course={course} inCart={inCart} />
         </div>
       )}
     </div>

@@ -1,3 +1,4 @@
+import type { Course } from '@/api/generated/api'
 import { useGetCartQuery } from '@/features/cart/cartEndpoints'
 import { returnState } from '@/features/auth/LoginRequiredModal'
 import { StudentActions } from '@/features/courses/StudentActions'
@@ -6,10 +7,12 @@ import { useLocation, useNavigate } from 'react-router-dom'
 
 /**
  * 'Enroll Now' and 'Add to Cart' for a signed-in student who may not watch yet: the courses feature's own
- * controls (the spec's alerts come from enrollmentListeners.ts; a paid attempt that got no answer keeps its
- * Idempotency-Key, so pressing 'Enroll Now' again is never charged twice).
+ * controls (the spec's alerts come from enrollmentListeners.ts; a paid course is asked about first, naming its
+ * price; a paid attempt that got no answer keeps its Idempotency-Key, so pressing 'Enroll Now' again is never
+ * charged twice).
  */
-export function EnrollActions({ courseId, onEnrolled }: { courseId: string; onEnrolled: () => void }) {
+export function EnrollActions({ course, onEnrolled }: { course: Course; onEnrolled: () => void }) {
+  const courseId = course._id
   const cart = useGetCartQuery()
   // Not known yet: no guess at 'Add to Cart'. A cart that could not be read still offers it.
   const inCart = cart.data
@@ -20,7 +23,7 @@ export function EnrollActions({ courseId, onEnrolled }: { courseId: string; onEn
   return (
     <>
       <p className="notice">Enroll in this course to watch its modules.</p>
-      <StudentActions courseId={courseId} inCart={inCart} onEnrolled={onEnrolled} />
+      <StudentActions course={course} inCart={inCart} onEnrolled={onEnrolled} />
       <PaymentNotice />
     </>
   )

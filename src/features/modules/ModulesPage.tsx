@@ -73,9 +73,9 @@ export default function ModulesPage() {
           {!user ? (
             <VisitorActions />
           ) : (
-            canBuyCourses(user) && (
-              <EnrollActions courseId={courseId} onEnrolled={() => void modules.refetch()} />
-            )
+            // The course's title and price are what 'Enroll Now' asks about before it takes money.
+            canBuyCourses(user) &&
+            course.data && <EnrollActions course={course.data} onEnrolled={() => void modules.refetch()} />
           )}
           <Curriculum
             entries={curriculum.data}

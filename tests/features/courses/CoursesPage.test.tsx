@@ -40,6 +40,13 @@ function Page() {
 }
 const card = async (title: string) => within(await screen.findByRole('article', { name: title }))
 
+/** 'Enroll Now' on a paid course, then 'Confirm and pay' in the dialog that asks first. */
+async function enrollPaid(c: ReturnType<typeof within>, user: { click: (e: Element) => Promise<void> }) {
+  await user.click(await c.findByRole('button', { name: 'Enroll Now' }))
+  const dialog = await screen.findByRole('dialog', { name: 'Confirm your purchase' })
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm and pay' }))
+}
+
 describe('/courses: cards', () => {
   it('shows title, description and $price of each course', async () => {
     seedCourse({ title: 'Openings 101', description: 'Learn the Italian game', price: 49.5 })
@@ -255,7 +262,7 @@ describe('/courses: enrollment and cart', () => {
     const stu = seedUser({ username: 'stu' })
     const { user } = render(stu)
     const c = await card('Strategy')
-    await user.click(await c.findByRole('button', { name: 'Enroll Now' }))
+    await enrollPaid(c, user)
     expect(await screen.findByRole('alert')).toHaveTextContent('Enrolled successfully!')
     expect(await c.findByRole('link', { name: 'View Modules' })).toBeInTheDocument()
     expect(await stored.enrollments()).toEqual([
@@ -273,7 +280,7 @@ describe('/courses: enrollment and cart', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { user } = render(seedUser({ username: 'stu' }))
     const c = await card('Strategy')
-    await user.click(await c.findByRole('button', { name: 'Enroll Now' }))
+    await enrollPaid(c, user)
     expect(await screen.findByText('Failed to enroll in course.')).toBeInTheDocument()
     // next to the button, too, where the student is looking
     expect(await c.findByRole('alert')).toHaveTextContent(ENROLL_RETRY_TEXT)
@@ -303,10 +310,10 @@ describe('/courses: enrollment and cart', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { user } = render(seedUser({ username: 'stu' }))
     const c = await card('Strategy')
-    await user.click(await c.findByRole('button', { name: 'Enroll Now' }))
+    await enrollPaid(c, user)
     expect(await c.findByRole('alert')).toHaveTextContent('Try again in a minute.')
     refuse = false
-    await user.click(c.getByRole('button', { name: 'Enroll Now' }))
+    await enrollPaid(c, user)
     expect(await screen.findByText('Enrolled successfully!')).toBeInTheDocument()
     expect(c.queryByText('Try again in a minute.')).not.toBeInTheDocument()
     spy.mockRestore()
@@ -331,15 +338,15 @@ describe('/courses: enrollment and cart', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { user } = render(stu)
     const c = await card('Strategy')
-    await user.click(await c.findByRole('button', { name: 'Enroll Now' }))
+    await enrollPaid(c, user)
     expect(await screen.findByText('Failed to enroll in course.')).toBeInTheDocument()
     expect(await c.findByRole('alert')).toHaveTextContent(ENROLL_OFFLINE_TEXT)
-    await user.click(c.getByRole('button', { name: 'Enroll Now' }))
+    await enrollPaid(c, user)
     await waitFor(() => expect(keys).toHaveLength(2))
     await waitFor(() => expect(screen.getAllByText('Failed to enroll in course.')).toHaveLength(2))
     expect(await c.findByRole('alert')).toHaveTextContent(ENROLL_DECLINED_TEXT)
     await waitFor(() => expect(c.getByRole('button', { name: 'Enroll Now' })).toBeEnabled())
-    await user.click(c.getByRole('button', { name: 'Enroll Now' }))
+    await enrollPaid(c, user)
     expect(await screen.findByText('Enrolled successfully!')).toBeInTheDocument()
     expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,100}$/)
     // retried after the network failure: the same attempt; after the 402 answer: a new one

@@ -123,6 +123,26 @@ describe('/courses/{courseId}/modules for those who may not watch', () => {
     spy.mockRestore()
   })
 
+  it("asks before 'Enroll Now' pays for a paid course on its page, naming it and its price, then shows the modules", async () => {
+    const teacher = seedUser({ username: 'teacher', role: 'instructor' })
+    const course = seedCourse({ title: 'Rook Endings', instructor: teacher, price: 24.5 })
+    seedModule({ courseId: course._id, title: 'Lucena', description: 'Building a bridge' })
+    const stu = seedUser({ username: 'stu' })
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = render(course._id, stu)
+    await user.click(await screen.findByRole('button', { name: 'Enroll Now' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your purchase' })
+    expect(dialog).toHaveTextContent('Enroll in Rook Endings for $24.50?')
+    expect(await stored.enrollments()).toEqual([])
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and pay' }))
+    expect(await screen.findByText('Enrolled successfully!')).toBeInTheDocument()
+    expect(await screen.findByRole('region', { name: 'Video player' })).toBeInTheDocument()
+    expect(await stored.enrollments()).toEqual([
+      expect.objectContaining({ courseId: course._id, studentId: stu._id }),
+    ])
+    spy.mockRestore()
+  })
+
   it("lets a student not enrolled put the course in the cart ('Add to Cart', then 'In your cart')", async () => {
     const { course } = setup()
     const stu = seedUser({ username: 'stu' })

@@ -1,15 +1,20 @@
 // A module's line: PGN read into a tree of moves (comments and variations kept), each move checked by chess.js.
 // The server reads a line with it before storing one (a refusal names the move: 'Illegal move 12... Nf6'), and
 // the SPA's viewer and practice read the stored text with the same code, so both sides see the same moves.
-// Iterative, with bounds (size, variation depth), so hostile input is refused instead of exhausting the stack.
-import { Chess, DEFAULT_POSITION } from 'chess.js'
+// Iterative, with bounds (size, variation depth, moves counted before any is played), so hostile input is refused
+// instead of exhausting the stack or the time.
+import { Chess, DEFAULT_POSITION, type Move } from 'chess.js'
 import { colorOf, type Color, type Fen, type San, type Side } from './vocabulary'
 
 /** The largest PGN a module may carry, in UTF-8 bytes (64 KB). */
 export const PGN_MAX_BYTES = 64 * 1024
 /** How deep variations may nest inside one another. */
 export const MAX_VARIATION_DEPTH = 32
-/** The most moves (main line and variations together) a line may hold: chess.js checks about 10 per ms. */
+/**
+ * The most moves (main line and variations together) a line may hold. chess.js checks a move in 0.03 to 1 ms (the
+ * more pieces of a kind, the longer: a queen's move is told apart from every other queen's), so a reader refuses
+ * more before it plays any (moveCountOver).
+ */
 export const MAX_LINE_MOVES = 1500
 
 /** The side a line is practised from (the contract's `side` of a module's line). */
@@ -100,15 +105,102 @@ interface Context {
   pending?: string
 }
 
+/** What a reader may take: the most moves (main line and variations together); MAX_LINE_MOVES unless less. */
+export interface PgnLimits {
+  maxMoves?: number
+}
+
 /** Reads a PGN (one game); throws PgnError with a sentence naming what is wrong. */
-export function parsePgn(pgn: string): ParsedLine {
+export function parsePgn(pgn: string, limits: PgnLimits = {}): ParsedLine {
+  return readLine(pgn, limits).line
+}
+
+/**
+ * Reads a PGN as parsePgn does, and hands over chess.js's board at the end of the main line as well, its history
+ * kept (what a threefold repetition is judged by): the game's result is read from it without playing the moves
+ * again.
+ */
+export function readLine(pgn: string, limits: PgnLimits = {}): { line: ParsedLine; mainLineEnd: Chess } {
+  const maxMoves = Math.min(limits.maxMoves ?? MAX_LINE_MOVES, MAX_LINE_MOVES)
   if (new TextEncoder().encode(pgn).length > PGN_MAX_BYTES)
     throw new PgnError(`The PGN is larger than ${PGN_MAX_BYTES / 1024} KB`)
   if (CONTROL.test(pgn)) throw new PgnError('The PGN contains a control character (such as NUL)')
-  const n = pgn.length
   const { tags, end } = readTags(pgn)
-  const tree = lineTree(startPosition(tags))
-  let i = end
+  // counted before any is played: a text over the bound costs no move of chess.js
+  if (countMoves(pgn, end, maxMoves) > maxMoves) throw tooManyMoves(maxMoves)
+  const root = startPosition(tags)
+  const tree = lineTree(root, maxMoves)
+  readMoveText(pgn, end, tree)
+  if (tree.inVariation()) throw new PgnError('The PGN has a variation that is never closed')
+  return { line: { nodes: tree.nodes, tags }, mainLineEnd: root }
+}
+
+const tooManyMoves = (maxMoves: number) =>
+  new PgnError(`The PGN holds more than ${maxMoves} moves (main line and variations together)`)
+
+/**
+ * Refuses (PgnError) a move text of more than `maxMoves` moves, counted by the reader's own tokens without playing
+ * any: a fraction of a millisecond for 64 KB, so a PGN over the bound costs no move of chess.js. Text the reader
+ * would refuse for another reason passes here (counted as far as it reads) and is refused by the reader.
+ */
+export function checkMoveCount(pgn: string, maxMoves: number): void {
+  let end: number
+  try {
+    end = readTags(pgn).end
+  } catch (error) {
+    if (error instanceof PgnError) return
+    throw error
+  }
+  if (countMoves(pgn, end, maxMoves) > maxMoves) throw tooManyMoves(maxMoves)
+}
+
+/** Ends a count: past the bound, or at a token the reader refuses. */
+class CountEnded extends Error {}
+
+/**
+ * The moves from `start` on, counted up to the first past `maxMoves`; a malformed text is counted up to its fault
+ * (a token too long, or whatever else the reader refuses), which the reader then names.
+ */
+function countMoves(pgn: string, start: number, maxMoves: number): number {
+  let count = 0
+  const counter: MoveTextHandler = {
+    where: () => '',
+    inVariation: () => false,
+    addComment: () => {},
+    annotate: () => {},
+    openVariation: () => {},
+    closeVariation: () => {},
+    token(token) {
+      if (token.length > MAX_TOKEN_LENGTH) throw new CountEnded()
+      if (!RESULT.test(token) && !MOVE_NUMBER.test(token)) count++
+      if (count > maxMoves) throw new CountEnded()
+      return false
+    },
+  }
+  try {
+    readMoveText(pgn, start, counter)
+  } catch (error) {
+    if (!(error instanceof PgnError || error instanceof CountEnded)) throw error
+  }
+  return count
+}
+
+/** What the move text is handed to, token by token: the tree of moves, or the counter of moves. */
+interface MoveTextHandler {
+  where(): string
+  inVariation(): boolean
+  addComment(text: string): void
+  annotate(glyph: Glyph | undefined): void
+  openVariation(): void
+  closeVariation(): void
+  /** A result, a move number or a move; returns true when the text has ended (after a result). */
+  token(token: string, first: string): boolean
+}
+
+/** The move text from `start`: comments, escapes, variations, NAGs and tokens, each handed to `to`. */
+function readMoveText(pgn: string, start: number, to: MoveTextHandler) {
+  const n = pgn.length
+  let i = start
   let ended = false
   while (true) {
     while (i < n && /\s/.test(pgn[i])) i++
@@ -117,37 +209,35 @@ export function parsePgn(pgn: string): ParsedLine {
     if (ended) throw new PgnError('The PGN continues after the result: a line holds one game')
     if (c === '{') {
       const close = pgn.indexOf('}', i + 1)
-      if (close < 0) throw new PgnError(`The PGN has a comment that is never closed (${tree.where()})`)
-      tree.addComment(pgn.slice(i + 1, close))
+      if (close < 0) throw new PgnError(`The PGN has a comment that is never closed (${to.where()})`)
+      to.addComment(pgn.slice(i + 1, close))
       i = close + 1
     } else if (c === ';') {
       const lineEnd = pgn.indexOf('\n', i)
-      tree.addComment(pgn.slice(i + 1, lineEnd < 0 ? n : lineEnd))
+      to.addComment(pgn.slice(i + 1, lineEnd < 0 ? n : lineEnd))
       i = lineEnd < 0 ? n : lineEnd + 1
     } else if (c === '%' && (i === 0 || pgn[i - 1] === '\n')) {
       const lineEnd = pgn.indexOf('\n', i)
       i = lineEnd < 0 ? n : lineEnd + 1
     } else if (c === '(') {
-      tree.openVariation()
+      to.openVariation()
       i++
     } else if (c === ')') {
-      tree.closeVariation()
+      to.closeVariation()
       i++
     } else if (c === '$') {
       const m = /^\$\d{1,3}/.exec(pgn.slice(i, i + 4))
-      if (!m) throw new PgnError(`The PGN has an annotation that could not be read (${tree.where()})`)
+      if (!m) throw new PgnError(`The PGN has an annotation that could not be read (${to.where()})`)
       i += m[0].length
       // A NAG follows its move: one written before any move of its variation annotates nothing here.
-      tree.annotate(NAG_GLYPHS[m[0]])
+      to.annotate(NAG_GLYPHS[m[0]])
     } else {
       let j = i
       while (j < n && j - i <= MAX_TOKEN_LENGTH && !/[\s{}();$[\]]/.test(pgn[j])) j++
-      ended = readToken(tree, pgn.slice(i, j), c)
+      ended = to.token(pgn.slice(i, j), c)
       i = j
     }
   }
-  if (tree.inVariation()) throw new PgnError('The PGN has a variation that is never closed')
-  return { nodes: tree.nodes, tags }
 }
 
 /** Tag pairs: [Name "value"] before the moves; `end` is where the move text starts. */
@@ -181,7 +271,7 @@ function startPosition(tags: Record<string, string>): Chess {
  * A token of the move text: a result (returns true: the game has ended), a move number, or a move with its
  * annotation, played on the tree. `first` is the character the token starts at.
  */
-function readToken(tree: LineTree, token: string, first: string): boolean {
+function readToken(tree: TokenTarget, token: string, first: string): boolean {
   if (!token) throw new PgnError(`The PGN could not be read at '${first}' (${tree.where()})`)
   if (token.length > MAX_TOKEN_LENGTH)
     throw new PgnError(`The PGN could not be read at '${token.slice(0, 20)}' (${tree.where()})`)
@@ -200,10 +290,16 @@ function readToken(tree: LineTree, token: string, first: string): boolean {
   return false
 }
 
-type LineTree = ReturnType<typeof lineTree>
+/** What a token is played on: the tree of moves being read. */
+interface TokenTarget {
+  where(): string
+  inVariation(): boolean
+  annotate(glyph: Glyph | undefined): void
+  play(written: string): void
+}
 
 /** The tree of moves being read, from `root`: the main line and its variations, each a context on a stack. */
-function lineTree(root: Chess) {
+function lineTree(root: Chess, maxMoves: number) {
   const nodes: LineNode[] = [
     { parent: -1, children: [], san: '', fen: root.fen(), color: root.turn(), moveNumber: root.moveNumber() },
   ]
@@ -216,7 +312,7 @@ function lineTree(root: Chess) {
       ? 'before the first move'
       : `after ${numbered(node.moveNumber, node.color, node.san)}`
   }
-  return {
+  const tree = {
     nodes,
     where,
     inVariation: () => stack.length > 1,
@@ -252,17 +348,18 @@ function lineTree(root: Chess) {
       const from = nodes[ctx.at]
       const color = ctx.chess.turn()
       const moveNumber = ctx.chess.moveNumber()
-      if (nodes.length > MAX_LINE_MOVES) throw new PgnError(`The PGN holds more than ${MAX_LINE_MOVES} moves`)
+      if (nodes.length > maxMoves) throw tooManyMoves(maxMoves)
       if (written.length > 12 || !SAN_TOKEN.test(written))
         throw new PgnError(`The PGN could not be read at '${written.slice(0, 20)}' (${where()})`)
-      let san: string
+      let move: Move
       try {
-        san = ctx.chess.move(written, { strict: false }).san
+        move = ctx.chess.move(written, { strict: false })
       } catch {
         throw new PgnError(`Illegal move ${numbered(moveNumber, color, written)}`)
       }
       const id = nodes.length
-      nodes.push({ parent: ctx.at, children: [], san, fen: ctx.chess.fen(), color, moveNumber })
+      // the move already carries the position after it: asking the board for its FEN again would cost as much
+      nodes.push({ parent: ctx.at, children: [], san: move.san, fen: move.after, color, moveNumber })
       from.children.push(id)
       ctx.before = ctx.at
       ctx.at = id
@@ -272,6 +369,7 @@ function lineTree(root: Chess) {
       }
     },
   }
+  return { ...tree, token: (token: string, first: string) => readToken(tree, token, first) }
 }
 
 /** The moves of the line's main line that `side` plays: what a practice of the line asks for. */

@@ -1263,7 +1263,7 @@ export interface components {
        * @description Chosen by the client once per finished game, so a retried save keeps one game
        */
       key: string
-      /** @description The game in PGN, at most 20 KB of UTF-8; read move by move (a PGN that does not read, or holds an illegal move, is 400 naming it) and it must be over: mate, or a draw by the rules */
+      /** @description The game in PGN, at most 20 KB of UTF-8 and 600 moves (plies, variations included; more is 400 before any move is read); read move by move (a PGN that does not read, or holds an illegal move, is 400 naming it) and it must be over: mate, or a draw by the rules */
       pgn: string
       result: components['schemas']['GameResult']
       opponentLevel: components['schemas']['GameOpponent']

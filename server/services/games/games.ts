@@ -1,10 +1,11 @@
 // Finished practice games a signed-in player keeps ('My games'): checked before they are stored, each seen and
 // deleted by its player only (another user's game is answered as an unknown one).
-import { resultByRules } from '../../../domain/chess/gameResult'
-import { mainLine, parsePgn, PgnError, type ParsedLine } from '../../../domain/chess/pgn'
+import type { GameReading } from '../../../domain/chess/gameResult'
+import { checkMoveCount, PgnError } from '../../../domain/chess/pgn'
 import type { Db } from '../../db/db'
 import { BadInput, NotFound } from '../errors'
 import { pageByCreation, type Page, type PageQuery } from '../catalogue/pages'
+import { readGameOffThread } from '../pgnThreads'
 import { iso, type Actor, type Schema } from '../types'
 
 type GameInput = Schema<'GameInput'>
@@ -15,6 +16,11 @@ type GameSummary = Schema<'GameSummary'>
 export const GAME_PGN_MAX_BYTES = 20 * 1024
 /** Games kept per player: saving one more drops the oldest. */
 export const MAX_GAMES_PER_USER = 200
+/**
+ * The most moves (plies, variations included) a kept game holds: the longest games of tournament chess have fewer
+ * than 600 plies (the record is 538), and the reading's time grows with them.
+ */
+export const GAME_MAX_PLIES = 600
 
 const RESULT_WORDS: Record<string, string> = {
   '1-0': 'White won',
@@ -22,24 +28,29 @@ const RESULT_WORDS: Record<string, string> = {
   '1/2-1/2': 'a draw',
 }
 
-/** Reads the game: a PGN that does not read, a game not over, or a result the position does not give is a 400. */
-function checkGame(input: GameInput): ParsedLine {
+/**
+ * Reads the game (on a reader thread, see pgnThreads.ts): a PGN that does not read, holds more than GAME_MAX_PLIES
+ * moves, a game not over, or a result the position does not give is a 400. Returns its plies.
+ */
+async function checkGame(input: GameInput): Promise<number> {
   if (Buffer.byteLength(input.pgn, 'utf8') > GAME_PGN_MAX_BYTES)
     throw new BadInput(`The PGN is larger than ${GAME_PGN_MAX_BYTES / 1024} KB`)
-  let line: ParsedLine
+  let reading: GameReading
   try {
-    line = parsePgn(input.pgn)
+    // counted here, without playing a move: a game over the bound waits for no reader thread
+    checkMoveCount(input.pgn, GAME_MAX_PLIES)
+    reading = await readGameOffThread(input.pgn, GAME_MAX_PLIES)
   } catch (error) {
     if (error instanceof PgnError) throw new BadInput(error.message)
     throw error
   }
-  const result = resultByRules(line)
+  const { result } = reading
   if (!result) throw new BadInput('The game is not over: its last position is neither a mate nor a draw')
   if (result !== input.result)
     throw new BadInput(
       `The result ${input.result} does not match the game: its last position is ${RESULT_WORDS[result]}`,
     )
-  return line
+  return reading.plies
 }
 
 interface GameRow {
@@ -70,12 +81,12 @@ export async function save(
   actor: Actor,
   input: GameInput,
 ): Promise<{ game: Game; created: boolean }> {
-  const line = checkGame(input)
+  const plies = await checkGame(input)
   const inserted = await db.query<GameRow & { pgn: string }>(
     `INSERT INTO games (user_id, key, pgn, result, opponent_level, colour, moves)
      VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (user_id, key) DO NOTHING RETURNING ${COLUMNS}, pgn`,
-    [actor.id, input.key, input.pgn, input.result, input.opponentLevel, input.colour, mainLine(line).length],
+    [actor.id, input.key, input.pgn, input.result, input.opponentLevel, input.colour, plies],
   )
   if (inserted[0]) {
     await db.query(

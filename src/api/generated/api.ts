@@ -1089,7 +1089,7 @@ export type Game = {
 export type GameInput = {
   /** Chosen by the client once per finished game, so a retried save keeps one game */
   key: string
-  /** The game in PGN, at most 20 KB of UTF-8; read move by move (a PGN that does not read, or holds an illegal move, is 400 naming it) and it must be over: mate, or a draw by the rules */
+  /** The game in PGN, at most 20 KB of UTF-8 and 600 moves (plies, variations included; more is 400 before any move is read); read move by move (a PGN that does not read, or holds an illegal move, is 400 naming it) and it must be over: mate, or a draw by the rules */
   pgn: string
   result: GameResult
   opponentLevel: GameOpponent

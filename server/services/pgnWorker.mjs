@@ -1,0 +1,21 @@
+// A thread that reads PGN for the server (server/services/pgnThreads.ts holds the other end), so that chess.js
+// replaying a long game never holds the event loop. It runs the kernel's own reader (domain/chess/, TypeScript),
+// loaded through tsx as `npm run dev` and the engine check load TypeScript. Plain JavaScript: Node loads it as it
+// is, from the checkout, both from source and from the compiled server (as server/db/pgliteWorker.mjs).
+//
+// In: { pgn, maxMoves }, one at a time. Out: { reading: { plies, result } }, { refusal } (the reader's sentence
+// naming what is wrong), or { fault } (anything else, a fault of the reader's).
+import { parentPort } from 'node:worker_threads'
+import { tsImport } from 'tsx/esm/api'
+
+const { readGame } = await tsImport('../../domain/chess/gameResult.ts', import.meta.url)
+
+parentPort.on('message', ({ pgn, maxMoves }) => {
+  try {
+    parentPort.postMessage({ reading: readGame(pgn, { maxMoves }) })
+  } catch (error) {
+    if (error instanceof Error && error.name === 'PgnError')
+      parentPort.postMessage({ refusal: error.message })
+    else parentPort.postMessage({ fault: String(error instanceof Error ? error.stack : error) })
+  }
+})

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify'
 import { actorOf } from '../plugins/auth'
 import * as account from '../services/mail/account'
 import { addressKey } from '../services/accounts/signInThrottle'
+import { passwordResetsWorked, queuePasswordReset } from '../services/mail/resetRequests'
 import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 
 /** Mails about one's account: password resets, verified addresses, changing one's email, review reminders. */
 export async function accountRoutes(app: FastifyInstance, { db, config }: RouteDeps) {
   const mail = account.mailSettingsOf(config)
+  // The reset requests queued by answered requests are worked before the database closes.
+  app.addHook('onClose', () => passwordResetsWorked(db))
   const perAddress = (max: number) => ({
     max,
     timeWindow: 15 * 60 * 1000,
@@ -19,8 +22,13 @@ export async function accountRoutes(app: FastifyInstance, { db, config }: RouteD
     'requestPasswordReset',
     { config: { rateLimit: perAddress(config.passwordResetRateLimitMax) } },
     async (req, reply) => {
-      // The same answer whether an account uses the email or not (and whether its own limit was reached).
-      await account.requestPasswordReset(db, mail, req.body.email)
+      // The same answer whether an account uses the email or not (and whether its own limit was reached), and in the
+      // same time: the address is looked up, and its mail made, only once the answer is out (issue 50).
+      const answered = new Promise<void>((resolve) => reply.then(resolve, () => resolve()))
+      const queued = queuePasswordReset(db, mail, req.body.email, answered, (err) =>
+        req.log.warn({ err }, 'password reset request failed'),
+      )
+      if (!queued) req.log.warn('password reset request dropped: too many waiting')
       return reply.code(202).send({ message: account.RESET_ANSWER })
     },
   )

@@ -37,16 +37,17 @@ const link = (s: MailSettings, path: string, token: string) => `${s.baseUrl}${pa
 
 /**
  * Mails a reset link to the account that uses this email, if any and if it has not been sent too many within the
- * hour. The caller answers the same whatever happened here, so nobody learns whether an account uses the email.
+ * hour. Nobody learns whether an account uses the email: the route answers the same before this runs
+ * (resetRequests.ts). The account's row is locked while it is counted, so two instances never both pass the limit.
  */
 export async function requestPasswordReset(db: Db, s: MailSettings, email: string): Promise<void> {
-  const [user] = await db.query<{ id: string; email: string }>(
-    'SELECT id, email FROM users WHERE lower(email) = lower($1)',
-    [email.trim()],
-  )
-  if (!user) return
-  if ((await recentTokens(db, user.id, 'reset', 3600)) >= RESETS_PER_ACCOUNT_PER_HOUR) return
   await db.transaction(async (tx) => {
+    const [user] = await tx.query<{ id: string; email: string }>(
+      'SELECT id, email FROM users WHERE lower(email) = lower($1) FOR UPDATE',
+      [email.trim()],
+    )
+    if (!user) return
+    if ((await recentTokens(tx, user.id, 'reset', 3600)) >= RESETS_PER_ACCOUNT_PER_HOUR) return
     const token = await createMailToken(tx, user.id, 'reset', user.email)
     await enqueueMail(tx, {
       kind: 'reset',

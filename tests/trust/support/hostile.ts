@@ -1,4 +1,5 @@
 // Generated hostile requests, driven by the contract's schemas (fast-check).
+import { Chess } from 'chess.js'
 import fc from 'fast-check'
 import type { Operation, Schema } from './contract'
 import type { Req } from './http'
@@ -114,9 +115,86 @@ export const HOSTILE_PGN = [
   '[SetUp "1"]\n[FEN "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1"]\n1. Qd8+ Bxd8 2. Re8# 1-0',
 ]
 
+/** The bounds of a kept game's PGN (the contract's GameInput.pgn): 600 plies, variations included, and 20 KB. */
+export const GAME_MAX_PLIES = 600
+export const GAME_PGN_MAX_BYTES = 20 * 1024
+
+/** The plies before a game ends in a threefold repetition: a move of each side there and back, twice. */
+const REPETITION_PLIES = 8
+
+/**
+ * A legal game of `plies` plies that ends in a draw by threefold repetition, its text made `bytes` long by a
+ * comment before the first move. Its moves are quiet (no capture while another move is left), so the pieces stay
+ * on the board and each move costs a reader about the most a real game's does. Drawn from a fixed seed: the same
+ * game every run.
+ */
+export function drawnGame(plies: number, bytes = 0): string {
+  const chess = new Chess()
+  const sans: string[] = []
+  let seed = 20_240_601
+  const pick = <T>(items: T[]) => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+    return items[seed % items.length]
+  }
+  while (sans.length < plies - REPETITION_PLIES) {
+    const moves = chess.moves().filter((san) => !san.includes('#'))
+    const quiet = moves.filter((san) => !san.includes('x'))
+    const san = pick(quiet.length ? quiet : moves)
+    chess.move(san)
+    // a move that leaves the other side no move (stalemate) is taken back; another is drawn
+    if (chess.moves().length === 0) chess.undo()
+    else sans.push(san)
+  }
+  sans.push(...repeatTwice(chess))
+  if (!chess.isThreefoldRepetition()) throw new Error('drawnGame: the game does not end in a repetition')
+  const text = sans.map((san, i) => (i % 2 ? san : `${i / 2 + 1}. ${san}`)).join(' ') + ' 1/2-1/2'
+  const padding = bytes - text.length - 3
+  return padding > 0 ? `{${'A long game. '.repeat(padding).slice(0, padding)}} ${text}` : text
+}
+
+/** Plays a move of each side and its way back twice (the position stands three times), returning the moves. */
+function repeatTwice(chess: Chess): string[] {
+  const pieceMoves = () =>
+    chess
+      .moves({ verbose: true })
+      .filter((m) => 'nbq'.includes(m.piece) && !m.captured && !m.san.includes('+'))
+  for (const there of pieceMoves()) {
+    chess.move(there)
+    const replies = pieceMoves()
+    chess.undo()
+    for (const reply of replies) {
+      const back = (m: { from: string; to: string }) => ({ from: m.to, to: m.from })
+      const made: string[] = []
+      for (const move of [there, reply, back(there), back(reply), there, reply, back(there), back(reply)]) {
+        try {
+          made.push(chess.move(move).san)
+        } catch {
+          break
+        }
+      }
+      if (made.length === REPETITION_PLIES && chess.isThreefoldRepetition()) return made
+      for (const _ of made) chess.undo()
+    }
+  }
+  throw new Error('drawnGame: no move there and back for both sides')
+}
+
+/** A kept game at its bounds (600 plies, 20 KB), and one a ply over: legal, over, its result 1/2-1/2. */
+export const keptGamePgn = {
+  maximal: memo(() => drawnGame(GAME_MAX_PLIES, GAME_PGN_MAX_BYTES)),
+  overCap: memo(() => drawnGame(GAME_MAX_PLIES + 1)),
+}
+
+function memo<T>(make: () => T): () => T {
+  let made: { value: T } | undefined
+  return () => (made ??= { value: make() }).value
+}
+
 const pgnArb = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_PGN) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }) },
+  // a kept game at its bounds and over them (made on first use: a few hundred ms of chess.js)
+  { weight: 1, arbitrary: fc.constantFrom(keptGamePgn.maximal, keptGamePgn.overCap).map((game) => game()) },
 )
 
 const hostileString = fc.oneof(

@@ -4,12 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contractOperationIds, loadOperations, responseErrors, type Operation } from '../support/contract'
 import { isProblem, json } from '../support/http'
 import { runDatabases, startApp, type AppHarness } from '../support/harness'
-import { ACTORS, MATRIX, PROFILE_COURSES, cellCount, type Actor, type CoursesSeen } from '../support/matrix'
-import { MATRIX_REQUESTS } from '../support/matrixRequests'
+import {
+  ACTORS,
+  DRAFT_ACTORS,
+  DRAFT_MATRIX,
+  MATRIX,
+  PROFILE_COURSES,
+  cellCount,
+  type Actor,
+  type CoursesSeen,
+} from '../support/matrix'
+import { DRAFT_REQUESTS, MATRIX_REQUESTS, type CellReq } from '../support/matrixRequests'
 import { leaks } from '../support/leaks'
 import { decodeJwt } from 'jose'
 import {
   account,
+  buildDraft,
   buildWorld,
   createCourse,
   enroll,
@@ -22,6 +32,34 @@ import {
 let h: AppHarness
 let w: World
 let ops: Map<string, Operation>
+
+/** Each actor's answer to the cell's request against `expected`, and the body the contract promises. */
+async function cellProblems(
+  id: string,
+  actors: readonly Actor[],
+  expected: Partial<Record<Actor, number>>,
+  build: (actor: Actor) => Promise<CellReq>,
+): Promise<string[]> {
+  const problems: string[] = []
+  for (const actor of actors) {
+    const { after, ...req } = await build(actor)
+    // a builder may bring the actor's own fresh session (cells that end sessions); otherwise the world's
+    const res = await h.send({ ...req, token: 'token' in req ? req.token : w.tokens[actor] })
+    await after?.(res)
+    if (res.status !== expected[actor]) {
+      problems.push(`${actor}: expected ${expected[actor]}, got ${res.status} ${res.text.slice(0, 160)}`)
+      continue
+    }
+    if (res.status >= 400) {
+      const p = isProblem(res)
+      if (p) problems.push(`${actor}: refusal is not problem+json (${p})`)
+    } else if (res.status !== 204 && res.contentType.includes('json')) {
+      const err = responseErrors(ops.get(id)!, res.status, res.contentType, res.body)
+      if (err) problems.push(`${actor}: ${err}`)
+    }
+  }
+  return problems
+}
 
 for (const database of runDatabases()) {
   describe(`on ${database}`, () => {
@@ -37,6 +75,7 @@ for (const database of runDatabases()) {
         },
       })
       w = await buildWorld(h)
+      w.draft = await buildDraft(w)
       ops = new Map((await loadOperations()).map((o) => [o.operationId, o]))
     })
     afterAll(async () => {
@@ -116,28 +155,42 @@ for (const database of runDatabases()) {
     describe('every cell', () => {
       for (const id of contractOperationIds()) {
         it(`${id}: each actor gets the expected status, and the body the contract promises`, async () => {
-          const problems: string[] = []
-          for (const actor of ACTORS) {
-            const { after, ...req } = await MATRIX_REQUESTS[id](w, actor)
-            // a builder may bring the actor's own fresh session (cells that end sessions); otherwise the world's
-            const res = await h.send({ ...req, token: 'token' in req ? req.token : w.tokens[actor] })
-            await after?.(res)
-            const expected = MATRIX[id][actor]
-            if (res.status !== expected) {
-              problems.push(`${actor}: expected ${expected}, got ${res.status} ${res.text.slice(0, 160)}`)
-              continue
-            }
-            if (res.status >= 400) {
-              const p = isProblem(res)
-              if (p) problems.push(`${actor}: refusal is not problem+json (${p})`)
-            } else if (res.status !== 204 && res.contentType.includes('json')) {
-              const err = responseErrors(ops.get(id)!, res.status, res.contentType, res.body)
-              if (err) problems.push(`${actor}: ${err}`)
-            }
-          }
-          expect(problems).toEqual([])
+          expect(
+            await cellProblems(id, ACTORS, MATRIX[id], (actor) => MATRIX_REQUESTS[id](w, actor)),
+          ).toEqual([])
         })
       }
+    })
+
+    describe('a course gone back to draft, reached through its id, a module or its video', () => {
+      it('the draft table names operations of the contract, a status it declares for every actor', () => {
+        expect(Object.keys(DRAFT_REQUESTS).sort()).toEqual(Object.keys(DRAFT_MATRIX).sort())
+        for (const [id, row] of Object.entries(DRAFT_MATRIX)) {
+          expect(Object.keys(row), id).toEqual([...DRAFT_ACTORS])
+          for (const [actor, status] of Object.entries(row))
+            expect(Object.keys(ops.get(id)!.responses), `${id}/${actor}: ${status}`).toContain(String(status))
+        }
+      })
+
+      for (const id of Object.keys(DRAFT_MATRIX)) {
+        it(`${id}: those who may not see the draft get 404; its readers what they may`, async () => {
+          const build = (actor: Actor) =>
+            DRAFT_REQUESTS[id](w, w.draft!, actor as (typeof DRAFT_ACTORS)[number])
+          expect(await cellProblems(id, DRAFT_ACTORS, DRAFT_MATRIX[id], build)).toEqual([])
+        })
+      }
+
+      it("the draft's course and module stay out of the progress and review queue of those who may not see it", async () => {
+        const ids = [w.draft!.course._id, w.draft!.module._id]
+        for (const actor of ['student', 'otherStudent', 'otherInstructor'] as const)
+          for (const url of ['/api/progress', '/api/reviews', '/api/reviews/summary']) {
+            const res = expectOk(await h.send({ method: 'GET', url, token: w.tokens[actor] }), url)
+            expect(
+              ids.filter((id) => res.text.includes(id)),
+              `${actor} ${url}`,
+            ).toEqual([])
+          }
+      })
     })
 
     describe("a profile's courses", () => {

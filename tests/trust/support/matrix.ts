@@ -196,6 +196,58 @@ export const MATRIX: Record<string, Row> = {
 }
 
 /**
+ * The actors of the draft table: whether one may see a course is decided by the account, so the forged tokens (refused
+ * before any course is read, as the main table shows for every operation) are not sent again.
+ */
+export const DRAFT_ACTORS = ACTORS.filter(
+  (a): a is Exclude<Actor, (typeof BAD_TOKENS)[number]> => !(BAD_TOKENS as readonly string[]).includes(a),
+)
+export type DraftActor = (typeof DRAFT_ACTORS)[number]
+type DraftRow = Record<DraftActor, number>
+
+/** Those who see a course gone back to draft: its instructor, admins, and the student who bought it before. */
+const SEE_THE_DRAFT = { enrolledStudent: 200, courseInstructor: 200, admin: 200 }
+
+/** An operation of the draft table: the listed actors as listed, the others `others`, a visitor `anonymous`. */
+function draftRow(rows: Partial<DraftRow> & { others: number; anonymous?: number }): DraftRow {
+  const { others, anonymous = 401, ...explicit } = rows
+  return Object.fromEntries(
+    DRAFT_ACTORS.map((a) => [
+      a,
+      a === 'anonymous' ? anonymous : ((explicit as Partial<DraftRow>)[a] ?? others),
+    ]),
+  ) as DraftRow
+}
+
+/**
+ * A course unpublished after `enrolledStudent` bought it (World['draft']): every operation reached through it, one of
+ * its modules or its video. Whoever may not see it gets 404, as for an id that names nothing, before any other check
+ * (not the 403 a visible course's outsider gets, not a line's length); students asking to change it are refused by
+ * role (403) before any course is read. Its video's signed URLs (streamVideo, streamCaptions, streamPoster) are
+ * handed out by getVideo only, so they are not in this table.
+ */
+export const DRAFT_MATRIX: Record<string, DraftRow> = {
+  getCourse: draftRow({ ...SEE_THE_DRAFT, others: 404, anonymous: 404 }),
+  getCourseCurriculum: draftRow({ ...SEE_THE_DRAFT, others: 404, anonymous: 404 }),
+  getEnrolledStudents: draftRow({ ...SEE_THE_DRAFT, others: 404 }),
+  getModulesByCourse: draftRow({ ...SEE_THE_DRAFT, others: 404 }),
+  getCourseProgress: draftRow({ courseInstructor: 200, admin: 200, enrolledStudent: 403, others: 404 }),
+  updateCourse: draftRow({ courseInstructor: 200, admin: 200, enrolledStudent: 403, others: 404 }),
+  deleteCourse: draftRow({ courseInstructor: 204, admin: 204, enrolledStudent: 403, others: 404 }),
+  saveModuleProgress: draftRow({ ...SEE_THE_DRAFT, others: 404 }),
+  setModuleCompletion: draftRow({ ...SEE_THE_DRAFT, others: 404 }),
+  recordLinePractice: draftRow({ ...SEE_THE_DRAFT, others: 404 }),
+  getVideo: draftRow({ ...SEE_THE_DRAFT, others: 404 }),
+  createModule: draftRow({ courseInstructor: 201, admin: 201, otherInstructor: 404, others: 403 }),
+  updateModule: draftRow({ courseInstructor: 200, admin: 200, otherInstructor: 404, others: 403 }),
+  deleteModule: draftRow({ courseInstructor: 204, admin: 204, otherInstructor: 404, others: 403 }),
+  reorderModules: draftRow({ courseInstructor: 200, admin: 200, otherInstructor: 404, others: 403 }),
+  uploadVideo: draftRow({ courseInstructor: 201, admin: 201, otherInstructor: 404, others: 403 }),
+  uploadCaptions: draftRow({ courseInstructor: 200, admin: 200, otherInstructor: 404, others: 403 }),
+  deleteCaptions: draftRow({ courseInstructor: 204, admin: 204, otherInstructor: 404, others: 403 }),
+}
+
+/**
  * What GET /api/profile/{id} shows of a profile's courses to each actor: `list` (the courses), `absent` (no
  * `courses` field at all), or the refusal's status. A student's purchases are theirs: signed-in readers see them
  * while their owner shows them ('Show my courses on my profile'); with it off, only the owner and admins do. An

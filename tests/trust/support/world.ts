@@ -68,7 +68,7 @@ export async function account(
 export async function createCourse(
   send: Send,
   owner: Account,
-  fields: Partial<{ title: string; description: string; price: number }> = {},
+  fields: Partial<{ title: string; description: string; price: number; published: boolean }> = {},
 ) {
   const body = { title: uniq('Course '), description: 'A course about the endgame.', price: 19.99, ...fields }
   const r = expectOk(
@@ -127,6 +127,8 @@ export interface World {
   course: { _id: string }
   module: { _id: string }
   video: { _id: string; filePath: string }
+  /** A course gone back to draft with its module and video (buildDraft): only the matrix makes one. */
+  draft?: Draft
   tokens: Record<Actor, string | undefined>
   /** Every account's email, to prove none leaks. */
   emails: string[]
@@ -191,6 +193,34 @@ export async function buildWorld(h: Harness): Promise<World> {
     emails: all.map((a) => a.email),
     passwords: all.map((a) => a.password),
   }
+}
+
+export interface Draft {
+  course: { _id: string }
+  module: { _id: string }
+  video: { _id: string }
+}
+
+/**
+ * A course of `courseInstructor` with a module (carrying the world's line) and an uploaded video, bought by
+ * `enrolledStudent` while published, then unpublished by its instructor: a draft again, seen only by its instructor,
+ * admins and `enrolledStudent`.
+ */
+export async function buildDraft(w: World): Promise<Draft> {
+  const course = await createCourse(w.h.send, w.courseInstructor)
+  await enroll(w.h.send, w.enrolledStudent, course._id)
+  const module = await createModule(w.h.send, w.courseInstructor, course._id)
+  const video = await uploadVideo(w.h.send, w.courseInstructor, course._id)
+  expectOk(
+    await w.h.send({
+      method: 'PATCH',
+      url: `/api/courses/${course._id}`,
+      token: w.courseInstructor.token,
+      ...json({ published: false }),
+    }),
+    'unpublish the draft',
+  )
+  return { course, module, video }
 }
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url')

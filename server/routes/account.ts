@@ -23,7 +23,7 @@ export async function accountRoutes(app: FastifyInstance, { db, config }: RouteD
     { config: { rateLimit: perAddress(config.passwordResetRateLimitMax) } },
     async (req, reply) => {
       // The same answer whether an account uses the email or not (and whether its own limit was reached), and in the
-      // same time: the address is looked up, and its mail made, only once the answer is out (issue 50).
+      // same time: the address is looked up, and its mail made, only once the answer is out.
       const answered = new Promise<void>((resolve) => reply.then(resolve, () => resolve()))
       const queued = queuePasswordReset(db, mail, req.body.email, answered, (err) =>
         req.log.warn({ err }, 'password reset request failed'),

@@ -176,7 +176,7 @@ export async function verifyEmail(db: Db, s: MailSettings, token: string): Promi
         used.email,
       ])
       // Other links for the old address, or other new addresses, stop working: reset links too, or whoever reads the
-      // old mailbox could still set the moved account's password (issue 50).
+      // old mailbox could still set the moved account's password.
       await tx.query(
         "UPDATE mail_tokens SET used_at = clock_timestamp() WHERE user_id = $1 AND purpose IN ('change', 'verify', 'reset') AND used_at IS NULL",
         [used.user_id],

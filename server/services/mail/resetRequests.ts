@@ -1,4 +1,4 @@
-// 'Forgot password' tells nobody whether an account uses an address, by its answer or by its time (issue 50): the
+// 'Forgot password' tells nobody whether an account uses an address, by its answer or by its time: the
 // route answers at once, the same for every address, and the lookup, the link and its mail follow here, once the
 // answer is out. A request still waiting when the process dies is lost; its sender asks again.
 import type { Db } from '../../db/db'

@@ -204,7 +204,7 @@ describe('reset password', () => {
     expect(expectProblem('resetPassword', await reset(verifyToken), 401).detail).toBe(EXPIRED)
   })
 
-  it("stops working once the account's email changes: the old link is 401 and changes nothing (issue 50)", async () => {
+  it("stops working once the account's email changes: the old link is 401 and changes nothing", async () => {
     const user = await server.current.createUser('student')
     const token = await mailedToken(user.email)
     await changeEmail(user, 'moved@example.test')
@@ -213,7 +213,7 @@ describe('reset password', () => {
     expect((await login('moved@example.test', TEST_PASSWORD)).statusCode).toBe(200)
   })
 
-  it('stays ended when the email changes back to the address it was mailed to (issue 50)', async () => {
+  it('stays ended when the email changes back to the address it was mailed to', async () => {
     const user = await server.current.createUser('student')
     const token = await mailedToken(user.email)
     await changeEmail(user, 'away@example.test')
@@ -222,7 +222,7 @@ describe('reset password', () => {
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200)
   })
 
-  it('refuses a link mailed to an address the account no longer has, as an expired one (issue 50)', async () => {
+  it('refuses a link mailed to an address the account no longer has, as an expired one', async () => {
     const user = await server.current.createUser('student')
     const token = await mailedToken(user.email)
     // however the address moved, the link was sent to the old one

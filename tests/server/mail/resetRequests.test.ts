@@ -1,4 +1,4 @@
-// The queue behind 'Forgot password?' (issue 50): a request's lookup and mail start only once its answer is out, one
+// The queue behind 'Forgot password?': a request's lookup and mail start only once its answer is out, one
 // request after another, and a flood waits in bounded memory.
 import { setImmediate as tick } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'

@@ -89,7 +89,7 @@ async function people() {
   return { teacher, student }
 }
 
-describe('a price changed while a Checkout Session is open (issue 50, point 5)', () => {
+describe('a price changed while a Checkout Session is open', () => {
   it("'Enroll Now' after a price rise from 30 to 99 sends the buyer to a new 9,900-cent session and expires the 3,000-cent one", async () => {
     const { teacher, student } = await people()
     const course = await server.current.createCourse(teacher, { title: 'Endgames', price: 30 })

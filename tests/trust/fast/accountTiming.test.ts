@@ -1,4 +1,4 @@
-// Who has an account, told by timing (issue 50): 'Forgot password?' must answer a known and an unknown address in the
+// Who has an account, told by timing: 'Forgot password?' must answer a known and an unknown address in the
 // same time, on the real server (the compiled one, on its own embedded database on disk, over HTTP), or one request
 // tells an attacker whether an account uses the address. Each request is timed on a quiet server, as an attacker's
 // single request would be: the work a known address leaves for after its answer (its link and mail) is waited out.

@@ -113,7 +113,8 @@ export async function checkCredentials(db: Db, email: string, password: string):
 
 /**
  * The user changes their own password: the current one must be right (403 otherwise), the new one must pass
- * the rules (400). Every other session of the user ends; `keepSession` (the caller's) stays valid.
+ * the rules (400). Every other session of the user ends, and so do its reset links; `keepSession` (the caller's)
+ * stays valid.
  */
 export async function changePassword(
   db: Db,
@@ -131,11 +132,12 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword)
   return db.transaction(async (tx) => {
     await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [actor.id, passwordHash])
+    await endResetLinks(tx, actor.id)
     return { endedSessions: await endSessions(tx, actor.id, keepSession) }
   })
 }
 
-/** An admin sets a user's password (404 for an unknown user); every session of that user ends. */
+/** An admin sets a user's password (404 for an unknown user); every session and reset link of that user ends. */
 export async function setPassword(
   db: Db,
   actor: Actor,
@@ -153,8 +155,17 @@ export async function setPassword(
       passwordHash,
     ])
     if (!row) throw new NotFound('User')
+    await endResetLinks(tx, id)
     return { endedSessions: await endSessions(tx, id) }
   })
+}
+
+/** A new password ends the reset links mailed before it: one left in a mailbox must not undo the change. */
+async function endResetLinks(tx: Db, userId: string): Promise<void> {
+  await tx.query(
+    "UPDATE mail_tokens SET used_at = clock_timestamp() WHERE user_id = $1 AND purpose = 'reset' AND used_at IS NULL",
+    [userId],
+  )
 }
 
 /** An instructor's teaching courses leave out their drafts, but for the instructor and admins (`withDrafts`). */

@@ -234,6 +234,31 @@ describe('reset password', () => {
     expect((await login('elsewhere@example.test', TEST_PASSWORD)).statusCode).toBe(200)
   })
 
+  it('stops working once the password is changed, by its owner or by an admin', async () => {
+    const user = await server.current.createUser('student')
+    const byOwner = await mailedToken(user.email)
+    const changed = await inject({
+      method: 'PUT',
+      url: '/api/profile/me/password',
+      headers: user.auth,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'bishop-pair-endgame' },
+    })
+    expect(changed.statusCode).toBe(204)
+    expect(expectProblem('resetPassword', await reset(byOwner), 401).detail).toBe(EXPIRED)
+
+    const byAdmin = await mailedToken(user.email)
+    const admin = await server.current.createUser('admin')
+    const set = await inject({
+      method: 'PUT',
+      url: `/api/user/${user.id}/password`,
+      headers: admin.auth,
+      payload: { newPassword: 'rook-on-the-seventh' },
+    })
+    expect(set.statusCode).toBe(204)
+    expect(expectProblem('resetPassword', await reset(byAdmin), 401).detail).toBe(EXPIRED)
+    expect((await login(user.email, 'rook-on-the-seventh')).statusCode).toBe(200)
+  })
+
   it('refuses a password against the rules (400) and keeps the link usable', async () => {
     const user = await server.current.createUser('student')
     const token = await mailedToken(user.email)

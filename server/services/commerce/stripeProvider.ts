@@ -87,8 +87,18 @@ export class StripeProvider implements PaymentProvider {
     return { sessionId: session.id, url: session.url }
   }
 
+  /**
+   * Ends an open session. One that Stripe already ended on its own (sessions last 24 hours) counts as ended: Stripe
+   * refuses to expire it, and its own event may come later. A completed one stays an error: its buyer has paid.
+   */
   async expireCheckout(sessionId: string): Promise<void> {
-    await call(() => this.stripe.checkout.sessions.expire(sessionId))
+    try {
+      await call(() => this.stripe.checkout.sessions.expire(sessionId))
+    } catch (err) {
+      if (!(err instanceof StripeCallFailed) || err.type !== 'StripeInvalidRequestError') throw err
+      const session = await call(() => this.stripe.checkout.sessions.retrieve(sessionId))
+      if (session.status !== 'expired') throw err
+    }
   }
 
   /** Stripe takes the money on its hosted page (startCheckout): there is no direct charge. */

@@ -1,4 +1,4 @@
-// Issue 50, point 5: an open Checkout Session keeps the prices it was made with, so a price changed since means a new
+// An open Checkout Session keeps the prices it was made with, so a price changed since means a new
 // session. The old one is expired at Stripe (the real `stripe` SDK against the local stand-in) and its order with it;
 // the buyer is always sent to a session for today's prices.
 import type { InjectOptions } from 'fastify'
@@ -104,6 +104,19 @@ describe('a price changed while a Checkout Session is open', () => {
     ])
     expect(second.redirect.orderId).not.toBe(first.redirect.orderId)
     expectExpiredAtStripe(first.session)
+    expect(await orderStatus(student, first.redirect.orderId)).toBe('expired')
+  })
+
+  it('a session Stripe already expired on its own is replaced as well: the buyer gets a new session, not a 503', async () => {
+    const { teacher, student } = await people()
+    const course = await server.current.createCourse(teacher, { title: 'Pawn Structures', price: 30 })
+    const first = sessionOf('enrollInCourse', await enroll(student, course, 'enroll-attempt-1'))
+    // a day later Stripe has ended the session itself; its checkout.session.expired event has not come yet
+    stripe.sessions.get(first.session.id)!.status = 'expired'
+
+    await reprice(teacher, course, 45)
+    const second = sessionOf('enrollInCourse', await enroll(student, course, 'enroll-attempt-2'))
+    expect(second.session.amount_total).toBe(4500)
     expect(await orderStatus(student, first.redirect.orderId)).toBe('expired')
   })
 

@@ -17,8 +17,7 @@ describe('long games', () => {
   let players: Account[]
   beforeAll(async () => {
     h = await startApp()
-    players = []
-    for (let i = 0; i < SAVES; i++) players.push(await account(h, 'student', 'long'))
+    players = await Promise.all(Array.from({ length: SAVES }, () => account(h, 'student', 'long')))
   })
   afterAll(async () => {
     await h?.close()

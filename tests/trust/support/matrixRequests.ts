@@ -389,73 +389,85 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
   deleteGame: async (w) => ({ method: 'DELETE', url: `/api/games/${await studentGame(w)}` }),
 }
 
-type DraftBuild = (w: World, d: Draft, actor: DraftActor) => Promise<CellReq>
+type DraftBuild = (w: World, actor: DraftActor) => Promise<CellReq>
+
+/** The world's draft (made by buildDraft before the draft table runs). */
+function draftOf(w: World): Draft {
+  if (!w.draft) throw new Error('the draft table needs buildDraft(w) first')
+  return w.draft
+}
 
 /** Whether the draft table expects this cell to succeed: only those cells get a fresh target, the refusals share one. */
 const succeeds = (id: string, actor: DraftActor) => DRAFT_MATRIX[id][actor] < 300
 
 /** The request of each DRAFT_MATRIX operation on the world's draft (a fresh module or course where one succeeds). */
 export const DRAFT_REQUESTS: Record<string, DraftBuild> = {
-  getCourse: async (w, d) => ({ method: 'GET', url: `/api/courses/${d.course._id}` }),
-  getCourseCurriculum: async (w, d) => ({ method: 'GET', url: `/api/courses/${d.course._id}/curriculum` }),
-  getEnrolledStudents: async (w, d) => ({
+  getCourse: async (w) => ({ method: 'GET', url: `/api/courses/${draftOf(w).course._id}` }),
+  getCourseCurriculum: async (w) => ({
     method: 'GET',
-    url: `/api/courses/${d.course._id}/enrolled-students`,
+    url: `/api/courses/${draftOf(w).course._id}/curriculum`,
   }),
-  getModulesByCourse: async (w, d) => ({ method: 'GET', url: `/api/modules/course/${d.course._id}` }),
-  getCourseProgress: async (w, d) => ({ method: 'GET', url: `/api/courses/${d.course._id}/progress` }),
+  getEnrolledStudents: async (w) => ({
+    method: 'GET',
+    url: `/api/courses/${draftOf(w).course._id}/enrolled-students`,
+  }),
+  getModulesByCourse: async (w) => ({ method: 'GET', url: `/api/modules/course/${draftOf(w).course._id}` }),
+  getCourseProgress: async (w) => ({ method: 'GET', url: `/api/courses/${draftOf(w).course._id}/progress` }),
   // the title only: the course stays a draft
-  updateCourse: async (w, d) => ({
+  updateCourse: async (w) => ({
     method: 'PATCH',
-    url: `/api/courses/${d.course._id}`,
+    url: `/api/courses/${draftOf(w).course._id}`,
     ...json({ title: uniq('Draft ') }),
   }),
-  deleteCourse: async (w, d, actor) => {
+  deleteCourse: async (w, actor) => {
+    const d = draftOf(w)
     const c = succeeds('deleteCourse', actor)
       ? await createCourse(w.h.send, w.courseInstructor, { published: false })
       : d.course
     return { method: 'DELETE', url: `/api/courses/${c._id}` }
   },
-  saveModuleProgress: async (w, d) => ({
+  saveModuleProgress: async (w) => ({
     method: 'PUT',
-    url: `/api/progress/modules/${d.module._id}`,
+    url: `/api/progress/modules/${draftOf(w).module._id}`,
     ...json({ positionSeconds: 120.5, durationSeconds: 600 }),
   }),
-  setModuleCompletion: async (w, d) => ({
+  setModuleCompletion: async (w) => ({
     method: 'PUT',
-    url: `/api/progress/modules/${d.module._id}/completion`,
+    url: `/api/progress/modules/${draftOf(w).module._id}/completion`,
     ...json({ completed: true }),
   }),
   // more mistakes than the line's 4 moves: a reader is told so (400), whoever may not see the course is told nothing
-  recordLinePractice: async (w, d, actor) => ({
+  recordLinePractice: async (w, actor) => ({
     method: 'POST',
-    url: `/api/lines/${d.module._id}/practice`,
+    url: `/api/lines/${draftOf(w).module._id}/practice`,
     ...json({ mistakes: succeeds('recordLinePractice', actor) ? 1 : 99 }),
   }),
-  getVideo: async (w, d) => ({ method: 'GET', url: `/api/videos/${d.video._id}` }),
-  createModule: async (w, d) => ({
+  getVideo: async (w) => ({ method: 'GET', url: `/api/videos/${draftOf(w).video._id}` }),
+  createModule: async (w) => ({
     method: 'POST',
     url: '/api/modules',
     ...json({
       title: 'Opposition',
       description: 'King and pawn.',
       videoUrl: 'https://vimeo.com/1',
-      courseId: d.course._id,
+      courseId: draftOf(w).course._id,
     }),
   }),
-  updateModule: async (w, d) => ({
+  updateModule: async (w) => ({
     method: 'PATCH',
-    url: `/api/modules/${d.module._id}`,
+    url: `/api/modules/${draftOf(w).module._id}`,
     ...json({ title: uniq('Triangulation ') }),
   }),
-  deleteModule: async (w, d, actor) => {
+  deleteModule: async (w, actor) => {
+    const d = draftOf(w)
     const m = succeeds('deleteModule', actor)
       ? await createModule(w.h.send, w.courseInstructor, d.course._id)
       : d.module
     return { method: 'DELETE', url: `/api/modules/${m._id}` }
   },
   // the course's modules as they are now (the createModule cells add some), in reverse
-  reorderModules: async (w, d) => {
+  reorderModules: async (w) => {
+    const d = draftOf(w)
     const rows = await w.h.query<{ id: string }>(
       'SELECT id FROM modules WHERE course_id = $1 ORDER BY position DESC, id',
       [d.course._id],
@@ -466,18 +478,18 @@ export const DRAFT_REQUESTS: Record<string, DraftBuild> = {
       ...json({ moduleIds: rows.map((r) => r.id) }),
     }
   },
-  uploadVideo: async (w, d) => ({
+  uploadVideo: async (w) => ({
     method: 'POST',
     url: '/api/videos',
     ...multipart(
-      { courseId: d.course._id },
+      { courseId: draftOf(w).course._id },
       { name: 'file', filename: 'clip.mp4', type: 'video/mp4', data: fakeMp4() },
     ),
   }),
-  uploadCaptions: async (w, d) => ({
+  uploadCaptions: async (w) => ({
     method: 'PUT',
-    url: `/api/videos/${d.video._id}/captions`,
+    url: `/api/videos/${draftOf(w).video._id}/captions`,
     ...multipart({}, { name: 'file', filename: 'lesson.vtt', type: 'text/vtt', data: Buffer.from(CAPTIONS) }),
   }),
-  deleteCaptions: async (w, d) => ({ method: 'DELETE', url: `/api/videos/${d.video._id}/captions` }),
+  deleteCaptions: async (w) => ({ method: 'DELETE', url: `/api/videos/${draftOf(w).video._id}/captions` }),
 }

@@ -1,4 +1,4 @@
-// Kept games are read on worker threads (server/services/pgnWorker.mjs), not on the event loop: chess.js takes 30 to
+// Kept games and modules' lines are read on worker threads (server/services/pgnWorker.mjs), not on the event loop: chess.js takes 30 to
 // 80 ms to replay a game of 600 plies, and up to a second when many pieces of a kind stand on the board (each
 // queen's move is told apart from every other queen's), and while a request reads one nothing else is answered.
 // Threads start when a game is first read, as many as the machine's cores less one (the event loop keeps one), and
@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import type { GameReading } from '../../domain/chess/gameResult'
-import { PgnError } from '../../domain/chess/pgn'
+import { PgnError, type LineSide } from '../../domain/chess/pgn'
 import { DomainError } from './errors'
 
 export const READER_THREADS = Math.max(1, availableParallelism() - 1)
@@ -22,12 +22,12 @@ export class ReadersBusy extends DomainError {
   }
 }
 
-type Answer = { reading: GameReading } | { refusal: string } | { fault: string }
+type Task = { kind: 'game'; pgn: string; maxMoves: number } | { kind: 'line'; pgn: string; side: LineSide }
+type Answer = { reading: unknown } | { refusal: string } | { fault: string }
 
 interface Reading {
-  pgn: string
-  maxMoves: number
-  resolve(reading: GameReading): void
+  task: Task
+  resolve(reading: unknown): void
   reject(error: Error): void
 }
 
@@ -79,7 +79,7 @@ function run(thread: Thread, reading: Reading) {
   thread.current = reading
   // a busy thread keeps the process alive until its answer; an idle one does not
   thread.worker.ref()
-  thread.worker.postMessage({ pgn: reading.pgn, maxMoves: reading.maxMoves })
+  thread.worker.postMessage(reading.task)
 }
 
 function takeNext(thread: Thread) {
@@ -98,8 +98,17 @@ function takeNext(thread: Thread) {
  * PgnError; ReadersBusy when too many wait.
  */
 export function readGameOffThread(pgn: string, maxMoves: number): Promise<GameReading> {
+  return readOffThread({ kind: 'game', pgn, maxMoves }) as Promise<GameReading>
+}
+
+/** How many moves the student plays in a module's line, read on a reader thread; the reader's PgnError, or ReadersBusy. */
+export async function lineMovesOffThread(pgn: string, side: LineSide): Promise<number> {
+  return ((await readOffThread({ kind: 'line', pgn, side })) as { moves: number }).moves
+}
+
+function readOffThread(task: Task): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const reading: Reading = { pgn, maxMoves, resolve, reject }
+    const reading: Reading = { task, resolve, reject }
     const idle = threads.find((t) => !t.current)
     if (idle) run(idle, reading)
     else if (threads.length < READER_THREADS) run(startThread(), reading)

@@ -1,18 +1,25 @@
 // A thread that reads PGN for the server (server/services/pgnThreads.ts holds the other end), so that chess.js
-// replaying a long game never holds the event loop. It runs the kernel's own reader (domain/chess/, TypeScript),
-// loaded through tsx as `npm run dev` and the engine check load TypeScript. Plain JavaScript: Node loads it as it
-// is, from the checkout, both from source and from the compiled server (as server/db/pgliteWorker.mjs).
+// replaying a long game or line never holds the event loop. It runs the kernel's own reader (domain/chess/,
+// TypeScript), loaded through tsx as `npm run dev` and the engine check load TypeScript. Plain JavaScript: Node loads
+// it as it is, from the checkout, both from source and from the compiled server (as server/db/pgliteWorker.mjs).
 //
-// In: { pgn, maxMoves }, one at a time. Out: { reading: { plies, result } }, { refusal } (the reader's sentence
-// naming what is wrong), or { fault } (anything else, a fault of the reader's).
+// In: { kind: 'game', pgn, maxMoves } or { kind: 'line', pgn, side }, one at a time. Out: { reading } (a game's
+// plies and result; a line's moves for the student), { refusal } (the reader's sentence naming what is wrong), or
+// { fault } (anything else, a fault of the reader's).
 import { parentPort } from 'node:worker_threads'
 import { tsImport } from 'tsx/esm/api'
 
 const { readGame } = await tsImport('../../domain/chess/gameResult.ts', import.meta.url)
+const { parsePgn, studentMoves } = await tsImport('../../domain/chess/pgn.ts', import.meta.url)
 
-parentPort.on('message', ({ pgn, maxMoves }) => {
+const readers = {
+  game: ({ pgn, maxMoves }) => readGame(pgn, { maxMoves }),
+  line: ({ pgn, side }) => ({ moves: studentMoves(parsePgn(pgn), side) }),
+}
+
+parentPort.on('message', (task) => {
   try {
-    parentPort.postMessage({ reading: readGame(pgn, { maxMoves }) })
+    parentPort.postMessage({ reading: readers[task.kind](task) })
   } catch (error) {
     if (error instanceof Error && error.name === 'PgnError')
       parentPort.postMessage({ refusal: error.message })

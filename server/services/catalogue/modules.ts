@@ -99,7 +99,7 @@ export async function createModule(db: Db, actor: Actor, input: Schema<'ModuleIn
   await assertCourseOwner(db, actor, input.courseId)
   await checkVideo(db, input.videoId, input.courseId)
   // Read once here: the practice checks a student's mistakes against the count kept with the module.
-  const moves = input.line ? lineMoves(input.line) : null
+  const moves = input.line ? await lineMoves(input.line) : null
   if (!input.line && !input.videoUrl) throw new BadInput(VIDEO_REQUIRED)
   return db.transaction(async (tx) => {
     // Locking the course row serialises concurrent adds, so max(position) + 1 stays unique.
@@ -150,7 +150,7 @@ export async function updateModule(
   // Another instructor's draft is 404 as an unknown module.
   await assertCourseOwner(db, actor, courseId, 'Module')
   await checkVideo(db, patch.videoId, courseId)
-  const moves = patch.line ? lineMoves(patch.line) : null
+  const moves = patch.line ? await lineMoves(patch.line) : null
   const hasVideo = 'videoUrl' in patch ? !!patch.videoUrl : current.has_video
   const hasLine = 'line' in patch ? !!patch.line : current.has_line
   if (!hasVideo && !hasLine) throw new BadInput(VIDEO_REQUIRED)

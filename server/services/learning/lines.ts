@@ -1,6 +1,7 @@
 // Lines of modules: the check before one is stored, and the practice and review schedule of each reader.
 import { canReadModules } from '../../../domain/rules'
-import { parsePgn, PgnError, studentMoves, type LineSide } from '../../../domain/chess/pgn'
+import { checkMoveCount, MAX_LINE_MOVES, parsePgn, PgnError, type LineSide } from '../../../domain/chess/pgn'
+import { lineMovesOffThread } from '../pgnThreads'
 import type { Db } from '../../db/db'
 import { assertSeen, type CourseVisibility, visibilityColumns } from '../catalogue/courses'
 import { BadInput, Forbidden, NotFound } from '../errors'
@@ -19,9 +20,19 @@ export function checkLine(line: ModuleLine) {
   }
 }
 
-/** How many moves the student plays in the line's main line: checked when a module is saved, and kept with it. */
-export function lineMoves(line: ModuleLine): number {
-  return studentMoves(checkLine(line), line.side)
+/**
+ * How many moves the student plays in the line's main line: checked when a module is saved, and kept with it. Read on
+ * a reader thread (a line of 1,500 moves takes chess.js up to a second); its length is counted here first, so a line
+ * over the bound waits for no thread. A PGN that does not read is a 400 naming why.
+ */
+export async function lineMoves(line: ModuleLine): Promise<number> {
+  try {
+    checkMoveCount(line.pgn, MAX_LINE_MOVES)
+    return await lineMovesOffThread(line.pgn, line.side)
+  } catch (error) {
+    if (error instanceof PgnError) throw new BadInput(error.message)
+    throw error
+  }
 }
 
 /**
@@ -56,7 +67,7 @@ async function readableLine(db: Db, actor: Actor, moduleId: string) {
  * practised). Kept only while the module still holds that line, so an edit made meanwhile is not overwritten.
  */
 async function keepLineMoves(db: Db, moduleId: string, line: ModuleLine): Promise<number> {
-  const moves = lineMoves(line)
+  const moves = await lineMoves(line)
   await db.query(
     `UPDATE modules SET line_student_moves = $2
      WHERE id = $1 AND line_student_moves IS NULL AND line_pgn = $3 AND line_side = $4`,

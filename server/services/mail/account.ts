@@ -235,18 +235,21 @@ export async function unsubscribe(
 }
 
 /**
- * Queues today's review reminders: to each account that chose them, has lines due now and was not reminded within
- * the last day. Each account is claimed by one UPDATE (several instances may run this at once: one wins per account),
- * in the same transaction as its mail.
+ * Queues today's review reminders: to each account that chose them, has lines due now (of courses it may still see:
+ * a student's enrolled ones, an instructor's own or published ones) and was not reminded within the last day. Each
+ * account is claimed by one UPDATE (several instances may run this at once: one wins per account), in the same
+ * transaction as its mail.
  */
 export async function queueReviewReminders(db: Db, s: MailSettings, now = new Date()): Promise<number> {
   const due = await db.query<{ id: string; email: string; due: number }>(
     `SELECT u.id, u.email, count(*)::int AS due
      FROM users u JOIN line_reviews r ON r.user_id = u.id JOIN modules m ON m.id = r.module_id
+       JOIN courses c ON c.id = r.course_id
      WHERE u.review_reminders AND r.due <= $1 AND m.line_pgn IS NOT NULL
        AND (u.last_review_reminder_at IS NULL OR u.last_review_reminder_at <= $1::timestamptz - interval '1 day')
        AND (u.role <> 'student' OR EXISTS (
          SELECT 1 FROM enrollments e WHERE e.course_id = r.course_id AND e.student_id = u.id))
+       AND (u.role <> 'instructor' OR c.published OR c.instructor_id = u.id)
      GROUP BY u.id, u.email`,
     [now.toISOString()],
   )

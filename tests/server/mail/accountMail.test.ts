@@ -230,6 +230,28 @@ describe('review reminders', () => {
     ).toBe(0)
   })
 
+  it("counts no line of a course its reader may no longer see: another instructor's, once it went back to draft", async () => {
+    const reader = await registered('visiting_teacher')
+    await server.current.db.query(
+      "UPDATE users SET role = 'instructor', review_reminders = true WHERE id = $1",
+      [reader.id],
+    )
+    await withDueLine(reader)
+    // an instructor is not enrolled: the course is theirs to see only while it is published
+    await server.current.db.query('DELETE FROM enrollments WHERE student_id = $1', [reader.id])
+    const settings = mailSettingsOf(server.current.config)
+    await server.current.db.query(
+      'UPDATE courses SET published = false WHERE id = (SELECT course_id FROM line_reviews WHERE user_id = $1)',
+      [reader.id],
+    )
+    expect(await queueReviewReminders(server.current.db, settings)).toBe(0)
+    await server.current.db.query(
+      'UPDATE courses SET published = true WHERE id = (SELECT course_id FROM line_reviews WHERE user_id = $1)',
+      [reader.id],
+    )
+    expect(await queueReviewReminders(server.current.db, settings)).toBe(1)
+  })
+
   it('sends nothing to an account with reminders on and no line due', async () => {
     const user = await registered('idle')
     await server.current.db.query('UPDATE users SET review_reminders = true WHERE id = $1', [user.id])

@@ -1,6 +1,6 @@
 // Mailed links: a link works once, before it expires, for its own account only, and an unsubscribe link cannot be
 // forged. That 'Forgot password?' tells nobody whether an account exists, by its answer or its time, is
-// accountTiming.test.ts's, on the real server.
+// ../faults/accountTiming.test.ts's, on the real server.
 import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unsubscribeSignature } from '../../../server/services/mail/tokens'

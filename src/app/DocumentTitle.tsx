@@ -22,6 +22,7 @@ const TITLES: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^\/profile(\/[^/]+)?$/, () => 'Profile'],
   [/^\/review$/, () => 'Review'],
   [/^\/analysis$/, () => 'Analysis'],
+  [/^\/orders\/[^/]+$/, () => 'Receipt'],
 ]
 
 /** The document title for a path: '<page> · Chess Online Education'. */

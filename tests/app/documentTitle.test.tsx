@@ -21,6 +21,7 @@ describe('document title of each route', () => {
     ['/cart', 'Cart · Chess Online Education'],
     ['/profile', 'Profile · Chess Online Education'],
     ['/profile/42', 'Profile · Chess Online Education'],
+    ['/orders/4f1c0a', 'Receipt · Chess Online Education'],
     ['/no/such/page', 'Page not found · Chess Online Education'],
     ['/player/%E0%A4%A', '%E0%A4%A · Chess Online Education'],
   ])('%s is titled %j', (path, title) => {

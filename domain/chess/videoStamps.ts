@@ -25,12 +25,17 @@ export const MAX_STAMP_SECONDS = 99 * 3600 + 59 * 60 + 59
 /** Whether a PGN has a stamped move (a cheap look, without reading the moves). */
 export const hasVideoStamps = (pgn: string) => VT.test(pgn)
 
-/** A second of video as a person writes it: '0:07', '12:34', '1:02:03' (fractions dropped). */
+/**
+ * A second of video as a person writes it: '0:07', '12:34', '1:02:03', with its tenths when it has any ('0:02.4');
+ * what is finer is dropped, never rounded up past the moment.
+ */
 export function formatVideoTime(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds))
+  // in tenths; the small margin keeps 1.4000000000000001 or 96.19999999999999 (sums of stamps) on their tenth
+  const tenths = Math.max(0, Math.floor(seconds * 10 + 1e-6))
+  const whole = Math.floor(tenths / 10)
   const h = Math.floor(whole / 3600)
   const m = Math.floor((whole % 3600) / 60)
-  const s = String(whole % 60).padStart(2, '0')
+  const s = `${String(whole % 60).padStart(2, '0')}${tenths % 10 ? `.${tenths % 10}` : ''}`
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`
 }
 
@@ -63,7 +68,7 @@ export function readStamp(comment: string | undefined): MoveStamp {
 
 /**
  * The comment with the stamp set to `seconds` (or removed, with null), other text and commands kept; the stamp is
- * written first, as `[%vt m:ss]` (fractions dropped). Undefined when nothing is left.
+ * written first, as `[%vt m:ss]` or `[%vt m:ss.d]` (tenths kept). Undefined when nothing is left.
  */
 export function withStamp(comment: string | undefined, seconds: number | null): string | undefined {
   const rest = (comment ?? '').replace(VT_ANY, ' ').replace(/\s+/g, ' ').trim()

@@ -15,9 +15,19 @@ import {
 describe('video times', () => {
   it('are written m:ss under an hour and h:mm:ss from an hour', () => {
     expect(formatVideoTime(7)).toBe('0:07')
-    expect(formatVideoTime(754.9)).toBe('12:34')
+    expect(formatVideoTime(754)).toBe('12:34')
     expect(formatVideoTime(3723)).toBe('1:02:03')
     expect(formatVideoTime(-3)).toBe('0:00')
+  })
+
+  it('keep their tenths of a second, and drop what is finer', () => {
+    expect(formatVideoTime(2.4)).toBe('0:02.4')
+    expect(formatVideoTime(754.96)).toBe('12:34.9')
+    expect(formatVideoTime(3723.5)).toBe('1:02:03.5')
+    expect(formatVideoTime(59.99)).toBe('0:59.9')
+    expect(formatVideoTime(1.4000000000000001)).toBe('0:01.4')
+    expect(formatVideoTime(0.7)).toBe('0:00.7')
+    expect(formatVideoTime(2.04)).toBe('0:02')
   })
 
   it('are read from m:ss and h:mm:ss, and anything else is refused', () => {
@@ -44,11 +54,18 @@ describe("a move's comment", () => {
   })
 
   it('takes a stamp, a new stamp, and loses it, its other words kept', () => {
-    const stamped = withStamp('The knight jumps', 83.7)
+    const stamped = withStamp('The knight jumps', 83)
     expect(stamped).toBe('[%vt 1:23] The knight jumps')
     expect(withStamp(stamped, 3723)).toBe('[%vt 1:02:03] The knight jumps')
     expect(withStamp(stamped, null)).toBe('The knight jumps')
     expect(withStamp('[%vt 0:05]', null)).toBeUndefined()
+  })
+
+  it("keeps a stamp's tenths of a second when written and read back", () => {
+    const stamped = withStamp('The knight jumps', 2.4)
+    expect(stamped).toBe('[%vt 0:02.4] The knight jumps')
+    expect(readStamp(stamped).seconds).toBe(2.4)
+    expect(readStamp(withStamp(undefined, 3723.25)).seconds).toBe(3723.2)
   })
 
   it('takes and loses the question, and a new text keeps its commands', () => {

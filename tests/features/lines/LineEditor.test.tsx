@@ -110,22 +110,23 @@ describe('the line editor', () => {
 
     await user.click(move(editor, '1. e4'))
     await user.click(within(editor).getByRole('button', { name: 'Sync to video' }))
-    expect(text()).toBe('1. e4 {[%vt 1:23]} 1... e5 2. Nf3 *')
+    // tenths of a second are kept, in the text and on screen
+    expect(text()).toBe('1. e4 {[%vt 1:23.4]} 1... e5 2. Nf3 *')
     // the next move is selected: a run of clicks follows the video
     expect(move(editor, 'e5')).toHaveAttribute('aria-current', 'step')
-    second = 95
+    second = 95.2
     await user.click(within(editor).getByRole('button', { name: 'Sync to video' }))
-    expect(within(editor).queryByText('at 1:35')).toBeNull()
+    expect(within(editor).queryByText('at 1:35.2')).toBeNull()
     await user.click(move(editor, 'e5'))
-    expect(within(editor).getByText('at 1:35')).toBeInTheDocument()
+    expect(within(editor).getByText('at 1:35.2')).toBeInTheDocument()
     await user.click(within(editor).getByRole('button', { name: '+1 s' }))
     await user.click(within(editor).getByRole('button', { name: '+1 s' }))
     await user.click(within(editor).getByRole('button', { name: '−1 s' }))
-    expect(within(editor).getByText('at 1:36')).toBeInTheDocument()
+    expect(within(editor).getByText('at 1:36.2')).toBeInTheDocument()
     await user.click(within(editor).getByRole('checkbox', { name: 'Ask the student here' }))
-    expect(text()).toBe('1. e4 {[%vt 1:23]} 1... e5 {[%vt 1:36] [%vt-ask]} 2. Nf3 *')
+    expect(text()).toBe('1. e4 {[%vt 1:23.4]} 1... e5 {[%vt 1:36.2] [%vt-ask]} 2. Nf3 *')
     await user.click(within(editor).getByRole('button', { name: 'Clear time' }))
-    expect(text()).toBe('1. e4 {[%vt 1:23]} 1... e5 {[%vt-ask]} 2. Nf3 *')
+    expect(text()).toBe('1. e4 {[%vt 1:23.4]} 1... e5 {[%vt-ask]} 2. Nf3 *')
     expect(within(editor).getByText('No video time')).toBeInTheDocument()
   })
 

@@ -2,6 +2,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import { useGetPlayerQuery } from '@/api/chessDataApi'
 import { useAppSelector } from '@/app/hooks'
 import { ErrorMessage } from '@/components/ErrorMessage'
+import { LoadError } from '@/components/LoadError'
 import { Spinner } from '@/components/Spinner'
 import { selectCurrentUser, selectIsLoggedIn } from '@/features/auth/authSlice'
 import { CommentForm } from './CommentForm'
@@ -20,7 +21,14 @@ export default function PlayerPage() {
   const goBack = () => (location.key === 'default' ? navigate('/home') : navigate(-1))
   const loggedIn = useAppSelector(selectIsLoggedIn)
   const user = useAppSelector(selectCurrentUser)
-  const { data: player, isLoading, isError } = useGetPlayerQuery(username, { skip: !username })
+  const { data: player, isLoading, error, refetch } = useGetPlayerQuery(username, { skip: !username })
+  // chess.com answered that it has no such player; any other failure (unreachable, 5xx, 429) is chess.com's
+  // trouble, and our own follows and comments of the name are still shown, with Retry for chess.com's part.
+  const notFound =
+    !username || (!!error && 'status' in error && (error.status === 404 || error.status === 410))
+  const unreachable = !!error && !notFound
+  // chess.com names are case-insensitive and its answers lowercase; our records compare them the same way
+  const name = player?.username ?? username.toLowerCase()
 
   return (
     <div className="page player-page stack">
@@ -30,19 +38,22 @@ export default function PlayerPage() {
         </button>
       </div>
       {isLoading && <Spinner />}
-      {(isError || !username) && <ErrorMessage>Player not found or an error occurred.</ErrorMessage>}
-      {player && (
+      {notFound && <ErrorMessage>Player not found or an error occurred.</ErrorMessage>}
+      {unreachable && (
+        <LoadError message="Player not found or an error occurred." onRetry={() => void refetch()} />
+      )}
+      {(player || unreachable) && (
         <>
-          <PlayerCard player={player} />
+          {player && <PlayerCard player={player} />}
           {loggedIn && user && (
             <div className="row">
-              <FollowButton username={player.username} userId={user._id} />
+              <FollowButton username={name} userId={user._id} />
             </div>
           )}
-          <RecentGames key={`games-${player.username}`} username={player.username} />
-          <PlayerFollowers username={player.username} />
-          <PlayerComments key={player.username} username={player.username} />
-          {loggedIn && <CommentForm username={player.username} />}
+          {player && <RecentGames key={`games-${name}`} username={name} />}
+          <PlayerFollowers username={name} />
+          <PlayerComments key={name} username={name} />
+          {loggedIn && <CommentForm username={name} />}
         </>
       )}
     </div>

@@ -90,6 +90,34 @@ describe('PlayerPage, chess.com data', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Player not found or an error occurred.')
   })
 
+  it("keeps our followers, comments and Follow when chess.com cannot be reached, with 'Retry' for chess.com's part", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    let down = true
+    server.use(
+      http.get(`${config.chessDataUrl}/player/:username`, () => (down ? HttpResponse.error() : undefined)),
+    )
+    const me = seedUser({ username: 'chess_fan' })
+    seedFollower('hikaru', me)
+    seedComment('hikaru', seedUser({ username: 'bob' }), 'Great endgames')
+    const { user } = renderPlayer('Hikaru', loggedInAs(me))
+    const failed = await screen.findByText('Player not found or an error occurred.')
+    const followers = await screen.findByRole('region', { name: 'Followers' })
+    expect(await within(followers).findByRole('link', { name: 'chess_fan' })).toBeInTheDocument()
+    const comments = screen.getByRole('region', { name: 'Comments' })
+    expect(await within(comments).findByText('Great endgames')).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Unfollow' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Comment' })).toBeInTheDocument()
+    expect(screen.queryByRole('article')).not.toBeInTheDocument()
+
+    down = false
+    await user.click(
+      within(failed.closest<HTMLElement>('[role="alert"]')!).getByRole('button', { name: 'Retry' }),
+    )
+    expect(await screen.findByRole('article', { name: 'Hikaru Nakamura' })).toBeInTheDocument()
+    expect(screen.queryByText('Player not found or an error occurred.')).not.toBeInTheDocument()
+    expect(within(followers).getByRole('link', { name: 'chess_fan' })).toBeInTheDocument()
+  })
+
   it('goes back with the Back button', async () => {
     const { user } = renderPlayer('hikaru')
     await screen.findByRole('article', { name: 'Hikaru Nakamura' })

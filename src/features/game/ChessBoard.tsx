@@ -66,7 +66,7 @@ export function ChessBoard({
   })
   const { focused, handlers } = useKeyboardFocus(onKeyDown)
   const boardRef = useRef<HTMLDivElement>(null)
-  useOneTabStop(boardRef)
+  useBoardAsOneControl(boardRef)
 
   const pieces = piecesOf(fen)
   const isMovers = (piece: string | undefined) => !!mover && piece?.[0] === mover[0]
@@ -187,20 +187,33 @@ function useBoardStart(
 /**
  * react-chessboard makes every piece a tab stop (32 of them, the opponent's included); the board itself is the
  * one tab stop, its keys move a cursor instead. New pieces (after each move) are taken out of the tab order too.
+ *
+ * Its drag library (dnd-kit, whose announcements react-chessboard's options do not reach) also speaks for itself:
+ * a live region saying 'Draggable item g1 was dropped over droppable area f3', and on every piece instructions for
+ * keys this board does not use. Both are taken out of what a screen reader meets; a move is said once, in words, by
+ * the page around the board ('White knight to f3', moveWords.ts), whether dragged, clicked or played with the keys.
  */
-function useOneTabStop(ref: React.RefObject<HTMLDivElement | null>) {
+function useBoardAsOneControl(ref: React.RefObject<HTMLDivElement | null>) {
   useEffect(() => {
     const board = ref.current
     if (!board) return
-    const untab = () =>
+    const tidy = () => {
       board.querySelectorAll('[tabindex="0"]').forEach((element) => element.setAttribute('tabindex', '-1'))
-    untab()
-    const observer = new MutationObserver(untab)
+      board.querySelectorAll<HTMLElement>('[id^="DndLiveRegion"]:not([hidden])').forEach((region) => {
+        region.hidden = true
+        region.setAttribute('aria-hidden', 'true')
+      })
+      board
+        .querySelectorAll('[aria-roledescription="draggable"][aria-describedby]')
+        .forEach((piece) => piece.removeAttribute('aria-describedby'))
+    }
+    tidy()
+    const observer = new MutationObserver(tidy)
     observer.observe(board, {
       subtree: true,
       childList: true,
       attributes: true,
-      attributeFilter: ['tabindex'],
+      attributeFilter: ['tabindex', 'aria-describedby'],
     })
     return () => observer.disconnect()
   }, [ref])

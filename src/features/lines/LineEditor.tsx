@@ -1,6 +1,7 @@
 import { memo, useMemo, type ReactNode } from 'react'
 import { addMove } from '@domain/chess/lineEdit'
 import { readMoveText, sanOfDrop } from '@domain/chess/moveText'
+import { moveInWords } from '@domain/chess/moveWords'
 import type { LineSide, ParsedLine } from '@domain/chess/pgn'
 import { sideOf } from '@domain/chess/vocabulary'
 import { ChessBoard, type BoardMove } from '@/features/game/ChessBoard'
@@ -81,6 +82,12 @@ export const LineEditor = memo(function LineEditor({ pgn, parsed, onPgn, side, v
         <div className="line-editor__board">
           {board}
           <BoardKeysHelp id="line-editor-keys" />
+          {/* the selected move in words, however it was played or chosen: the board's one announcement */}
+          <p className="line-sr-only" aria-live="polite" aria-atomic="true">
+            {selected === 0
+              ? 'Start position'
+              : moveInWords(line.nodes[selected].san, line.nodes[selected].color)}
+          </p>
         </div>
         {video}
       </div>

@@ -81,6 +81,23 @@ describe('the line editor', () => {
     expect(text()).toBe('1. e4 e5 2. Nf3 (2. f4) *')
   })
 
+  it("says the move played in words, once: the drag library's own announcements and instructions are silent", async () => {
+    const { editor, board } = await setup()
+    // dnd-kit's live region ('Draggable item g1 was dropped over droppable area f3') is not heard, and no piece is
+    // described by its instructions for keys this board does not use
+    await waitFor(() => expect(board.querySelector('[id^="DndLiveRegion"]')).not.toBeNull())
+    expect(within(board).queryByRole('status')).toBeNull()
+    const pieces = board.querySelectorAll('[aria-roledescription="draggable"]')
+    expect(pieces.length).toBeGreaterThan(0)
+    for (const piece of pieces) expect(piece).not.toHaveAccessibleDescription()
+
+    click(board, 'g1', 'f3')
+    expect(text()).toBe('1. Nf3 *')
+    expect(within(editor).getAllByText('White knight to f3')).toHaveLength(1)
+    expect(within(editor).getByText('White knight to f3')).toHaveAttribute('aria-live', 'polite')
+    expect(within(board).queryByRole('status')).toBeNull()
+  })
+
   it('comments a move, and undoes and redoes edits with the buttons and Ctrl+Z / Ctrl+Shift+Z', async () => {
     const { editor, board, user } = await setup('1. e4 e5 *')
     await user.click(move(editor, 'e5'))

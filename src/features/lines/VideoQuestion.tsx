@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { LineSide, ParsedLine } from '@domain/chess/pgn'
 import { readMoveText, sanOfDrop } from '@domain/chess/moveText'
 import { TypedMoveForm } from '@/features/lines/TypedMoveForm'
@@ -6,6 +6,7 @@ import { readStamp } from '@domain/chess/videoStamps'
 import { BoardKeysHelp } from '@/features/game/BoardKeysHelp'
 import { ChessBoard, type BoardMove } from '@/features/game/ChessBoard'
 import { moveWasText, TRY_AGAIN_TEXT } from '@/features/lines/practice'
+import { scrollToElement } from '@/components/useFormFocus'
 
 export const askText = (color: 'w' | 'b') =>
   `Your move: find what ${color === 'w' ? 'White' : 'Black'} plays here.`
@@ -28,6 +29,14 @@ export function VideoQuestion({ id, line, side, node, onContinue }: Props) {
   const before = line.nodes[move.parent].fen
   const [answer, setAnswer] = useState<'none' | 'wrong' | 'found' | 'shown'>('none')
   const keysHintId = useId()
+  const sectionRef = useRef<HTMLElement>(null)
+  const promptRef = useRef<HTMLParagraphElement>(null)
+  // The video paused to ask: the question and its board come into view (below the video, they were off a phone's
+  // screen), and focus moves to the prompt, so a screen reader says what is asked.
+  useEffect(() => {
+    if (sectionRef.current) scrollToElement(sectionRef.current, 'start')
+    promptRef.current?.focus({ preventScroll: true })
+  }, [])
   const done = answer === 'found' || answer === 'shown'
   const last = done ? readMoveText(before, move.san) : null
   const fen = done ? move.fen : before
@@ -48,7 +57,7 @@ export function VideoQuestion({ id, line, side, node, onContinue }: Props) {
   const comment = done ? readStamp(move.comment).text : ''
 
   return (
-    <section className="line-viewer" aria-label="Question from the video">
+    <section className="line-viewer" aria-label="Question from the video" ref={sectionRef}>
       <div className="line-viewer__board" data-fen={fen}>
         <ChessBoard
           id={`question-${id}`}
@@ -62,7 +71,14 @@ export function VideoQuestion({ id, line, side, node, onContinue }: Props) {
         />
       </div>
       <BoardKeysHelp id={keysHintId} />
-      <p className="line-practice__status" role="status" aria-label="Question status" aria-live="polite">
+      <p
+        className="line-practice__status"
+        role="status"
+        aria-label="Question status"
+        aria-live="polite"
+        tabIndex={-1}
+        ref={promptRef}
+      >
         {status}
       </p>
       {comment && (

@@ -173,6 +173,33 @@ describe('the board follows the video', () => {
     expect(placement()).toBe(NC6)
   })
 
+  it('brings the question and its board into view and moves focus to its prompt, without motion when asked for less', async () => {
+    const scrolled: { element: Element; options: unknown }[] = []
+    Element.prototype.scrollIntoView = function (this: Element, options?: unknown) {
+      scrolled.push({ element: this, options })
+    }
+    try {
+      const { video } = await setup()
+      video.play()
+      video.playTo(12.1)
+      const region = screen.getByRole('region', { name: 'Question from the video' })
+      expect(scrolled).toEqual([{ element: region, options: { block: 'start', behavior: 'smooth' } }])
+      expect(document.activeElement).toBe(within(region).getByRole('status', { name: 'Question status' }))
+
+      fireEvent.click(within(region).getByRole('button', { name: 'Continue' }))
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: query === '(prefers-reduced-motion: reduce)',
+      }))
+      video.seek(0)
+      video.play()
+      video.playTo(12.1)
+      expect(scrolled.at(-1)?.options).toEqual({ block: 'start', behavior: 'auto' })
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView
+      vi.unstubAllGlobals()
+    }
+  })
+
   it("plays the move with 'Show me', and asks nothing when the video jumps past the question", async () => {
     const { video } = await setup()
     video.seek(12)

@@ -81,6 +81,16 @@ describe('the line editor', () => {
 
     await dragPiece(page, 'e2', 'e4')
     await expect.poll(() => pgnText(page)).toBe('1. e4 *')
+    // the drag is said once, in words; the drag library's own 'Draggable item e2 was dropped over…' is not heard
+    await expect
+      .poll(() => editor.locator('[aria-live="polite"]').filter({ hasText: 'White pawn to e4' }).count())
+      .toBe(1)
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /draggable|droppable/i })
+        .count(),
+    ).toBe(0)
     await click(editor, 'e7', 'e5')
     await click(editor, 'g1', 'f3')
     await expect.poll(() => pgnText(page)).toBe('1. e4 e5 2. Nf3 *')
@@ -102,6 +112,15 @@ describe('the line editor', () => {
     }
     // the last move has no next move: it stays selected, its time shown
     await visible(editor.getByText('at 0:03'))
+    // 'Ask the student here' stands beside its checkbox, on the same line, as the app's other checkboxes do
+    const askBox = await (
+      await visible(editor.getByRole('checkbox', { name: 'Ask the student here' }))
+    ).boundingBox()
+    const askWords = await editor.getByText('Ask the student here', { exact: true }).boundingBox()
+    expect(askWords!.x).toBeGreaterThanOrEqual(askBox!.x + askBox!.width)
+    expect(Math.abs(askBox!.y + askBox!.height / 2 - (askWords!.y + askWords!.height / 2))).toBeLessThan(
+      askWords!.height / 2,
+    )
     await expect
       .poll(() => pgnText(page))
       .toBe('1. e4 {[%vt 0:01]} 1... e5 {[%vt 0:02]} 2. Nf3 {[%vt 0:03]} (2. f4 {The gambit.}) *')

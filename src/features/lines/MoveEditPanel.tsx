@@ -91,7 +91,7 @@ export function MoveEditPanel({ line, selected, onEdit, videoSecond }: Props) {
               </>
             )}
           </div>
-          <label className="field field--inline">
+          <label className="row">
             <input
               type="checkbox"
               checked={stamp.ask}

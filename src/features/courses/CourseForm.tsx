@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
 import type { Course } from '@/api/generated/api'
 import { useCreateCourseMutation, useUpdateCourseMutation } from '@/features/courses/courseEndpoints'
+import { coursePath } from '@/features/courses/CourseCardFrame'
 import { useFormFocus } from '@/components/useFormFocus'
 
 type Props = { editing: Course | null; onDone: () => void }
@@ -26,9 +28,13 @@ function useCourseFields(editing: Course | null) {
   return fields
 }
 
-/** Create mode, or edit mode when a course is selected; submitting clears the form and closes edit mode. */
+/**
+ * Create mode, or edit mode when a course is selected; submitting clears the form and closes edit mode. A created
+ * course is announced beside the button ('Course created.'), with the way to its modules.
+ */
 export function CourseForm({ editing, onDone }: Props) {
   const [form, setForm] = useCourseFields(editing)
+  const [created, setCreated] = useState<Course | null>(null)
   const [createCourse, create] = useCreateCourseMutation()
   const [updateCourse, update] = useUpdateCourseMutation()
   const formRef = useRef<HTMLFormElement>(null)
@@ -46,10 +52,11 @@ export function CourseForm({ editing, onDone }: Props) {
       description: form.description.trim(),
       price: Number(form.price),
     }
+    setCreated(null)
     try {
       if (editing) await updateCourse({ courseId: editing._id, coursePatch: input }).unwrap()
       // Unchecked 'Publish now' makes a draft, seen only by its instructor and admins until published.
-      else await createCourse({ courseInput: { ...input, published: form.publish } }).unwrap()
+      else setCreated(await createCourse({ courseInput: { ...input, published: form.publish } }).unwrap())
       setForm(empty)
       onDone()
     } catch {
@@ -111,6 +118,14 @@ export function CourseForm({ editing, onDone }: Props) {
             Cancel
           </button>
         )}
+        {/* always there, so that what it says is announced */}
+        <p className="notice" role="status">
+          {created && !editing && (
+            <>
+              Course created. <Link to={coursePath(created._id)}>Add modules</Link>
+            </>
+          )}
+        </p>
       </div>
     </form>
   )

@@ -10,6 +10,7 @@ const TITLES: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^\/title\/([^/]+)$/, (m) => `${decodeURIComponent(m[1])} players`],
   [/^\/courses$/, () => 'Courses'],
   [/^\/courses\/[^/]+\/modules$/, () => 'Course modules'],
+  [/^\/studio$/, () => 'Studio'],
   [/^\/admin$/, () => 'Admin'],
   [/^\/blog$/, () => 'Blog'],
   [/^\/login$/, () => 'Login'],

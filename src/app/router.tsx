@@ -28,6 +28,7 @@ const ProfilePage = lazyPage(() => import('@/features/profile/ProfilePage'))
 const ReviewPage = lazyPage(() => import('@/features/review/ReviewPage'))
 const AnalysisPage = lazyPage(() => import('@/features/analysis/AnalysisPage'))
 const ReceiptPage = lazyPage(() => import('@/features/orders/ReceiptPage'))
+const StudioPage = lazyPage(() => import('@/features/courses/StudioPage'))
 
 // The page's own boundary shows the error page inside the layout, with or without a data router.
 const page = (path: string, element: React.ReactNode): RouteObject => ({
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
       page('title/:title', <TitlePage />),
       page('courses', <CoursesPage />),
       page('courses/:courseId/modules', <ModulesPage />),
+      page('studio', <StudioPage />),
       page(
         'admin',
         <RequireAdmin>

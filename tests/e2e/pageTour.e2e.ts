@@ -239,6 +239,7 @@ describe('the page tour', () => {
     '/title/GM',
     '/courses',
     modules(),
+    '/studio',
     '/admin',
     '/blog',
     '/login',
@@ -267,8 +268,8 @@ describe('the page tour', () => {
       // a visitor's module page is the curriculum with the Login button
       visitor: [...common, '/login', '/register', '/no/such/page', modules()],
       student: [...common, '/profile', modules()],
-      instructor: [...common, '/profile', modules()],
-      admin: [...common, '/profile', '/admin', modules()],
+      instructor: [...common, '/profile', '/studio', modules()],
+      admin: [...common, '/profile', '/studio', '/admin', modules()],
     }
   }
 
@@ -291,7 +292,7 @@ describe('the page tour', () => {
   const measured = (): Record<Who, string[]> => ({
     visitor: ['/home', '/courses', modules(), '/blog', '/login', '/register', '/cart', '/title/GM'],
     student: ['/home', '/courses', modules(), '/review', '/profile', '/cart'],
-    instructor: ['/courses', modules(), '/profile'],
+    instructor: ['/courses', modules(), '/profile', '/studio'],
     admin: ['/admin', '/home', modules()],
   })
 
@@ -427,6 +428,24 @@ describe('the page tour', () => {
       },
       shots: [{ name: 'thumbs-admin', fullPage: true }],
     },
+    {
+      // the instructor's own courses: the tour's course
+      who: 'instructor',
+      path: '/studio',
+      screens: both,
+      schemes: ['light'],
+      ready: async (page) => void (await visible(page.getByRole('article').first())),
+      check: async (page) => void (await visible(page.getByRole('link', { name: 'New course' }))),
+      shots: [{ name: 'studio', fullPage: true }],
+    },
+    // /studio is for instructors and admins: anyone else is sent to /, as from /admin
+    ...(['visitor', 'student'] as const).map((who): Extra => ({
+      who,
+      path: '/studio',
+      screens: ['desktop'],
+      schemes: ['light'],
+      ready: async (page) => void (await page.waitForURL((url) => url.pathname === '/home')),
+    })),
     {
       who: 'instructor',
       path: modules(),

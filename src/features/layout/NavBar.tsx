@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { loggedOut, selectCurrentUser, selectIsLoggedIn } from '@/features/auth/authSlice'
 import { useGetReviewSummaryQuery } from '@/features/review/reviewEndpoints'
 import { ThemeToggle } from '@/features/layout/ThemeToggle'
+import { canCreateCourse } from '@domain/rules'
 
 const link = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav__link nav__link--active' : 'nav__link')
 
@@ -67,6 +68,7 @@ export function NavBar() {
 
   return (
     <NavFrame>
+      {canCreateCourse(user) && <NavItem to="/studio">Studio</NavItem>}
       {user?.role === 'admin' && <NavItem to="/admin">Admin</NavItem>}
       {isLoggedIn && user ? (
         <>

@@ -100,7 +100,8 @@ function OrdersTable({
 }) {
   return (
     <div className="table-wrap">
-      <table className="table">
+      {/* stacked on a phone: each order a card, each cell a line with its column's name (targets.css) */}
+      <table className="table table--stack">
         <thead>
           <tr>
             <th scope="col">Date</th>
@@ -115,12 +116,14 @@ function OrdersTable({
         <tbody>
           {orders.map((order) => (
             <tr key={order._id}>
-              <td>{dateOf(order.createdAt)}</td>
-              <td>{order.buyer?.username ?? 'Deleted account'}</td>
-              <td>{order.lines.map((l) => l.title).join(', ')}</td>
-              <td>{formatMoney(order.total)}</td>
-              <td>{STATES[order.status]}</td>
-              <td>{order.paymentReference ?? ''}</td>
+              <td data-label="Date">{dateOf(order.createdAt)}</td>
+              <td data-label="Buyer">{order.buyer?.username ?? 'Deleted account'}</td>
+              <td data-label="Courses">{order.lines.map((l) => l.title).join(', ')}</td>
+              <td data-label="Total">{formatMoney(order.total)}</td>
+              <td data-label="State">{STATES[order.status]}</td>
+              <td data-label={order.paymentReference ? 'Provider reference' : undefined}>
+                {order.paymentReference ?? ''}
+              </td>
               <td>
                 {order.status === 'paid' && (
                   <button

@@ -13,6 +13,8 @@ type Props = {
 }
 
 const SIDES = ['white', 'black'] as const
+/** The report's columns after the side's; on a phone each count is written after its column's name. */
+const COLUMNS = ['Inaccuracies (?!)', 'Mistakes (?)', 'Blunders (??)', 'Accuracy'] as const
 
 /** 'Analyse this game', its progress and 'Cancel', then the counts, accuracy and 'Next mistake'. */
 export function ReportPanel({ state, moves, onStart, onCancel, onNextMistake, shown }: Props) {
@@ -46,20 +48,23 @@ export function ReportPanel({ state, moves, onStart, onCancel, onNextMistake, sh
             <thead>
               <tr>
                 <th scope="col">Side</th>
-                <th scope="col">Inaccuracies (?!)</th>
-                <th scope="col">Mistakes (?)</th>
-                <th scope="col">Blunders (??)</th>
-                <th scope="col">Accuracy</th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {SIDES.map((side) => (
                 <tr key={side}>
                   <th scope="row">{side === 'white' ? 'White' : 'Black'}</th>
-                  <td>{report.counts[side].inaccuracy}</td>
-                  <td>{report.counts[side].mistake}</td>
-                  <td>{report.counts[side].blunder}</td>
-                  <td>{report.accuracy[side] === null ? '–' : `${Math.round(report.accuracy[side])}%`}</td>
+                  <td data-label={COLUMNS[0]}>{report.counts[side].inaccuracy}</td>
+                  <td data-label={COLUMNS[1]}>{report.counts[side].mistake}</td>
+                  <td data-label={COLUMNS[2]}>{report.counts[side].blunder}</td>
+                  <td data-label={COLUMNS[3]}>
+                    {report.accuracy[side] === null ? '–' : `${Math.round(report.accuracy[side])}%`}
+                  </td>
                 </tr>
               ))}
             </tbody>

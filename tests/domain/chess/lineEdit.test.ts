@@ -73,14 +73,14 @@ describe("the line editor's edits", () => {
     expect(writePgn(line)).toBe('{From the start braces dropped} 1. e4 {[%vt 0:12]} *')
   })
 
-  it('stamps a move with the video second, nudges, clears it, and marks a question', () => {
+  it('stamps a move with the video second (its tenths kept), nudges, clears it, and marks a question', () => {
     let line = parsePgn('1. e4 {Open.} e5 *')
     line = setStamp(line, 1, 83.6)
-    expect(writePgn(line)).toBe('1. e4 {[%vt 1:23] Open.} 1... e5 *')
+    expect(writePgn(line)).toBe('1. e4 {[%vt 1:23.6] Open.} 1... e5 *')
     line = setStamp(line, 1, readStamp(line.nodes[1].comment).seconds! + 1)
-    expect(readStamp(line.nodes[1].comment).seconds).toBe(84)
+    expect(readStamp(line.nodes[1].comment).seconds).toBeCloseTo(84.6, 5)
     line = setAsk(line, 2, true)
-    expect(writePgn(line)).toBe('1. e4 {[%vt 1:24] Open.} 1... e5 {[%vt-ask]} *')
+    expect(writePgn(line)).toBe('1. e4 {[%vt 1:24.6] Open.} 1... e5 {[%vt-ask]} *')
     line = setStamp(setAsk(line, 2, false), 1, null)
     expect(writePgn(line)).toBe('1. e4 {Open.} 1... e5 *')
     const noComment = setStamp(parsePgn('1. d4 *'), 1, null)

@@ -54,18 +54,14 @@ async function fail(db: Db, message: string): Promise<never> {
   process.exit(1)
 }
 
-/**
- * Migrates the database unless its schema is current (an embedded database's first start, or an upgrade); true when
- * it did.
- */
-async function migrateIfNeeded(db: Db): Promise<boolean> {
+/** Migrates the database unless its schema is current (an embedded database's first start, or an upgrade). */
+async function migrateIfNeeded(db: Db): Promise<void> {
   try {
-    if (await schemaIsCurrent(db)) return false
+    if (await schemaIsCurrent(db)) return
     const { migrate } = await import('./db/migrate')
     await migrate(db)
-    return true
   } catch (err) {
-    return fail(db, `Could not migrate the database: ${(err as Error).message}`)
+    await fail(db, `Could not migrate the database: ${(err as Error).message}`)
   }
 }
 
@@ -240,7 +236,7 @@ export async function serve({
   const { building, bucketChecked } = prepareWhileOpening(config, opening)
   const db = await opening
   phase('database')
-  const migrated = await migrateIfNeeded(db)
+  await migrateIfNeeded(db)
   phase('migrations')
   const bucketProblem = await bucketChecked
   if (bucketProblem) await fail(db, bucketProblem)
@@ -255,12 +251,6 @@ export async function serve({
       config.mediaStorage === 's3' ? await createMediaStore(config) : undefined,
     )
     app.log.info('seeded demo data (see README for the demo accounts)')
-  }
-  // Embedded PGlite after creating its database or migrating it: opened again on a new thread, which gives back the
-  // ~500 MB its WebAssembly memory grew to meanwhile (docs/performance.md).
-  if (migrated || seed) {
-    await db.renew?.()
-    phase('renewal')
   }
   // Folders and the secret made by an older version (or by hand) get the same private modes as new ones, and so do
   // the files PGlite creates with modes of its own (initdb's files 0666, its relation cache 0644) instead of the umask.

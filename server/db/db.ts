@@ -34,8 +34,6 @@ export interface Db {
   prepared?: <T = Record<string, unknown>>(name: string, sql: string, params?: unknown[]) => Promise<T[]>
   /** PGlite in its worker thread only: how that thread fares (for the health check). */
   thread?: () => ThreadState
-  /** PGlite in its worker thread only: opens the folder again on a new thread, giving back the memory it grew to. */
-  renew?: () => Promise<void>
 }
 
 /** The state of PGlite's worker thread (server/db/pgliteThread.ts). */

@@ -77,8 +77,6 @@ class PgliteThread {
   private lastProgress = 0
   private readonly watch: NodeJS.Timeout
   private db: Db | undefined
-  /** While the folder is opened again on a new thread on purpose (renew): called once that thread takes calls. */
-  private renewed: (() => void) | undefined
   private opened!: (db: Db) => void
   private failed!: (err: Error) => void
 
@@ -242,11 +240,6 @@ class PgliteThread {
         this.restarting = undefined
         this.hung = false
         this.failures = 0
-        if (this.renewed) {
-          this.renewed()
-          this.renewed = undefined
-          return
-        }
         this.restarts++
         this.lastRestartAt = new Date()
         this.options.warn('PGlite started again')
@@ -275,35 +268,6 @@ class PgliteThread {
     }
     await this.call<null>({ op: 'end', tx, commit: true })
     return result
-  }
-
-  /**
-   * Opens the folder again on a new thread, the old one closed first: PGlite's WebAssembly memory keeps the size it
-   * grew to, and creating a database (initdb, then a first start's migrations) grows it to about 700 MB of the
-   * process, where opening existing data takes about 200. Only while nothing is in flight (the server calls it before
-   * it listens); calls made meanwhile fail as unavailable. Not for a database in memory, which would be lost.
-   */
-  private async renew(): Promise<void> {
-    const thread = this.current
-    if (
-      !thread ||
-      this.closed ||
-      this.pending.size ||
-      this.openTx.size ||
-      this.dataDir.startsWith('memory://')
-    )
-      return
-    const ready = new Promise<void>((resolve) => (this.renewed = resolve))
-    // its end is no failure: no restart from stop()
-    thread.stopped = true
-    this.current = undefined
-    this.restarting = new Error('PGlite is closed: opening its folder again on a new thread')
-    await this.post<null>(thread.worker, { op: 'close' })
-    const late = setTimeout(() => void thread.worker.terminate(), THREAD_EXIT_GRACE_MS)
-    await thread.exited
-    clearTimeout(late)
-    this.start()
-    await ready
   }
 
   private async close(): Promise<void> {
@@ -335,7 +299,6 @@ class PgliteThread {
       transaction: (fn) => this.transaction(fn),
       exec: (sql) => this.call<void>({ op: 'exec', sql }),
       close: () => this.close(),
-      renew: () => this.renew(),
       dump: async () => new Blob([await this.call<ArrayBuffer>({ op: 'dump' })]),
       listen: async (channel: string, fn: (payload: string) => void, lost?: () => void) => {
         this.listeners.set(channel, { fn, lost })

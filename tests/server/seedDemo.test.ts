@@ -10,7 +10,8 @@ import { openPglite, type Db } from '../../server/db/db'
 import { migrate } from '../../server/db/migrate'
 import { DEMO_VIDEO_SECONDS, seedDemo } from '../../server/db/seed'
 import { stampedMoves } from '../../domain/chess/videoStamps'
-import { checkLine, dueReviews, reviewSummary } from '../../server/services/learning/lines'
+import { parsePgn } from '../../domain/chess/pgn'
+import { dueReviews, reviewSummary } from '../../server/services/learning/lines'
 import { myProgress } from '../../server/services/learning/progress'
 import { pgliteTemplate } from '../helpers/buildServer'
 
@@ -68,14 +69,14 @@ it('seeds modules with checked, commented lines and one line of alice due for re
     ]),
   )
   for (const line of lines) {
-    const parsed = checkLine(line)
+    const parsed = parsePgn(line.pgn)
     expect(
       parsed.nodes.some((n) => n.comment),
       line.title,
     ).toBe(true)
   }
   expect(lines.find((l) => l.title === 'Rook endings')?.pgn).toContain('[SetUp "1"]')
-  const mate = checkLine(lines.find((l) => l.title === 'Check and checkmate')!)
+  const mate = parsePgn(lines.find((l) => l.title === 'Check and checkmate')!.pgn)
   expect(mate.nodes.at(-1)?.san).toBe('Re8#')
 
   const [alice] = await db.query<{ id: string }>("SELECT id FROM users WHERE username = 'alice'")
@@ -91,7 +92,7 @@ it('seeds the module of the uploaded video with a line whose stamps fall within 
      WHERE title = 'The board and the pieces'`,
   )
   expect(row.videoId).not.toBeNull()
-  const line = checkLine(row)
+  const line = parsePgn(row.pgn)
   const stamps = stampedMoves(line)
   expect(stamps.length).toBeGreaterThanOrEqual(4)
   for (const s of stamps) expect(s.seconds).toBeLessThan(DEMO_VIDEO_SECONDS)

@@ -1,6 +1,6 @@
 // Lines of modules: the check before one is stored, and the practice and review schedule of each reader.
 import { canReadModules } from '../../../domain/rules'
-import { checkMoveCount, MAX_LINE_MOVES, parsePgn, PgnError, type LineSide } from '../../../domain/chess/pgn'
+import { checkMoveCount, MAX_LINE_MOVES, PgnError, type LineSide } from '../../../domain/chess/pgn'
 import { lineMovesOffThread } from '../pgnThreads'
 import type { Db } from '../../db/db'
 import { assertSeen, type CourseVisibility, visibilityColumns } from '../catalogue/courses'
@@ -9,16 +9,6 @@ import { gradeFor, nextCard, type StoredCard } from './reviewSchedule'
 import { iso, type Actor, type Schema } from '../types'
 
 type ModuleLine = Schema<'ModuleLine'>
-
-/** Reads a line as the server stores it: a PGN that does not read, or holds an illegal move, is a 400 naming it. */
-export function checkLine(line: ModuleLine) {
-  try {
-    return parsePgn(line.pgn)
-  } catch (error) {
-    if (error instanceof PgnError) throw new BadInput(error.message)
-    throw error
-  }
-}
 
 /**
  * How many moves the student plays in the line's main line: checked when a module is saved, and kept with it. Read on

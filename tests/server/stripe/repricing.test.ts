@@ -2,41 +2,17 @@
 // session. The old one is expired at Stripe (the real `stripe` SDK against the local stand-in) and its order with it;
 // the buyer is always sent to a session for today's prices.
 import type { InjectOptions } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { expectContract, expectProblem } from '../../helpers/contract'
-import { type TestUser, useTestServer } from '../../helpers/buildServer'
-import {
-  STAND_IN_SECRET_KEY,
-  STAND_IN_WEBHOOK_SECRET,
-  startStripeStandIn,
-  type StandInSession,
-  type StripeStandIn,
-} from '../../support/stripeStandIn'
+import type { TestUser } from '../../helpers/buildServer'
+import type { StandInSession, StripeStandIn } from '../../support/stripeStandIn'
+import { useStripeServer } from './stripeServer'
 
+const stand = useStripeServer()
+const server = stand.server
 let stripe: StripeStandIn
-const env: Record<string, string> = {}
-beforeAll(async () => {
-  stripe = await startStripeStandIn()
-  Object.assign(env, {
-    PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.base,
-    PUBLIC_URL: 'https://chess.example.org',
-  })
-})
-afterAll(() => stripe?.close())
-const server = useTestServer({ env })
 beforeAll(() => {
-  stripe.deliver = async (payload, signature) => {
-    const r = await server.current.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
-    })
-    return { status: r.statusCode, body: r.body }
-  }
+  stripe = stand.stripe()
 })
 
 const inject = (opts: InjectOptions) => server.current.app.inject(opts)

@@ -10,7 +10,7 @@ import {
   undocumentedAnswers,
   type Operation,
 } from '../support/contract'
-import { changedTables, fingerprint } from '../support/fingerprint'
+import { changedTables, fingerprint, leftTempFiles } from '../support/fingerprint'
 import { isProblem, json, type Res } from '../support/http'
 import {
   requestArbitrary,
@@ -56,6 +56,8 @@ const PROGRESS_OPERATIONS = [
   'recordLinePractice',
   'getDueReviews',
   'getReviewSummary',
+  'getReviewForecast',
+  'getDifficultMoves',
 ]
 
 /** A JSON number as a client may write it (`1e999` parses to Infinity), and what JSON.parse makes of it. */
@@ -421,6 +423,8 @@ for (const database of runDatabases()) {
           ).toBe(perOp)
         for (const id of PROGRESS_OPERATIONS) expect(byOperation.has(id), id).toBe(true)
         expect([...failures].map(([k, f]) => `${k} (x${f.count}), e.g. ${f.example}`)).toEqual([])
+        // no upload, refused or not, left a file half-written behind
+        expect(await leftTempFiles(h, h.config.mediaDir)).toEqual([])
       }, 600_000)
 
       it('progress numbers at and past their bounds: 400 problem+json changing nothing, or stored as sent', async () => {

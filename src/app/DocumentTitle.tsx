@@ -1,5 +1,7 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router-dom'
+import { useAppSelector } from '@/app/hooks'
+import { selectLessonName } from '@/app/lessonName'
 
 export const PRODUCT_NAME = 'Chess Online Education'
 
@@ -10,6 +12,8 @@ const TITLES: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^\/title\/([^/]+)$/, (m) => `${decodeURIComponent(m[1])} players`],
   [/^\/courses$/, () => 'Courses'],
   [/^\/courses\/[^/]+\/modules$/, () => 'Course modules'],
+  // named by its module once the course's modules are known (lessonName.ts)
+  [/^\/courses\/[^/]+\/modules\/[^/]+$/, () => 'Lesson'],
   [/^\/studio$/, () => 'Studio'],
   [/^\/admin$/, () => 'Admin'],
   [/^\/blog$/, () => 'Blog'],
@@ -26,11 +30,14 @@ const TITLES: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^\/orders\/[^/]+$/, () => 'Receipt'],
 ]
 
+// the trailing slashes, matched from the first of them only: /\/+$/ alone rescans a long run of them from each of
+// its positions, in time growing with the square of its length
+const withoutTrailingSlashes = (pathname: string) =>
+  pathname.length > 1 ? pathname.replace(/(?<!\/)\/+$/, '') : pathname
+
 /** The document title for a path: '<page> · Chess Online Education'. */
 export function documentTitle(pathname: string): string {
-  // the trailing slashes, matched from the first of them only: /\/+$/ alone rescans a long run of them from each
-  // of its positions, in time growing with the square of its length
-  const path = pathname.length > 1 ? pathname.replace(/(?<!\/)\/+$/, '') : pathname
+  const path = withoutTrailingSlashes(pathname)
   for (const [pattern, name] of TITLES) {
     const m = path.match(pattern)
     if (m) return `${safeName(name, m)} · ${PRODUCT_NAME}`
@@ -49,8 +56,10 @@ function safeName(name: (m: RegExpMatchArray) => string, m: RegExpMatchArray): s
 /** Keeps the document title in step with the address (rendered once, at the root route). */
 export function DocumentTitle() {
   const { pathname } = useLocation()
+  const lesson = useAppSelector((state) => selectLessonName(state, withoutTrailingSlashes(pathname)))
   useEffect(() => {
-    document.title = documentTitle(pathname)
-  }, [pathname])
+    document.title =
+      lesson === undefined ? documentTitle(pathname) : `${lesson ?? 'Page not found'} · ${PRODUCT_NAME}`
+  }, [pathname, lesson])
   return null
 }

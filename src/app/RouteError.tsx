@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react'
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom'
 import { isChunkLoadError } from '@/app/lazyPage'
+import { ErrorPage } from '@/components/ErrorPage'
 
 /** What an unknown address shows: the same answer a data router gives when no route matches. */
 export const NOT_FOUND = { status: 404, statusText: 'Not Found', internal: true, data: '' } as const
@@ -20,15 +21,7 @@ export function ErrorView({ error }: { error: unknown }) {
   }
   if (!isRouteErrorResponse(error)) console.error(error)
   return (
-    <section className="page route-error" role="alert">
-      <h1>Unexpected Application Error!</h1>
-      {isRouteErrorResponse(error) && (
-        <p>
-          {error.status} {error.statusText}
-        </p>
-      )}
-      <a href="/home">Go to the home page</a>
-    </section>
+    <ErrorPage status={isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined} />
   )
 }
 

@@ -13,6 +13,7 @@ const TitlePage = lazyPage(() => import('@/features/titles/TitlePage'))
 const BlogPage = lazyPage(() => import('@/features/blog/BlogPage'))
 const CoursesPage = lazyPage(() => import('@/features/courses/CoursesPage'))
 const ModulesPage = lazyPage(() => import('@/features/modules/ModulesPage'))
+const LessonPage = lazyPage(() => import('@/features/modules/LessonPage'))
 const AdminPage = lazyPage(() => import('@/features/admin/AdminPage'))
 const LoginPage = lazyPage(() => import('@/features/auth/LoginPage'))
 const RegisterPage = lazyPage(() => import('@/features/auth/RegisterPage'))
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
       page('title/:title', <TitlePage />),
       page('courses', <CoursesPage />),
       page('courses/:courseId/modules', <ModulesPage />),
+      page('courses/:courseId/modules/:moduleId', <LessonPage />),
       page('studio', <StudioPage />),
       page(
         'admin',

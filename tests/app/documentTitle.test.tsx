@@ -8,6 +8,7 @@ describe('document title of each route', () => {
     ['/home', 'Home · Chess Online Education'],
     ['/courses', 'Courses · Chess Online Education'],
     ['/courses/0b7f/modules', 'Course modules · Chess Online Education'],
+    ['/courses/0b7f/modules/9a2c', 'Lesson · Chess Online Education'],
     ['/player/hikaru', 'hikaru · Chess Online Education'],
     ['/title/GM', 'GM players · Chess Online Education'],
     ['/admin', 'Admin · Chess Online Education'],

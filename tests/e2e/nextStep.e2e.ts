@@ -1,10 +1,12 @@
 // The next step on top: a returning student (enrolled, one module done and the next part-watched, a line due, as
 // the demo's alice) finds 'Your next step' right under the greeting on /home, above the fold at 1366×900 and on a
-// 390×844 phone: 'Continue {course}' opens the first module not completed, 'Review 1 line' opens /review.
+// 390×844 phone: 'Continue {course}' opens the lesson of the first module not completed (one module on the page,
+// kept by a reload, 'Previous' and 'Next', the curriculum beside it or, on a phone, in a drawer), 'Review 1 line'
+// opens /review.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, createCourse, login, uploadVideo, type Module, type Session } from './support/api'
-import { launch, open, visible, waitQuiet, type Opened } from './support/browser'
+import { gone, launch, open, visible, waitQuiet, type Opened } from './support/browser'
 import { accounts, unique } from './support/env'
 import { demoVideo } from './support/video'
 
@@ -22,7 +24,9 @@ describe("/home: 'Your next step'", () => {
   let browser: Browser
   let pupil: Session
   let title: string
+  let courseId: string
   let second: Module
+  let third: Module
   const opened: Opened[] = []
 
   beforeAll(async () => {
@@ -44,9 +48,10 @@ describe("/home: 'Your next step'", () => {
         videoId: video._id,
         ...(line ? { line: { pgn: line, side: 'white' } } : {}),
       })
+    courseId = course._id
     const first = await module('The board')
     second = await module('Check and checkmate', MATE_IN_TWO)
-    await module('Castling')
+    third = await module('Castling')
     // A student of its own: the shared test student practises lines in other files, and any line of theirs that is
     // due would change 'Review 1 line'.
     const username = unique('next_')
@@ -63,7 +68,7 @@ describe("/home: 'Your next step'", () => {
       positionSeconds: 2,
       durationSeconds: 4,
     })
-    // practised with one mistake: due again within a day
+    // practised with one mistake (Hard): due again in 2 days
     await call('POST', `/api/lines/${second._id}/practice`, pupil.token, { mistakes: 1 })
   })
   afterAll(async () => {
@@ -74,7 +79,7 @@ describe("/home: 'Your next step'", () => {
   async function home(viewport: { width: number; height: number }): Promise<Page> {
     const o = await open(browser, { session: pupil, viewport })
     opened.push(o)
-    await o.context.setExtraHTTPHeaders({ 'x-test-now': new Date(Date.now() + DAY).toISOString() })
+    await o.context.setExtraHTTPHeaders({ 'x-test-now': new Date(Date.now() + 3 * DAY).toISOString() })
     await o.page.goto('/home')
     return o.page
   }
@@ -104,12 +109,74 @@ describe("/home: 'Your next step'", () => {
     await page.screenshot({ path: `test-results/screens/nextStep-${size.width}x${size.height}.png` })
   })
 
-  it("'Continue {course}' opens the first module not completed; 'Review 1 line' opens /review", async () => {
+  it.each(SIZES)(
+    "'Continue {course}' opens the lesson of the first module not completed at $width×$height",
+    async (size) => {
+      const phone = size.width < 600
+      const page = await home(size)
+      const lesson = (m: Module) => `/courses/${courseId}/modules/${m._id}`
+      await (await visible(page.getByRole('link', { name: `Continue ${title}` }))).click()
+      await page.waitForURL((u) => u.pathname === lesson(second))
+      const heading = page.getByRole('heading', { level: 1, name: 'Check and checkmate' })
+      await visible(heading)
+      // that module alone
+      expect(await page.getByRole('article').count()).toBe(1)
+      expect(await page.title()).toBe('Check and checkmate · Chess Online Education')
+      // a reload keeps the lesson
+      await page.reload()
+      await visible(heading)
+      expect(new URL(page.url()).pathname).toBe(lesson(second))
+      await waitQuiet(page)
+      const height = await page.evaluate(() => document.documentElement.scrollHeight)
+      console.info(`lesson page at ${size.width}×${size.height}: ${height} px tall`)
+      await page.screenshot({
+        path: `test-results/screens/lesson-${size.width}x${size.height}.png`,
+        fullPage: true,
+      })
+      // nothing sideways, down to the narrowest phone
+      for (const width of phone ? [320, 390, 430] : [size.width]) {
+        await page.setViewportSize({ width, height: size.height })
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      }
+      await page.setViewportSize(size)
+      const curriculum = page.getByRole('navigation', { name: 'Curriculum' })
+      const toggle = page.getByRole('button', { name: 'Curriculum' })
+      // the completed module ticked, the current one marked
+      const ticked = async () => {
+        await visible(curriculum.getByRole('link', { name: 'The board, completed' }))
+        const current = curriculum.getByRole('link', { name: 'Check and checkmate' })
+        expect(await current.getAttribute('aria-current')).toBe('page')
+      }
+      if (phone) {
+        // a drawer on a phone: 'Curriculum' opens it, Escape closes it, focus back on the button
+        expect(await curriculum.isVisible()).toBe(false)
+        await toggle.click()
+        expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+        await ticked()
+        const box = (await toggle.boundingBox())!
+        expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44)
+        await page.keyboard.press('Escape')
+        await gone(curriculum)
+        expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+        expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true)
+      } else {
+        // a sidebar on a wide screen, without the button
+        await ticked()
+        expect(await toggle.isVisible()).toBe(false)
+      }
+      // 'Next' and 'Previous'
+      await page.getByRole('link', { name: 'Next Castling' }).click()
+      await page.waitForURL((u) => u.pathname === lesson(third))
+      await visible(page.getByRole('heading', { level: 1, name: 'Castling' }))
+      expect(await page.getByRole('link', { name: /^Next/ }).count()).toBe(0)
+      await page.getByRole('link', { name: 'Previous Check and checkmate' }).click()
+      await page.waitForURL((u) => u.pathname === lesson(second))
+      await visible(heading)
+    },
+  )
+
+  it("'Review 1 line' opens /review", async () => {
     const page = await home({ width: 1366, height: 900 })
-    await (await visible(page.getByRole('link', { name: `Continue ${title}` }))).click()
-    await page.waitForURL((u) => u.hash === `#module-${second._id}`)
-    await visible(page.getByRole('heading', { name: 'Check and checkmate' }))
-    await page.goBack()
     await (await visible(page.getByRole('link', { name: 'Review 1 line' }))).click()
     await page.waitForURL('**/review')
     await visible(page.getByRole('heading', { name: 'Check and checkmate' }))

@@ -12,7 +12,7 @@
 // - what some pages show at desktop and phone size (`extras`): the visitor's curriculum and login prompt, 'Course
 //   not found.', the registration form's note, the practice board's placeholders, a line's board as wide as its
 //   card and no keyboard help on a touch phone, /admin's rows stacked, the dark pages' background, /analysis with a
-//   game's report at 320, 390 and 430 px wide;
+//   game's report at 320, 390 and 430 px wide, a lesson with its curriculum drawer open on a phone;
 // and screenshots for people to look at go to test-results/screens/.
 // Desktop is 1366×900 with a mouse; phone is 390×844 with touch and no mouse.
 import { randomUUID } from 'node:crypto'
@@ -254,11 +254,14 @@ describe('the page tour', () => {
   const sessions = {} as Record<Exclude<Who, 'visitor'>, Session>
   // Known once beforeAll has run; the placeholders only count the pages of each leg when the tests are collected.
   let courseId = ':courseId'
+  let lessonId = ':moduleId'
   let instructorId = ':instructorId'
   let adminRowUser: string
   let gameId = ':gameId'
   let boughtTitle: string
   const modules = () => `/courses/${courseId}/modules`
+  /** The lesson view of the module with a line beside its uploaded video (a visitor is sent to modules()). */
+  const lesson = () => `/courses/${courseId}/modules/${lessonId}`
   /** The student's kept game on /analysis, which opens it and makes its report. */
   const analysis = () => `/analysis?game=${gameId}`
 
@@ -270,6 +273,7 @@ describe('the page tour', () => {
     '/title/GM',
     '/courses',
     modules(),
+    lesson(),
     '/studio',
     '/admin',
     '/blog',
@@ -298,7 +302,7 @@ describe('the page tour', () => {
     return {
       // a visitor's module page is the curriculum with the Login button
       visitor: [...common, '/login', '/register', '/no/such/page', modules()],
-      student: [...common, '/profile', modules()],
+      student: [...common, '/profile', modules(), lesson()],
       instructor: [...common, '/profile', '/studio', modules()],
       admin: [...common, '/profile', '/studio', '/admin', modules()],
     }
@@ -332,7 +336,7 @@ describe('the page tour', () => {
       '/title/GM',
       '/no/such/page',
     ],
-    student: ['/home', '/courses', modules(), '/review', '/profile', '/cart', analysis()],
+    student: ['/home', '/courses', modules(), lesson(), '/review', '/profile', '/cart', analysis()],
     instructor: ['/courses', modules(), '/profile', '/studio'],
     admin: ['/admin', '/home', modules()],
   })
@@ -433,6 +437,33 @@ describe('the page tour', () => {
         await noKeyboardHelp(page)
       },
       shots: [{ name: 'thumbs-modules', fullPage: true }],
+    },
+    {
+      // one module on the page, the curriculum beside it (a sidebar at desktop size, a drawer on a phone)
+      who: 'student',
+      path: lesson(),
+      screens: both,
+      schemes: ['light'],
+      ready: async (page) =>
+        void (await visible(page.getByRole('heading', { level: 1, name: 'Italian game' }))),
+      shots: [{ name: 'lesson', fullPage: true }],
+    },
+    {
+      who: 'student',
+      path: lesson(),
+      screens: ['phone'],
+      schemes: ['light'],
+      then: [
+        {
+          name: 'with the curriculum drawer open',
+          act: async (page) => {
+            await page.getByRole('button', { name: 'Curriculum' }).click()
+            await visible(page.getByRole('navigation', { name: 'Curriculum' }).getByRole('link').first())
+          },
+          axe: true,
+          shots: [{ name: 'lesson-curriculum', fullPage: false }],
+        },
+      ],
     },
     ...(['/home', '/courses', '/review'] as const).map((path): Extra => ({
       who: 'student',
@@ -584,7 +615,7 @@ describe('the page tour', () => {
       videoUrl: 'https://example.com/lesson.mp4',
       courseId: course._id,
     })
-    await createModule(sessions.instructor.token, {
+    const line = await createModule(sessions.instructor.token, {
       title: 'Italian game',
       description: 'The first moves.',
       videoUrl: '/videos/italian.webm',
@@ -593,6 +624,7 @@ describe('the page tour', () => {
       line: { pgn: '1. e4 e5 2. Nf3 {develops} Nc6 3. Bc4', side: 'white' },
     })
     await enroll(sessions.student.token, course._id)
+    lessonId = line._id
     courseId = course._id
     // the student's kept game ('My games', /analysis) and paid order ('My orders', /admin's 'Orders')
     const game = await call<{ _id: string }>('POST', '/api/games', sessions.student.token, {

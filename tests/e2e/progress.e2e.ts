@@ -59,6 +59,7 @@ describe('learning progress', () => {
   let teacher: Session
   let course: Course
   let firstId: string
+  let secondId: string
   const first = unique('Watch me ')
   const second = unique('Then me ')
   let o: Opened
@@ -82,12 +83,14 @@ describe('learning progress', () => {
         courseId: course._id,
       })
     )._id
-    await createModule(teacher.token, {
-      title: second,
-      description: 'Plays from a video site.',
-      videoUrl: 'https://www.youtube.com/watch?v=OCSbzArwB10',
-      courseId: course._id,
-    })
+    secondId = (
+      await createModule(teacher.token, {
+        title: second,
+        description: 'Plays from a video site.',
+        videoUrl: 'https://www.youtube.com/watch?v=OCSbzArwB10',
+        courseId: course._id,
+      })
+    )._id
     await enroll(pupil.token, course._id)
     browser = await launch()
     o = await open(browser, { session: pupil })
@@ -138,12 +141,12 @@ describe('learning progress', () => {
       const video = await openVideo(elsewhere.page, course, first)
       await expect.poll(() => currentTime(video), { timeout: 10_000 }).toBeGreaterThan(resumeAt - 0.5)
       expect(Math.abs((await currentTime(video)) - resumeAt)).toBeLessThan(0.5)
-      // Home's 'Continue Study' shows the count and continues with the module not yet completed.
+      // Home's 'Continue Study' shows the count and continues with the lesson of the module not yet completed.
       await elsewhere.page.goto('/home')
       const homeCard = card(elsewhere.page, course.title)
       await visible(homeCard.getByText('1 of 2 modules completed'))
       await homeCard.getByRole('link', { name: 'Continue' }).click()
-      await elsewhere.page.waitForURL((u) => u.pathname === `/courses/${course._id}/modules`)
+      await elsewhere.page.waitForURL((u) => u.pathname === `/courses/${course._id}/modules/${secondId}`)
       await seeText(elsewhere.page, second)
     } finally {
       await elsewhere.context.close()

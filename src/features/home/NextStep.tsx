@@ -27,9 +27,9 @@ export function nextCourse(
 }
 
 /**
- * /home, right under the greeting: 'Continue {course}' to the first module not completed (its video resumes at the
- * saved second) and, when lines are due, 'Review {n} lines'. Nothing for a user without an enrolled course.
- * Only the lists /home reads anyway load here.
+ * /home, right under the greeting: 'Continue {course}' to the lesson of the first module not completed (its video
+ * resumes at the saved second) and, when lines are due, 'Review {n} lines'. Nothing for a user without an enrolled
+ * course. Only the lists /home reads anyway load here.
  */
 export function NextStep({ userId }: { userId: string }) {
   const { data: courses } = useGetEnrolledCoursesQuery({ userId })
@@ -48,10 +48,11 @@ export function NextStep({ userId }: { userId: string }) {
         {next && (
           <Link
             className="btn btn--primary"
-            to={{
-              pathname: `/courses/${next.course._id}/modules`,
-              hash: next.moduleId ? `#module-${next.moduleId}` : '',
-            }}
+            to={
+              next.moduleId
+                ? `/courses/${next.course._id}/modules/${next.moduleId}`
+                : `/courses/${next.course._id}/modules`
+            }
           >
             Continue {next.course.title}
           </Link>

@@ -5,8 +5,8 @@ import { useCourseProgress } from '@/features/progress/useCourseProgress'
 export const COURSE_COMPLETED_TEXT = 'Course completed'
 
 /**
- * A course's count and bar, then 'Continue' to the first module not completed (its card scrolls into view and its
- * video resumes at the saved second), or 'Course completed' once every module is.
+ * A course's count and bar, then 'Continue' to the lesson of the first module not completed (its video resumes at
+ * the saved second), or 'Course completed' once every module is.
  */
 export function StudyProgress({ courseId }: { courseId: string }) {
   const progress = useCourseProgress(courseId)
@@ -20,10 +20,7 @@ export function StudyProgress({ courseId }: { courseId: string }) {
       ) : (
         <Link
           className="btn"
-          to={{
-            pathname: `/courses/${courseId}/modules`,
-            hash: nextModuleId ? `#module-${nextModuleId}` : '',
-          }}
+          to={nextModuleId ? `/courses/${courseId}/modules/${nextModuleId}` : `/courses/${courseId}/modules`}
         >
           Continue
         </Link>

@@ -15,9 +15,14 @@ type Props = {
   canManage: boolean
   onEdit: (m: Module) => void
   onDelete: (m: Module) => void
+  /** The title's heading: h3 in the course's list, h1 where the module is the page (the lesson view). */
+  titleAs?: 'h1' | 'h3'
+  /** Called once a 'Mark as complete' is kept (the lesson view moves on). */
+  onCompleted?: () => void
 }
 
-export function ModuleCard({ module, previous, next, canManage, onEdit, onDelete }: Props) {
+export function ModuleCard(props: Props) {
+  const { module, previous, next, canManage, onEdit, onDelete, titleAs: Title = 'h3', onCompleted } = props
   const titleId = `module-${module._id}`
   // A module still being saved has no server id yet.
   const onServer = !module._id.startsWith('pending-')
@@ -26,9 +31,9 @@ export function ModuleCard({ module, previous, next, canManage, onEdit, onDelete
   const follows = onServer && !!module.line && hasVideoStamps(module.line.pgn)
   return (
     <article className="card module-card" aria-labelledby={titleId}>
-      <h3 id={titleId} tabIndex={-1}>
+      <Title id={titleId} tabIndex={-1}>
         {module.title}
-      </h3>
+      </Title>
       <p>{module.description}</p>
       {follows ? (
         // The line beside its video (under it on a phone), its board following the video's time.
@@ -46,7 +51,9 @@ export function ModuleCard({ module, previous, next, canManage, onEdit, onDelete
           )}
         </>
       )}
-      {onServer && <ModuleCompletion moduleId={module._id} courseId={module.courseId} />}
+      {onServer && (
+        <ModuleCompletion moduleId={module._id} courseId={module.courseId} onCompleted={onCompleted} />
+      )}
       {(previous || next) && (
         <nav className="module-card__steps" aria-label={`From ${module.title}`}>
           {previous && (

@@ -4,7 +4,16 @@ import { useGetMyProgressQuery, useSetModuleCompletionMutation } from '@/feature
  * 'Mark as complete', or 'Completed' and 'Mark as not complete', from the caller's progress (watching 90 % of
  * the video completes a module too: the server decides, and its answer lands in the same cache).
  */
-export function ModuleCompletion({ moduleId, courseId }: { moduleId: string; courseId: string }) {
+export function ModuleCompletion({
+  moduleId,
+  courseId,
+  onCompleted,
+}: {
+  moduleId: string
+  courseId: string
+  /** Called once the server has kept a 'Mark as complete' (the lesson view moves on to the next module). */
+  onCompleted?: () => void
+}) {
   const { known, completed } = useGetMyProgressQuery(undefined, {
     selectFromResult: ({ data }) => ({
       known: data !== undefined,
@@ -15,8 +24,11 @@ export function ModuleCompletion({ moduleId, courseId }: { moduleId: string; cou
   const [setCompletion] = useSetModuleCompletionMutation()
   if (!known) return null
   // Optimistic (progressEndpoints.ts); a refusal rolls back with an alert (moduleListeners.ts).
-  const mark = (value: boolean) => () =>
-    void setCompletion({ moduleId, completionInput: { completed: value } })
+  const mark = (value: boolean) => () => {
+    const saved = setCompletion({ moduleId, completionInput: { completed: value } })
+    // After the server's answer: a refusal keeps the learner on this module, where it is said.
+    if (value && onCompleted) void saved.unwrap().then(onCompleted, () => undefined)
+  }
   return completed ? (
     <div className="row module-card__completion">
       <span className="notice">Completed</span>

@@ -1,7 +1,7 @@
-// Each 'Continue Study' course shows its count and bar, and 'Continue' goes to the
-// first module not completed, whose card scrolls into view and whose video starts at the saved second.
+// Each 'Continue Study' course shows its count and bar, and 'Continue' opens the lesson of the
+// first module not completed, whose video starts at the saved second.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { ContinueStudy } from '@/features/home/ContinueStudy'
 import { COURSE_COMPLETED_TEXT } from '@/features/home/StudyProgress'
 import { renderApp, renderWithProviders } from '../../helpers/renderWithProviders'
@@ -15,7 +15,6 @@ import {
 } from '../../helpers/backend'
 import { stubBoardLayout } from '../game/boardLayout'
 import { forgetPlayers, player } from '../modules/fakePlayer'
-import { recordingScrolls } from '../../helpers/recordScrolls'
 
 vi.mock('react-player', () => import('../modules/fakePlayer'))
 
@@ -54,7 +53,7 @@ describe("'Continue Study' progress", () => {
     expect(bar).toHaveAttribute('aria-valuemax', '100')
     expect(item.getByRole('link', { name: 'Continue' })).toHaveAttribute(
       'href',
-      `/courses/${openings._id}/modules#module-${o2._id}`,
+      `/courses/${openings._id}/modules/${o2._id}`,
     )
     expect(item.queryByText(COURSE_COMPLETED_TEXT)).not.toBeInTheDocument()
   })
@@ -69,23 +68,20 @@ describe("'Continue Study' progress", () => {
     expect(item.queryByRole('link', { name: 'Continue' })).not.toBeInTheDocument()
   })
 
-  it('Continue scrolls to that module and starts its video at the saved second', async () => {
+  it("Continue opens that module's lesson and starts its video at the saved second", async () => {
     stubBoardLayout()
-    const { stu, o2 } = setup()
-    await recordingScrolls(async (scrolled) => {
-      const { user, router } = renderApp('/home', { preloadedState: { auth: sessionOf(stu) } })
-      const item = await itemOf('Opening Repertoire')
-      await user.click(await item.findByRole('link', { name: 'Continue' }))
-      const target = await screen.findByRole('article', { name: 'd4' })
-      expect(router.state.location.hash).toBe(`#module-${o2._id}`)
-      // the module's heading comes to the top, focused
-      const heading = within(target).getByRole('heading', { name: 'd4' })
-      await waitFor(() => expect(scrolled).toContain(heading))
-      expect(heading).toHaveFocus()
-      await within(target).findByRole('region', { name: 'Video player' })
-      await within(target).findByRole('button', { name: 'Mark as complete' })
-      player(o2.videoUrl).load(100)
-      expect(player(o2.videoUrl).media.currentTime).toBe(42)
-    })
+    const { stu, openings, o2 } = setup()
+    const { user, router } = renderApp('/home', { preloadedState: { auth: sessionOf(stu) } })
+    const item = await itemOf('Opening Repertoire')
+    await user.click(await item.findByRole('link', { name: 'Continue' }))
+    const target = await screen.findByRole('article', { name: 'd4' })
+    expect(router.state.location.pathname).toBe(`/courses/${openings._id}/modules/${o2._id}`)
+    // that module alone, as the page's heading
+    expect(within(target).getByRole('heading', { level: 1, name: 'd4' })).toBeInTheDocument()
+    expect(screen.queryByRole('article', { name: 'e4' })).not.toBeInTheDocument()
+    await within(target).findByRole('region', { name: 'Video player' })
+    await within(target).findByRole('button', { name: 'Mark as complete' })
+    player(o2.videoUrl).load(100)
+    expect(player(o2.videoUrl).media.currentTime).toBe(42)
   })
 })

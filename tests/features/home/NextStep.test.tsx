@@ -45,7 +45,7 @@ describe("'Your next step'", () => {
     const s = await strip()
     expect(await s.findByRole('link', { name: 'Continue Endgame Essentials' })).toHaveAttribute(
       'href',
-      `/courses/${endgames._id}/modules#module-${e2._id}`,
+      `/courses/${endgames._id}/modules/${e2._id}`,
     )
     expect(await s.findByRole('link', { name: 'Review 2 lines' })).toHaveAttribute('href', '/review')
   })
@@ -59,7 +59,7 @@ describe("'Your next step'", () => {
     const s = await strip()
     expect(await s.findByRole('link', { name: 'Continue Opening Repertoire' })).toHaveAttribute(
       'href',
-      `/courses/${openings._id}/modules#module-${o2._id}`,
+      `/courses/${openings._id}/modules/${o2._id}`,
     )
     await new Promise((r) => setTimeout(r, 200))
     expect(s.queryByRole('link', { name: /^Review/ })).not.toBeInTheDocument()

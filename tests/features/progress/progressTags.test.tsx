@@ -59,7 +59,7 @@ describe('progress cache', () => {
     await waitFor(() => expect(progressIn(item)).toEqual({ text: '1 of 2 modules completed', value: '50' }))
     expect(within(item).getByRole('link', { name: 'Continue' })).toHaveAttribute(
       'href',
-      `/courses/${course._id}/modules#module-${two._id}`,
+      `/courses/${course._id}/modules/${two._id}`,
     )
 
     await user.click(screen.getByRole('link', { name: 'Profile' }))

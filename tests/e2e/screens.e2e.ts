@@ -2,12 +2,13 @@
 // (390×844): each shows its text, nothing overflows sideways, and a screenshot of each is written to
 // test-results/screens/ for people to look at. What pages show on being opened (the visitor's curriculum, 'Course
 // not found.', the login prompt, the registration form's note, the practice board's placeholders) is checked and
-// photographed by the page tour (tests/e2e/pageTour.e2e.ts).
+// photographed by the page tour (tests/e2e/pageTour.e2e.ts). The signed-in navigation bar: one row on a phone, its
+// links behind 'Menu'; every link in the bar at desktop size.
 import { mkdirSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, createCourse, createModule, login, type Session } from './support/api'
-import { field, launch, open, seeText, visible, waitQuiet, type Opened } from './support/browser'
+import { field, gotoQuiet, launch, open, seeText, visible, waitQuiet, type Opened } from './support/browser'
 import { accounts, unique } from './support/env'
 
 const SIZES = [
@@ -132,5 +133,85 @@ describe.each(SIZES)('screens that answer, at $name size', (size) => {
     await seeText(visitor, 'Plays the French.')
     expect(await visitor.getByText('+1 555 0100').count()).toBe(0)
     await shoot(visitor, 'profile-visitor', size)
+  })
+})
+
+describe('the navigation bar, signed in', () => {
+  let browser: Browser
+  let student: Session
+  const opened: Opened[] = []
+  /** The bar's links and buttons a person sees now, in order. */
+  const shown = (page: Page) => page.locator('#main-nav').locator('a:visible, button:visible').allInnerTexts()
+  const signedInNames = [
+    'Home',
+    'Courses',
+    'Blog',
+    'Cart',
+    'Analysis',
+    expect.stringMatching(/^Review/),
+    'Profile',
+    'Logout',
+    'Dark mode',
+  ]
+  const barHeight = (page: Page) =>
+    page.getByRole('banner').evaluate((bar) => bar.getBoundingClientRect().height)
+
+  beforeAll(async () => {
+    mkdirSync(DIR, { recursive: true })
+    browser = await launch()
+    student = await login(accounts.student)
+  })
+  afterAll(async () => {
+    for (const o of opened) await o.context.close()
+    await browser?.close()
+  })
+
+  it("on a 390×844 phone: one row at most 64 px tall; 'Menu' opens the links, a tap follows one and closes it", async () => {
+    const o = await open(browser, { session: student, viewport: { width: 390, height: 844 }, touch: true })
+    opened.push(o)
+    const { page } = o
+    await gotoQuiet(page, '/home')
+    const menu = await visible(page.getByRole('button', { name: 'Menu' }))
+    expect(await barHeight(page)).toBeLessThanOrEqual(64)
+    expect(await shown(page)).toEqual([])
+    expect(await menu.getAttribute('aria-expanded')).toBe('false')
+
+    await menu.tap()
+    const nav = await visible(page.getByRole('navigation', { name: 'Main' }))
+    expect(await menu.getAttribute('aria-controls')).toBe(await nav.getAttribute('id'))
+    expect(await menu.getAttribute('aria-expanded')).toBe('true')
+    expect(await shown(page)).toEqual(signedInNames)
+    // Each a thumb's target, the button too.
+    for (const target of [menu, ...(await nav.locator('a:visible, button:visible').all())]) {
+      const box = (await target.boundingBox())!
+      expect(Math.min(box.width, box.height), await target.innerText()).toBeGreaterThanOrEqual(44)
+    }
+    await page.screenshot({ path: `${DIR}/nav-menu-390x844.png` })
+
+    await nav.getByRole('link', { name: 'Courses', exact: true }).tap()
+    await page.waitForURL('**/courses')
+    await visible(page.getByRole('heading', { level: 1, name: 'Courses', exact: true }))
+    expect(await menu.getAttribute('aria-expanded')).toBe('false')
+    expect(await shown(page)).toEqual([])
+    expect(await barHeight(page)).toBeLessThanOrEqual(64)
+
+    // Escape closes it and gives the focus back to the button.
+    await menu.tap()
+    await visible(nav)
+    await page.keyboard.press('Escape')
+    expect(await shown(page)).toEqual([])
+    expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true)
+  })
+
+  it('at 1366×900: every link in the bar, and no menu button', async () => {
+    const o = await open(browser, { session: student, viewport: { width: 1366, height: 900 } })
+    opened.push(o)
+    const { page } = o
+    await gotoQuiet(page, '/home')
+    await visible(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Review/ }))
+    expect(await shown(page)).toEqual(signedInNames)
+    await page.screenshot({ path: `${DIR}/nav-1366x900.png` })
+    expect(await page.getByRole('button', { name: 'Menu' }).count()).toBe(0)
+    expect(await page.locator('.nav__menu-button').isVisible()).toBe(false)
   })
 })

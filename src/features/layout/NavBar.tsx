@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks'
 import { loggedOut, selectCurrentUser, selectIsLoggedIn } from '@/features/auth/authSlice'
 import { useGetReviewSummaryQuery } from '@/features/review/reviewEndpoints'
 import { ThemeToggle } from '@/features/layout/ThemeToggle'
+import { useNavMenu } from '@/features/layout/useNavMenu'
 import { canCreateCourse } from '@domain/rules'
 
 const link = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav__link nav__link--active' : 'nav__link')
@@ -21,16 +22,23 @@ function NavItem({ to, children }: { to: string; children: ReactNode }) {
 }
 
 /**
- * The navigation bar with the links every role has; `children` are the role's own links (list items). Also the
- * prerendered shell's navigation (src/app/shell/Shell.tsx), which reserves the role's links unseen.
+ * The navigation bar with the links every role has; `children` are the role's own links (list items). On a phone
+ * the links, Logout and the theme toggle fold into a menu. Also the prerendered shell's navigation
+ * (src/app/shell/Shell.tsx), which reserves the role's links unseen.
  */
 export function NavFrame({ children }: { children: ReactNode }) {
+  const menu = useNavMenu()
   return (
-    <header className="nav">
+    <header className="nav" ref={menu.bar}>
       <NavLink to="/home" className="nav__brand">
         Chess Online Education
       </NavLink>
-      <nav aria-label="Main">
+      {/* Shown on a phone only (src/styles/layout.css), where the links fold into it. */}
+      <button type="button" className="btn nav__menu-button" {...menu.button}>
+        <span className="nav__menu-icon" aria-hidden="true" />
+        Menu
+      </button>
+      <nav aria-label="Main" {...menu.nav}>
         <ul className="nav__links">
           <NavItem to="/home">Home</NavItem>
           <NavItem to="/courses">Courses</NavItem>

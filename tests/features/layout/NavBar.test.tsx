@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
+import { Route, Routes } from 'react-router-dom'
 import { config } from '@/app/config'
 import { failedCallText } from '@/app/listeners'
 import { NavBar } from '@/features/layout/NavBar'
@@ -86,6 +87,70 @@ describe('navigation bar', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }))
     expect(store.getState().auth.token).toBeNull()
     expect(hrefOf('Login')).toBe('/login')
+  })
+})
+
+describe("the navigation's menu (a phone's: the stylesheet shows its button up to 640 px wide)", () => {
+  const menuButton = () => screen.getByRole('button', { name: 'Menu' })
+  const expanded = () => menuButton().getAttribute('aria-expanded')
+
+  it('opens and closes the navigation it controls, and Escape closes it with the focus back on the button', async () => {
+    const u = seedUser({ username: 'phone' })
+    const { user } = renderWithProviders(<NavBar />, { preloadedState: { auth: sessionOf(u) } })
+    expect(expanded()).toBe('false')
+    expect(menuButton().getAttribute('aria-controls')).toBe(
+      screen.getByRole('navigation', { name: 'Main' }).id,
+    )
+    await user.click(menuButton())
+    expect(expanded()).toBe('true')
+    await user.click(menuButton())
+    expect(expanded()).toBe('false')
+
+    await user.click(menuButton())
+    await user.tab()
+    expect(nav().getByRole('link', { name: 'Home' })).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(expanded()).toBe('false')
+    expect(menuButton()).toHaveFocus()
+  })
+
+  it('closes when a link is followed, the page shown now too, and when Logout leaves the page', async () => {
+    const u = seedUser({ username: 'phone' })
+    const { user } = renderWithProviders(
+      <>
+        <NavBar />
+        <Routes>
+          <Route path="*" element={<p>Page</p>} />
+        </Routes>
+      </>,
+      { preloadedState: { auth: sessionOf(u) }, route: '/home' },
+    )
+    await user.click(menuButton())
+    await user.click(nav().getByRole('link', { name: 'Courses' }))
+    expect(expanded()).toBe('false')
+
+    await user.click(menuButton())
+    await user.click(nav().getByRole('link', { name: 'Courses' }))
+    expect(expanded()).toBe('false')
+
+    await user.click(menuButton())
+    await user.click(nav().getByRole('button', { name: 'Logout' }))
+    expect(hrefOf('Login')).toBe('/login')
+    expect(expanded()).toBe('false')
+  })
+
+  it('closes when something outside the bar is touched, not when the bar is', async () => {
+    const { user } = renderWithProviders(
+      <>
+        <NavBar />
+        <p>Outside</p>
+      </>,
+    )
+    await user.click(menuButton())
+    await user.click(screen.getByRole('banner'))
+    expect(expanded()).toBe('true')
+    await user.click(screen.getByText('Outside'))
+    expect(expanded()).toBe('false')
   })
 })
 

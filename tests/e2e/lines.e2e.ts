@@ -152,8 +152,9 @@ describe('lines in a course', () => {
     await page.waitForTimeout(500)
     expect(await page.getByRole('link', { name: /Lines to review/ }).count()).toBe(0)
 
-    // a day later (one mistake: Hard; the first review comes within minutes)
-    const later = new Date(Date.now() + DAY).toISOString()
+    // still not due the next day (one mistake: Hard, next review in 2 days, never within minutes); 3 days later it is
+    expect((await fetchSummaryAt(page, new Date(Date.now() + DAY).toISOString())).dueCount).toBe(0)
+    const later = new Date(Date.now() + 3 * DAY).toISOString()
     await page.context().setExtraHTTPHeaders({ 'x-test-now': later })
     await page.reload()
     const link = await visible(page.getByRole('link', { name: 'Lines to review: 1' }))

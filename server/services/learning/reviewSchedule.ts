@@ -1,11 +1,14 @@
-// The review schedule of a line: FSRS (ts-fsrs) with its default parameters. Pure: the service reads and writes
-// the card, this file only grades a practice and computes the next card.
-import { createEmptyCard, fsrs, Rating, type Card, type Grade } from 'ts-fsrs'
+// The review schedule of a line's variations: FSRS (ts-fsrs) with its default parameters but no short-term
+// (learning) steps, so every review is days apart: a line is practised whole, from the start, and one played right
+// the first time is known (Good: next review in 3 days, Hard 2, Again 1), where the learning steps would bring it back
+// within 10 minutes. Pure: the service reads and writes the card, this file only grades a practice and computes the
+// next card. docs/product.md#lines-and-review says the same to the product's readers.
+import { createEmptyCard, fsrs, generatorParameters, Rating, type Card, type Grade } from 'ts-fsrs'
 import type { Schema } from '../types'
 
 export type ReviewGrade = Schema<'ReviewGrade'>
 
-const scheduler = fsrs()
+const scheduler = fsrs(generatorParameters({ enable_short_term: false }))
 
 /** A finished practice: every move right at the first try is Good, one mistake Hard, more Again. */
 export function gradeFor(mistakes: number): ReviewGrade {

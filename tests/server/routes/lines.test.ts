@@ -236,8 +236,8 @@ describe('practice and review', () => {
     // not yet due: nothing to review, the next review named
     expect(await summary(w.enrolled, T0)).toEqual({ dueCount: 0, nextDueAt: first.due })
     expect(await queue(w.enrolled, T0)).toEqual({ due: [], nextDueAt: first.due })
-    // the clock moves past the due time
-    const dueAt = later(60 * 24)
+    // the clock moves past the due time (Hard: days out, not minutes)
+    const dueAt = later(60 * 24 * 3)
     expect(await summary(w.enrolled, dueAt)).toEqual({ dueCount: 1, nextDueAt: null })
     const { due } = await queue(w.enrolled, dueAt)
     expect(due).toEqual([
@@ -287,7 +287,7 @@ describe('practice and review', () => {
   it('a line no longer readable (enrollment gone) or removed from its module leaves the queue', async () => {
     const w = await withLine()
     await practise(w.enrolled, w.moduleId, { mistakes: 2 }, T0)
-    const dueAt = later(60 * 24)
+    const dueAt = later(60 * 24 * 2)
     expect((await summary(w.enrolled, dueAt)).dueCount).toBe(1)
     await q('DELETE FROM enrollments WHERE student_id = $1', [w.enrolled.id])
     expect(await summary(w.enrolled, dueAt)).toEqual({ dueCount: 0, nextDueAt: null })

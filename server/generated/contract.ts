@@ -408,7 +408,7 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Record a finished practice of a module's line (those who may read the module, for themselves): graded Good with no mistake, Hard with one, Again with more, and the next review scheduled (FSRS). A module of a course the caller may not see (a draft) is 404, as an unknown one; at most PRACTICE_RATE_LIMIT_MAX practices per user per minute (429) */
+    /** Record a finished practice of one variation of a module's line (those who may read the module, for themselves): graded Good with no mistake, Hard with one, Again with more, and that variation's next review scheduled (FSRS, no short-term steps), the moves missed counted for 'Difficult moves'. A variation the line does not have is 400; a module of a course the caller may not see (a draft) is 404, as an unknown one; at most PRACTICE_RATE_LIMIT_MAX practices per user per minute (429) */
     post: operations['recordLinePractice']
     delete?: never
     options?: never
@@ -440,8 +440,42 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** How many of the caller's lines are due for review now, and when the next one comes (no moves) */
+    /** How many of the caller's reviews (variations of lines) are due now, not those scheduled later, and when the next one comes (no moves) */
     get: operations['getReviewSummary']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/reviews/forecast': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** How many of the caller's reviews fall due on each of the next 7 days, today first (today's count holds those due already), the days counted in the caller's time zone */
+    get: operations['getReviewForecast']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/reviews/difficult-moves': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The moves of lines the caller missed most in practice and review (a wrong first try, or 'Show me'), most missed first and, among equals, the latest missed first; at most 10, of lines the caller may still read */
+    get: operations['getDifficultMoves']
     put?: never
     post?: never
     delete?: never
@@ -1580,21 +1614,27 @@ export interface components {
       side: 'white' | 'black'
     }
     LinePracticeInput: {
-      /** @description The student's moves of the main line not played right at the first try (at most the student's moves in the line) */
+      /** @description The student's moves of the variation not played right at the first try (at most the student's moves in it) */
       mistakes: number
+      variation?: components['schemas']['VariationKey']
+      /** @description Which moves those were: their indexes in the variation's moves from the start (0 is its first move), each a move the student plays, as many as `mistakes`. Counted for 'Difficult moves'; without it the practice is scheduled and no move is counted */
+      missed?: number[]
     }
+    /** @description One variation of a line (a path from the start to an end of its tree of moves): the moves where it leaves the first continuation, numbered as a move list writes them without the space and separated by spaces ('3...Nf6', '3...Nf6 5.Nc3'); '' (the default) is the main line */
+    VariationKey: string
     /** @enum {string} */
     ReviewGrade: 'good' | 'hard' | 'again'
     LineReview: {
       moduleId: components['schemas']['Id']
       courseId: components['schemas']['Id']
+      variation: components['schemas']['VariationKey']
       grade: components['schemas']['ReviewGrade']
       /**
        * Format: date-time
-       * @description When the line is next due for review
+       * @description When the variation is next due for review
        */
       due: string
-      /** @description Practices recorded for this line */
+      /** @description Practices recorded for this variation */
       reps: number
       /** Format: date-time */
       lastReviewedAt: string
@@ -1605,6 +1645,7 @@ export interface components {
       moduleTitle: string
       courseTitle: string
       line: components['schemas']['ModuleLine']
+      variation: components['schemas']['VariationKey']
       /** Format: date-time */
       due: string
     }
@@ -1617,12 +1658,46 @@ export interface components {
       nextDueAt: string | null
     }
     ReviewSummary: {
+      /** @description Reviews due now (one per variation of a line); those scheduled later are not counted */
       dueCount: number
       /**
        * Format: date-time
        * @description The earliest review not yet due; null when none is scheduled
        */
       nextDueAt: string | null
+    }
+    ReviewForecast: {
+      days: {
+        /**
+         * Format: date
+         * @description The day in the caller's time zone
+         */
+        date: string
+        /** @description Reviews due that day (today's count holds those due already) */
+        count: number
+      }[]
+    }
+    DifficultMoves: {
+      moves: components['schemas']['DifficultMove'][]
+    }
+    DifficultMove: {
+      moduleId: components['schemas']['Id']
+      courseId: components['schemas']['Id']
+      moduleTitle: string
+      /** @description The position before the move, where the learner had to find it */
+      fen: string
+      /** @description The move */
+      san: string
+      moveNumber: number
+      /**
+       * @description Who plays the move
+       * @enum {string}
+       */
+      side: 'white' | 'black'
+      /** @description Practices and reviews in which the move was missed */
+      misses: number
+      /** Format: date-time */
+      lastMissedAt: string
     }
     IdempotencyKey: string
     CheckoutRedirect: {
@@ -2677,6 +2752,55 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['ReviewSummary']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getReviewForecast: {
+    parameters: {
+      query?: {
+        /** @description The caller's offset from UTC in minutes, east positive (Paris in winter: 60); 0 when absent */
+        tzOffset?: number
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Seven days, today first */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ReviewForecast']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getDifficultMoves: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The moves */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DifficultMoves']
         }
       }
       401: components['responses']['Unauthorized']

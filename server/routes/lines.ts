@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { actorOf } from '../plugins/auth'
+import { contractValidatorCompiler } from '../openapi'
 import { userRateLimit } from '../plugins/userRateLimit'
 import * as lines from '../services/learning/lines'
 import { defineRoute, signedIn } from './define'
@@ -19,7 +20,7 @@ export async function lineRoutes(app: FastifyInstance, { db, config }: RouteDeps
 
   signedIn(app, (group) => {
     defineRoute(group, 'recordLinePractice', { preHandler: practiceLimit }, async (req) =>
-      lines.recordPractice(db, actorOf(req), req.params.moduleId, req.body.mistakes, nowOf(req)),
+      lines.recordPractice(db, actorOf(req), req.params.moduleId, req.body, nowOf(req)),
     )
 
     defineRoute(group, 'getDueReviews', {}, async (req) => lines.dueReviews(db, actorOf(req), nowOf(req)))
@@ -27,5 +28,12 @@ export async function lineRoutes(app: FastifyInstance, { db, config }: RouteDeps
     defineRoute(group, 'getReviewSummary', {}, async (req) =>
       lines.reviewSummary(db, actorOf(req), nowOf(req)),
     )
+
+    // tzOffset arrives as text: read as the integer the contract types it
+    defineRoute(group, 'getReviewForecast', { validatorCompiler: contractValidatorCompiler }, async (req) =>
+      lines.reviewForecast(db, actorOf(req), nowOf(req), req.query.tzOffset ?? 0),
+    )
+
+    defineRoute(group, 'getDifficultMoves', {}, async (req) => lines.difficultMoves(db, actorOf(req)))
   })
 }

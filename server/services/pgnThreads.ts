@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import type { GameReading } from '../../domain/chess/gameResult'
 import { PgnError, type LineSide } from '../../domain/chess/pgn'
+import type { variationPractice } from '../../domain/chess/variations'
 import { DomainError } from './errors'
 
 export const READER_THREADS = Math.max(1, availableParallelism() - 1)
@@ -22,7 +23,10 @@ export class ReadersBusy extends DomainError {
   }
 }
 
-type Task = { kind: 'game'; pgn: string; maxMoves: number } | { kind: 'line'; pgn: string; side: LineSide }
+type Task =
+  | { kind: 'game'; pgn: string; maxMoves: number }
+  | { kind: 'line'; pgn: string; side: LineSide }
+  | { kind: 'variation'; pgn: string; side: LineSide; key: string; plies: number[] }
 type Answer = { reading: unknown } | { refusal: string } | { fault: string }
 
 interface Reading {
@@ -101,9 +105,26 @@ export function readGameOffThread(pgn: string, maxMoves: number): Promise<GameRe
   return readOffThread({ kind: 'game', pgn, maxMoves }) as Promise<GameReading>
 }
 
-/** How many moves the student plays in a module's line, read on a reader thread; the reader's PgnError, or ReadersBusy. */
-export async function lineMovesOffThread(pgn: string, side: LineSide): Promise<number> {
-  return ((await readOffThread({ kind: 'line', pgn, side })) as { moves: number }).moves
+/**
+ * How many moves the student plays in a module's line, and the keys of its variations (domain/chess/variations.ts),
+ * read on a reader thread; the reader's PgnError, or ReadersBusy.
+ */
+export async function readLineOffThread(
+  pgn: string,
+  side: LineSide,
+): Promise<{ moves: number; variations: string[] }> {
+  return (await readOffThread({ kind: 'line', pgn, side })) as { moves: number; variations: string[] }
+}
+
+/** A practice of one variation of a stored line, read on a reader thread (variationPractice); or ReadersBusy. */
+export async function variationPracticeOffThread(
+  pgn: string,
+  side: LineSide,
+  key: string,
+  plies: number[],
+): Promise<ReturnType<typeof variationPractice>> {
+  const reading = await readOffThread({ kind: 'variation', pgn, side, key, plies })
+  return (reading as { practice: ReturnType<typeof variationPractice> }).practice
 }
 
 function readOffThread(task: Task): Promise<unknown> {

@@ -1,7 +1,9 @@
 // Chess inside the course. An instructor adds a line with an illegal move and sees the PGN reader's
 // sentence next to 'Moves (PGN)' before anything is sent, then fixes it; a student steps through the line with the keyboard, practises it
 // with one mistake, sees the line-complete message, and finds it under 'Lines to review' on /home once it is due
-// (the test moves the server's clock forward with X-Test-Now, a test-only header: TEST_CLOCK=1 in scripts/e2e.mjs).
+// (the test moves the server's clock forward with X-Test-Now, a test-only header: TEST_CLOCK=1 in scripts/e2e.mjs),
+// where /review asks with the line's own prompt, counts the next 7 days' reviews and lists the move missed under
+// 'Difficult moves', opening its position on /analysis.
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,7 +12,8 @@ import { dragPiece, field, launch, open, seeText, visible, waitForText, type Ope
 import { accounts, unique } from './support/env'
 
 const ILLEGAL = '1. e4 e5 2. Nf3 {Attacks e5.} Nc6 3. Bc4 Bc5 4. Nf6'
-const FIXED = '1. e4 e5 2. Nf3 {Attacks e5.} Nc6 3. Bc4 Bc5 4. c3 {Preparing d4.} *'
+const PROMPT = 'White to play: the Italian Game.'
+const FIXED = `{${PROMPT}} 1. e4 e5 2. Nf3 {Attacks e5.} Nc6 3. Bc4 Bc5 4. c3 {Preparing d4.} *`
 const DAY = 24 * 3600 * 1000
 
 interface Summary {
@@ -162,6 +165,19 @@ describe('lines in a course', () => {
     await page.waitForURL('**/review')
     await visible(page.getByRole('heading', { name: title }))
     const panel = await visible(page.getByRole('region', { name: `Practice: ${title}` }))
+    await visible(panel.getByText(PROMPT))
+    // the next 7 days: the line is due today
+    const forecast = await visible(page.getByRole('table'))
+    expect(
+      await forecast
+        .getByRole('row', { name: /^Today/ })
+        .getByRole('cell')
+        .textContent(),
+    ).toBe('1')
+    // the move missed in practice (3. d3? for 3. Bc4), opening its position
+    const difficult = page.getByRole('region', { name: 'Difficult moves' })
+    await visible(difficult.getByText(`in ${title}, missed 1 time`))
+    const missed = difficult.getByRole('link', { name: `3. Bc4 in ${title}: open the position` })
     for (const [move, answer] of [
       ['e4', 'Black pawn to e5'],
       ['Nf3', 'Black knight to c6'],
@@ -178,6 +194,8 @@ describe('lines in a course', () => {
     await seeText(page, /^Nothing to review\. Next review .+\.$/)
     const after = await fetchSummaryAt(page, later)
     expect(after.dueCount).toBe(0)
+    await missed.click()
+    await page.waitForURL('**/analysis')
   })
 
   it('on a 390 px phone the viewer and /review fit the screen (nothing overflows sideways)', async () => {

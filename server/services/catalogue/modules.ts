@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db'
 import { assertCourseOwner, assertCourseReader, assertSeen } from './courses'
 import { BadInput, Conflict, NotFound } from '../errors'
-import { lineMoves } from '../learning/lines'
+import { keepVariationCards, lineMoves, lineReading } from '../learning/lines'
 import type { Actor, Schema } from '../types'
 import type { MediaStore } from '../media/media'
 import { releaseVideoIfUnused } from '../media/videos'
@@ -150,7 +150,8 @@ export async function updateModule(
   // Another instructor's draft is 404 as an unknown module.
   await assertCourseOwner(db, actor, courseId, 'Module')
   await checkVideo(db, patch.videoId, courseId)
-  const moves = patch.line ? await lineMoves(patch.line) : null
+  const reading = patch.line ? await lineReading(patch.line) : null
+  const moves = reading?.moves ?? null
   const hasVideo = 'videoUrl' in patch ? !!patch.videoUrl : current.has_video
   const hasLine = 'line' in patch ? !!patch.line : current.has_line
   if (!hasVideo && !hasLine) throw new BadInput(VIDEO_REQUIRED)
@@ -178,6 +179,7 @@ export async function updateModule(
   )
   // deleted between the checks and the update
   if (!row) throw new NotFound('Module')
+  if (reading) await keepVariationCards(db, id, reading.variations)
   return asModule(row)
 }
 

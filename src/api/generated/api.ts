@@ -202,6 +202,19 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/reviews/summary` }),
         providesTags: ['Review'],
       }),
+      getReviewForecast: build.query<GetReviewForecastApiResponse, GetReviewForecastApiArg>({
+        query: (queryArg) => ({
+          url: `/api/reviews/forecast`,
+          params: {
+            tzOffset: queryArg.tzOffset,
+          },
+        }),
+        providesTags: ['Review'],
+      }),
+      getDifficultMoves: build.query<GetDifficultMovesApiResponse, GetDifficultMovesApiArg>({
+        query: () => ({ url: `/api/reviews/difficult-moves` }),
+        providesTags: ['Review'],
+      }),
       createModule: build.mutation<CreateModuleApiResponse, CreateModuleApiArg>({
         query: (queryArg) => ({ url: `/api/modules`, method: 'POST', body: queryArg.moduleInput }),
         invalidatesTags: ['Module'],
@@ -541,6 +554,13 @@ export type GetDueReviewsApiResponse = /** status 200 The due lines */ ReviewQue
 export type GetDueReviewsApiArg = void
 export type GetReviewSummaryApiResponse = /** status 200 The count */ ReviewSummary
 export type GetReviewSummaryApiArg = void
+export type GetReviewForecastApiResponse = /** status 200 Seven days, today first */ ReviewForecast
+export type GetReviewForecastApiArg = {
+  /** The caller's offset from UTC in minutes, east positive (Paris in winter: 60); 0 when absent */
+  tzOffset?: number
+}
+export type GetDifficultMovesApiResponse = /** status 200 The moves */ DifficultMoves
+export type GetDifficultMovesApiArg = void
 export type CreateModuleApiResponse = /** status 201 The created module */ Module
 export type CreateModuleApiArg = {
   moduleInput: ModuleInput
@@ -900,20 +920,25 @@ export type ProgressInput = {
 export type CompletionInput = {
   completed: boolean
 }
+export type VariationKey = string
 export type ReviewGrade = 'good' | 'hard' | 'again'
 export type LineReview = {
   moduleId: Id
   courseId: Id
+  variation: VariationKey
   grade: ReviewGrade
-  /** When the line is next due for review */
+  /** When the variation is next due for review */
   due: string
-  /** Practices recorded for this line */
+  /** Practices recorded for this variation */
   reps: number
   lastReviewedAt: string
 }
 export type LinePracticeInput = {
-  /** The student's moves of the main line not played right at the first try (at most the student's moves in the line) */
+  /** The student's moves of the variation not played right at the first try (at most the student's moves in it) */
   mistakes: number
+  variation?: VariationKey
+  /** Which moves those were: their indexes in the variation's moves from the start (0 is its first move), each a move the student plays, as many as `mistakes`. Counted for 'Difficult moves'; without it the practice is scheduled and no move is counted */
+  missed?: number[]
 }
 export type DueLine = {
   moduleId: Id
@@ -921,6 +946,7 @@ export type DueLine = {
   moduleTitle: string
   courseTitle: string
   line: ModuleLine
+  variation: VariationKey
   due: string
 }
 export type ReviewQueue = {
@@ -929,9 +955,36 @@ export type ReviewQueue = {
   nextDueAt: string | null
 }
 export type ReviewSummary = {
+  /** Reviews due now (one per variation of a line); those scheduled later are not counted */
   dueCount: number
   /** The earliest review not yet due; null when none is scheduled */
   nextDueAt: string | null
+}
+export type ReviewForecast = {
+  days: {
+    /** The day in the caller's time zone */
+    date: string
+    /** Reviews due that day (today's count holds those due already) */
+    count: number
+  }[]
+}
+export type DifficultMove = {
+  moduleId: Id
+  courseId: Id
+  moduleTitle: string
+  /** The position before the move, where the learner had to find it */
+  fen: string
+  /** The move */
+  san: string
+  moveNumber: number
+  /** Who plays the move */
+  side: 'white' | 'black'
+  /** Practices and reviews in which the move was missed */
+  misses: number
+  lastMissedAt: string
+}
+export type DifficultMoves = {
+  moves: DifficultMove[]
 }
 export type VideoUrl = string
 export type ModuleInput = {

@@ -1,11 +1,12 @@
-import { useCallback, useState } from 'react'
+import { useState } from 'react'
 import type { ModuleLine } from '@/api/generated/api'
-import { useRecordLinePracticeMutation } from '@/features/review/reviewEndpoints'
+import { variationName } from '@domain/chess/variations'
 import { LinePractice } from '@/features/lines/LinePractice'
 import { LineViewer } from '@/features/lines/LineViewer'
 import { reviewDate } from '@/features/lines/reviewDate'
 import { useLine } from '@/features/lines/useLine'
 import { useFollowVideo } from '@/features/lines/useFollowVideo'
+import { useVariationPractice } from '@/features/lines/useVariationPractice'
 import { useVideoClock } from '@/features/lines/videoClock'
 import { VideoQuestion } from '@/features/lines/VideoQuestion'
 import './lines.css'
@@ -18,27 +19,25 @@ type Props = {
   onPractised?: () => void
   /** Open in practice mode (the review page). */
   practising?: boolean
+  /** The one variation to practise (the review page: its key); every variation, one after another, when not given. */
+  variation?: string
 }
 
 /**
- * A module's line on its card: the viewer, or 'Practise this line' (recorded for the review schedule). On a card
- * whose video the line's stamped moves name, the board follows the video and asks its questions.
+ * A module's line on its card: the viewer, or 'Practise this line' (recorded for the review schedule), its variations
+ * one after another, each recorded on its own. On a card whose video the line's stamped moves name, the board follows
+ * the video and asks its questions.
  */
-export function LinePanel({ moduleId, title, line, onPractised, practising = false }: Props) {
+export function LinePanel({ moduleId, title, line, onPractised, practising = false, variation }: Props) {
   const parsed = useLine(line.pgn)
   const [mode, setMode] = useState<'view' | 'practise'>(practising ? 'practise' : 'view')
   const [round, setRound] = useState(0)
-  const [record, recorded] = useRecordLinePracticeMutation()
   const video = useFollowVideo(parsed, useVideoClock())
-
-  const onComplete = useCallback(
-    (mistakes: number) => {
-      void record({ moduleId, linePracticeInput: { mistakes } })
-        .unwrap()
-        .then(() => onPractised?.())
-        .catch(() => undefined) // logged with every failed call (app/listeners.ts)
-    },
-    [record, moduleId, onPractised],
+  const { several, count, at, current, next, onComplete, recorded } = useVariationPractice(
+    parsed,
+    variation,
+    moduleId,
+    onPractised,
   )
 
   if (!parsed) return <p className="muted">This line could not be read.</p>
@@ -72,21 +71,44 @@ export function LinePanel({ moduleId, title, line, onPractised, practising = fal
           onPractise={() => setMode('practise')}
           video={video}
         />
+      ) : !current ? (
+        <p className="muted">This variation is no longer in the line.</p>
       ) : (
         <>
+          {several && (
+            <p className="muted line-variation">
+              {variationName(current.key)}
+              {count > 1 && ` (${at + 1} of ${count})`}
+            </p>
+          )}
           <LinePractice
-            key={round}
+            key={`${round}-${current.key}`}
             id={moduleId}
             line={parsed}
             side={line.side}
             title={title}
+            path={current.path}
             onComplete={onComplete}
           />
-          {recorded.data && recorded.originalArgs?.moduleId === moduleId && (
-            <p className="muted">Next review {reviewDate(recorded.data.due)}.</p>
-          )}
+          {recorded.data &&
+            recorded.originalArgs?.moduleId === moduleId &&
+            recorded.data.variation === current.key && (
+              <p className="muted">Next review {reviewDate(recorded.data.due)}.</p>
+            )}
           {!practising && (
             <div className="row">
+              {recorded.data?.variation === current.key && at + 1 < count && (
+                <button
+                  type="button"
+                  className="btn btn--primary"
+                  onClick={() => {
+                    next()
+                    setRound((r) => r + 1)
+                  }}
+                >
+                  Next variation
+                </button>
+              )}
               <button type="button" className="btn" onClick={() => setRound((r) => r + 1)}>
                 Start again
               </button>

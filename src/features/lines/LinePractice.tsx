@@ -14,6 +14,7 @@ import {
   opponentToMove,
   positionOf,
   practiceReducer,
+  promptOf,
   recentComments,
   startPractice,
   TRY_AGAIN_TEXT,
@@ -26,16 +27,23 @@ type Props = {
   line: ParsedLine
   side: LineSide
   title: string
-  /** Called once when the line is complete, with the student moves not right at the first try. */
-  onComplete: (mistakes: number) => void
+  /** The variation practised: node ids from its first move (the main line when not given). */
+  path?: number[]
+  /** Called once when the line is complete, with the student moves not right at the first try and their plies. */
+  onComplete: (mistakes: number, missed: number[]) => void
 }
 
 /**
  * The practice's state: the other side answers after its delay, and `onComplete` is called once when the line is
  * complete.
  */
-function usePractice(line: ParsedLine, side: LineSide, onComplete: (mistakes: number) => void) {
-  const [state, dispatch] = useReducer(practiceReducer, undefined, () => startPractice(line, side))
+function usePractice(
+  line: ParsedLine,
+  side: LineSide,
+  path: number[] | undefined,
+  onComplete: Props['onComplete'],
+) {
+  const [state, dispatch] = useReducer(practiceReducer, undefined, () => startPractice(line, side, path))
   const reported = useRef(false)
   const complete = isComplete(state)
 
@@ -48,15 +56,18 @@ function usePractice(line: ParsedLine, side: LineSide, onComplete: (mistakes: nu
   useEffect(() => {
     if (!complete || reported.current) return
     reported.current = true
-    onComplete(mistakesOf(state))
+    onComplete(mistakesOf(state), state.missed)
   }, [complete, state, onComplete])
 
   return [state, dispatch] as const
 }
 
-/** 'Practise this line': the student plays their side of the main line; the other side answers after 0.5 s. */
-export function LinePractice({ id, line, side, title, onComplete }: Props) {
-  const [state, dispatch] = usePractice(line, side, onComplete)
+/**
+ * 'Practise this line': under the line's prompt, the student plays their side of a variation (the main line unless
+ * another is named); the other side answers after 0.5 s.
+ */
+export function LinePractice({ id, line, side, title, path, onComplete }: Props) {
+  const [state, dispatch] = usePractice(line, side, path, onComplete)
   const [invalid, setInvalid] = useState(false)
   const complete = isComplete(state)
   const fen = positionOf(state)
@@ -80,6 +91,7 @@ export function LinePractice({ id, line, side, title, onComplete }: Props) {
 
   return (
     <section className="line-practice" aria-label={`Practice: ${title}`}>
+      <p className="line-practice__prompt">{promptOf(line, side)}</p>
       <div className="line-viewer__board">
         <ChessBoard
           id={`practice-${id}`}

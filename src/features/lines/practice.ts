@@ -1,6 +1,7 @@
-// Practising a line: the student plays their side of the main line from the start; the other side's moves are
-// played for them. A wrong move is taken back ('Not the move we are looking for. Try again.'); then 'Hint' points
-// at the piece to move and 'Show me' plays the move and names it ('The move was Nf3.'), counted as a mistake.
+// Practising a line: the student plays their side of one variation (the main line unless another is named) from the
+// start; the other side's moves are played for them. A wrong move is taken back ('Not the move we are looking for.
+// Try again.'); then 'Hint' points at the piece to move and 'Show me' plays the move and names it ('The move was
+// Nf3.'), counted as a mistake. The moves missed are kept (`missed`), for 'Difficult moves' on /review.
 // A plain reducer (useReducer in LinePractice), tested on its own.
 import { mainLine, type LineSide, type ParsedLine } from '@domain/chess/pgn'
 import { readStamp } from '@domain/chess/videoStamps'
@@ -31,6 +32,8 @@ export interface PracticeState {
   /** Student moves played right at the first try, and all student moves of the line. */
   right: number
   total: number
+  /** The plies (indexes into `moves`) of the student moves not played right at the first try, in order. */
+  missed: number[]
   /** What the last try earned: '', 'Try again.' or 'The move was …'. */
   feedback: string
   /** The last move played on the board (for the spoken announcement); null before the first. */
@@ -46,8 +49,9 @@ export type PracticeAction =
   | { type: 'opponentMoved' }
   | { type: 'restarted' }
 
-export function startPractice(line: ParsedLine, side: LineSide): PracticeState {
-  const moves = mainLine(line).map((id) => {
+/** A practice of `path` (node ids from the first move; the main line when not given). */
+export function startPractice(line: ParsedLine, side: LineSide, path = mainLine(line)): PracticeState {
+  const moves = path.map((id) => {
     const { san, color, fen } = line.nodes[id]
     const comment = readStamp(line.nodes[id].comment).text
     return { san, color, fen, ...(comment && { comment }) }
@@ -61,6 +65,7 @@ export function startPractice(line: ParsedLine, side: LineSide): PracticeState {
     tries: 0,
     right: 0,
     total: moves.filter((m) => m.color === student).length,
+    missed: [],
     feedback: '',
     lastMove: null,
     hinted: false,
@@ -73,6 +78,17 @@ export const opponentToMove = (s: PracticeState) => !isComplete(s) && s.moves[s.
 export const studentToMove = (s: PracticeState) => !isComplete(s) && s.moves[s.ply].color === s.student
 /** Student moves not played right at the first try: what grades the practice. */
 export const mistakesOf = (s: PracticeState) => s.total - s.right
+
+/** The ply the student is at, added to the moves missed (once). */
+const missedHere = (s: PracticeState) => (s.missed.includes(s.ply) ? s.missed : [...s.missed, s.ply])
+
+/**
+ * What the student is asked to do, above the board: the line's own prompt (the comment before its first move, such
+ * as 'White to play and mate in two.'), else which side they play.
+ */
+export function promptOf(line: ParsedLine, side: LineSide): string {
+  return readStamp(line.nodes[0].comment).text || `You play ${side === 'white' ? 'White' : 'Black'}.`
+}
 
 export function practiceReducer(state: PracticeState, action: PracticeAction): PracticeState {
   switch (action.type) {
@@ -89,7 +105,7 @@ export function practiceReducer(state: PracticeState, action: PracticeAction): P
           lastMove: expected,
           hinted: false,
         }
-      return { ...state, tries: state.tries + 1, feedback: TRY_AGAIN_TEXT }
+      return { ...state, tries: state.tries + 1, feedback: TRY_AGAIN_TEXT, missed: missedHere(state) }
     }
     case 'hinted':
       return studentToMove(state) ? { ...state, hinted: true } : state
@@ -101,6 +117,7 @@ export function practiceReducer(state: PracticeState, action: PracticeAction): P
         ...state,
         ply: state.ply + 1,
         tries: 0,
+        missed: missedHere(state),
         feedback: moveWasText(expected.san),
         lastMove: expected,
         hinted: false,
@@ -117,7 +134,7 @@ export function practiceReducer(state: PracticeState, action: PracticeAction): P
       }
     }
     case 'restarted':
-      return { ...state, ply: 0, tries: 0, right: 0, feedback: '', lastMove: null, hinted: false }
+      return { ...state, ply: 0, tries: 0, right: 0, missed: [], feedback: '', lastMove: null, hinted: false }
   }
 }
 

@@ -7,11 +7,16 @@ import { LoadError } from '@/components/LoadError'
 import { selectIsLoggedIn } from '@/features/auth/authSlice'
 import { LinePanel } from '@/features/lines/LinePanel'
 import { reviewDate } from '@/features/lines/reviewDate'
+import { DifficultMoves } from '@/features/review/DifficultMoves'
+import { ReviewForecast } from '@/features/review/ReviewForecast'
 
 export const nothingToReviewText = (nextDueAt: string | null | undefined) =>
   nextDueAt ? `Nothing to review. Next review ${reviewDate(nextDueAt)}.` : 'Nothing to review.'
 
-/** /review: the caller's due lines, one after another in practice mode, then when the next review comes. */
+/**
+ * /review: the caller's due variations of lines, one after another in practice mode, each under its line's prompt,
+ * then when the next review comes; beside them the next 7 days' reviews and the moves missed most.
+ */
 export default function ReviewPage() {
   const loggedIn = useAppSelector(selectIsLoggedIn)
   const due = useGetDueReviewsQuery(undefined, { skip: !loggedIn })
@@ -53,10 +58,11 @@ export default function ReviewPage() {
           </p>
           <h2 id="review-line-title">{current.moduleTitle}</h2>
           <LinePanel
-            key={`${current.moduleId}-${index}`}
+            key={`${current.moduleId}-${current.variation}-${index}`}
             moduleId={current.moduleId}
             title={current.moduleTitle}
             line={current.line}
+            variation={current.variation}
             practising
             onPractised={() => setPractised(true)}
           />
@@ -74,6 +80,8 @@ export default function ReviewPage() {
           )}
         </article>
       )}
+      <ReviewForecast />
+      <DifficultMoves />
     </section>
   )
 }

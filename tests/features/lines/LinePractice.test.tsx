@@ -2,7 +2,8 @@
 // after about half a second and are marked as the last move, a wrong move is taken back with 'Not the move we are
 // looking for. Try again.' and offers 'Hint' (marks the piece to move) and 'Show me' (plays it: 'The move was
 // {SAN}.', a mistake), the author's comment on the move is shown, the end reads 'Line complete: {k} of {n} moves right at the first try.', every move
-// is announced in words, and the finished practice is recorded on the server (one mistake: Hard).
+// is announced in words, and the finished practice is recorded on the server (one mistake: Hard), with the move
+// missed; a line's sideline is practised next ('Next variation'), recorded on its own.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
 import ModulesPage from '@/features/modules/ModulesPage'
@@ -60,13 +61,24 @@ describe("'Practise this line'", () => {
     await p.play('Bc4')
     await within(p.panel).findByText('Black bishop to c5', {}, { timeout: 2000 })
     expect(p.status).toHaveTextContent('Line complete: 2 of 3 moves right at the first try.')
-    // recorded for the review schedule: one mistake is Hard
-    expect(await within(p.panel.parentElement!).findByText(/^Next review /)).toBeInTheDocument()
-    const rows = await query<{ last_grade: string; reps: number }>(
-      'SELECT last_grade, reps FROM line_reviews WHERE user_id = $1 AND module_id = $2',
+    // recorded for the review schedule: one mistake is Hard (the server reads the line on a reader thread to name
+    // the move missed, which may have to start first)
+    expect(
+      await within(p.panel.parentElement!).findByText(/^Next review /, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument()
+    const rows = await query<{ last_grade: string; reps: number; variation: string }>(
+      'SELECT last_grade, reps, variation FROM line_reviews WHERE user_id = $1 AND module_id = $2',
       [p.stu._id, p.mod._id],
     )
-    expect(rows).toEqual([{ last_grade: 'hard', reps: 1 }])
+    expect(rows).toEqual([{ last_grade: 'hard', reps: 1, variation: '' }])
+    // the move missed, 2. Nf3, counted for 'Difficult moves'
+    expect(
+      await query('SELECT san, move_number, misses FROM line_mistakes WHERE user_id = $1', [p.stu._id]),
+    ).toEqual([{ san: 'Nf3', move_number: 2, misses: 1 }])
+    // the line has a sideline (2... d6): practised next, and recorded on its own
+    expect(within(p.panel.parentElement!).getByText('Main line (1 of 2)')).toBeInTheDocument()
+    await p.user.click(within(p.panel.parentElement!).getByRole('button', { name: 'Next variation' }))
+    expect(await screen.findByText('Variation 2... d6 (2 of 2)')).toBeInTheDocument()
   })
 
   it("plays by clicks; a wrong move offers 'Hint' and 'Show me' ('The move was {SAN}.'), then the comment", async () => {

@@ -12,6 +12,7 @@ import {
   opponentToMove,
   positionOf,
   practiceReducer,
+  promptOf,
   startPractice,
   recentComments,
   studentToMove,
@@ -123,5 +124,28 @@ describe('practising as Black', () => {
     const s = startPractice(lucena, 'white')
     expect(positionOf(s)).toBe('1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1')
     expect(s.total).toBe(2)
+  })
+})
+
+describe('a variation, the moves missed and the prompt', () => {
+  it("practises the path it is given (a sideline), and keeps the plies of the student's moves missed", () => {
+    const line = parsePgn('1. e4 e5 2. Nf3 Nc6 (2... d6 3. d4) 3. Bc4 Bc5 *')
+    const sideline = [1, 2, 3, 5, 6]
+    const s = startPractice(line, 'white', sideline)
+    expect(s.moves.map((m) => m.san)).toEqual(['e4', 'e5', 'Nf3', 'd6', 'd4'])
+    // e4 right; Nf3 after a wrong try; d4 shown
+    const done = play(s, tried('e4'), opponent, tried('Bc4'), tried('Nf3'), opponent, { type: 'shown' })
+    expect(isComplete(done)).toBe(true)
+    expect(done.missed).toEqual([2, 4])
+    expect(mistakesOf(done)).toBe(done.missed.length)
+    expect(play(done, { type: 'restarted' }).missed).toEqual([])
+  })
+
+  it("asks with the line's own prompt, the comment before its first move, else names the side played", () => {
+    const mate = parsePgn(
+      '[SetUp "1"]\n[FEN "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1"]\n{White to play and mate in two. [%vt 0:01]} 1. Qd8+ Bxd8 2. Re8# 1-0',
+    )
+    expect(promptOf(mate, 'white')).toBe('White to play and mate in two.')
+    expect(promptOf(ITALIAN, 'black')).toBe('You play Black.')
   })
 })

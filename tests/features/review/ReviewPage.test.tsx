@@ -1,9 +1,10 @@
 // /home shows 'Lines to review: {n}' to a signed-in student with due lines, linking to /review,
-// which runs the due lines one after another in practice mode and ends with 'Nothing to review. Next review
-// {date}.' (or 'Nothing to review.' when nothing is scheduled).
+// which runs the due lines one after another in practice mode, each under its line's own prompt, and ends with
+// 'Nothing to review. Next review {date}.' (or 'Nothing to review.' when nothing is scheduled); below, the reviews of
+// the next 7 days and the 'Difficult moves', each opening its position.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import { Route, Routes } from 'react-router-dom'
+import { Route, Routes, useLocation } from 'react-router-dom'
 import HomePage from '@/features/home/HomePage'
 import ReviewPage, { nothingToReviewText } from '@/features/review/ReviewPage'
 import { renderWithProviders } from '../../helpers/renderWithProviders'
@@ -27,6 +28,7 @@ afterEach(() => {
 })
 
 const HOUR = 3600_000
+const MATE_FEN = 'r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1'
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString()
 const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString()
 
@@ -39,7 +41,7 @@ function world() {
     courseId: course._id,
     title: 'Mate in two',
     line: {
-      pgn: '[SetUp "1"]\n[FEN "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1"]\n1. Qd8+ Bxd8 2. Re8# 1-0',
+      pgn: `[SetUp "1"]\n[FEN "${MATE_FEN}"]\n{White to play and mate in two.} 1. Qd8+ Bxd8 2. Re8# 1-0`,
       side: 'white',
     },
   })
@@ -52,10 +54,17 @@ function world() {
   return { stu, mate, opening, later }
 }
 
+/** Stands in for /analysis: the position it was asked to open. */
+function Opened() {
+  const state = useLocation().state as { analysis?: { fen?: string } } | null
+  return <p>Analysis of {state?.analysis?.fen}</p>
+}
+
 const routes = (
   <Routes>
     <Route path="/home" element={<HomePage />} />
     <Route path="/review" element={<ReviewPage />} />
+    <Route path="/analysis" element={<Opened />} />
   </Routes>
 )
 
@@ -101,6 +110,9 @@ describe('/review', () => {
     expect(await screen.findByRole('heading', { name: 'Mate in two' })).toBeInTheDocument()
     expect(screen.getByText(/Line 1 of 2/)).toBeInTheDocument()
     const panel = screen.getByRole('region', { name: 'Practice: Mate in two' })
+    // the line's own prompt, not only 'Your move.'
+    expect(within(panel).getByText('White to play and mate in two.')).toBeInTheDocument()
+    expect(within(panel).getByRole('status', { name: 'Practice status' })).toHaveTextContent('Your move.')
     const input = within(panel).getByRole('textbox', { name: 'Your move' })
     await user.type(input, 'Qd8+{Enter}')
     await within(panel).findByText('Black bishop takes on d8', {}, { timeout: 3000 })
@@ -112,6 +124,8 @@ describe('/review', () => {
     // the second line: Black, the opponent opens
     expect(await screen.findByRole('heading', { name: 'Opening' })).toBeInTheDocument()
     const second = screen.getByRole('region', { name: 'Practice: Opening' })
+    // a line without a prompt of its own names the side played
+    expect(within(second).getByText('You play Black.')).toBeInTheDocument()
     await within(second).findByText('White pawn to e4', {}, { timeout: 3000 })
     await user.type(within(second).getByRole('textbox', { name: 'Your move' }), 'e5{Enter}')
     await within(second).findByText('White knight to f3', {}, { timeout: 3000 })
@@ -142,5 +156,53 @@ describe('/review', () => {
     const w = world()
     renderWithProviders(routes, { route: '/review', preloadedState: { auth: sessionOf(w.stu) } })
     expect(await screen.findByText('Nothing to review.')).toBeInTheDocument()
+  })
+
+  it('shows the reviews of the next 7 days by day, and the moves missed most, each opening its position', async () => {
+    const w = world()
+    seedReview(w.stu, w.mate, ago(HOUR))
+    seedReview(w.stu, w.later, inFuture(72 * HOUR))
+    await query(
+      `INSERT INTO line_mistakes (user_id, module_id, course_id, fen, san, move_number, color, misses, last_missed_at)
+       VALUES ($1, $2, $3, $4, 'Qd8+', 1, 'w', 3, $5), ($1, $6, $3, $7, 'e5', 1, 'b', 1, $5)`,
+      [
+        w.stu._id,
+        w.mate._id,
+        w.mate.courseId,
+        MATE_FEN,
+        ago(HOUR),
+        w.opening._id,
+        'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+      ],
+    )
+    const { user } = renderWithProviders(routes, {
+      route: '/review',
+      preloadedState: { auth: sessionOf(w.stu) },
+    })
+    const forecast = await screen.findByRole('table')
+    expect(screen.getByRole('heading', { name: 'The next 7 days' })).toBeInTheDocument()
+    const rows = within(forecast)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent)
+    const inThreeDays = new Date(Date.now() + 72 * HOUR).toLocaleDateString('en-US', { weekday: 'long' })
+    expect(rows).toHaveLength(7)
+    expect(rows.slice(0, 4)).toEqual([
+      'Today1',
+      'Tomorrow0',
+      expect.stringMatching(/^[A-Z][a-z]+day0$/),
+      `${inThreeDays}1`,
+    ])
+
+    const difficult = screen.getByRole('heading', { name: 'Difficult moves' }).closest('section')!
+    const items = within(difficult).getAllByRole('listitem')
+    expect(items.map((i) => i.textContent)).toEqual([
+      '1. Qd8+ in Mate in two, missed 3 times',
+      '1... e5 in Opening, missed 1 time',
+    ])
+    await user.click(
+      within(difficult).getByRole('link', { name: '1. Qd8+ in Mate in two: open the position' }),
+    )
+    expect(await screen.findByText(`Analysis of ${MATE_FEN}`)).toBeInTheDocument()
   })
 })

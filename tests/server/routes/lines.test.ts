@@ -217,7 +217,13 @@ describe('practice and review', () => {
       expect(res.statusCode, res.body).toBe(200)
       grades[mistakes] = expectContract('recordLinePractice', res) as LineReview
     }
-    expect(grades[0]).toMatchObject({ grade: 'good', reps: 1, lastReviewedAt: T0, moduleId: w.moduleId })
+    expect(grades[0]).toMatchObject({
+      grade: 'good',
+      reps: 1,
+      lastReviewedAt: T0,
+      moduleId: w.moduleId,
+      variation: '',
+    })
     expect(grades[1].grade).toBe('hard')
     expect(grades[3].grade).toBe('again')
     // the better the practice, the later the next review; all of them after the practice
@@ -247,6 +253,7 @@ describe('practice and review', () => {
         moduleTitle: 'The Italian Game',
         courseTitle: expect.any(String),
         line: { pgn: ITALIAN, side: 'black' },
+        variation: '',
         due: first.due,
       },
     ])

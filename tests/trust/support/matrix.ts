@@ -176,6 +176,8 @@ export const MATRIX: Record<string, Row> = {
   // the review schedule: everyone signed in has their own (empty for who never practised)
   getDueReviews: loggedIn({ others: 200 }),
   getReviewSummary: loggedIn({ others: 200 }),
+  getReviewForecast: loggedIn({ others: 200 }),
+  getDifficultMoves: loggedIn({ others: 200 }),
   // kept games: everyone signed in keeps their own; the game read or deleted is one of `student`'s, which is
   // unknown (404) to everyone else, admins included
   saveGame: loggedIn({ others: 201 }),

@@ -381,6 +381,8 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
   }),
   getDueReviews: async () => ({ method: 'GET', url: '/api/reviews' }),
   getReviewSummary: async () => ({ method: 'GET', url: '/api/reviews/summary' }),
+  getReviewForecast: async () => ({ method: 'GET', url: '/api/reviews/forecast?tzOffset=60' }),
+  getDifficultMoves: async () => ({ method: 'GET', url: '/api/reviews/difficult-moves' }),
   // a fresh key per cell: each caller keeps a new game of their own
   saveGame: async () => ({ method: 'POST', url: '/api/games', ...json(keptGame()) }),
   listMyGames: async () => ({ method: 'GET', url: '/api/games?limit=5' }),

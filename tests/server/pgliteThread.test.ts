@@ -2,7 +2,7 @@
 // is a message, and it must behave as the Db of PGlite in the same thread does: rows, PostgreSQL's error codes,
 // transactions that commit or roll back, prepared statements, notifications before the statement that sent them
 // returns, a clear failure once closed, and a new thread on the same data when its thread stops on its own.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Worker } from 'node:worker_threads'
@@ -28,8 +28,40 @@ vi.mock('node:worker_threads', async (original) => {
 
 let db: Db
 const dir = mkdtempSync(join(tmpdir(), 'coe-thread-'))
+/** A data folder PGlite has made (from the other server tests' migrated template: no initdb), copied per test. */
+const prepared = join(dir, 'prepared', 'pgdata')
+
+/** A folder of its own (in a temporary folder) holding a copy of the prepared data folder. */
+function preparedCopy(): { folder: string; remove: () => void } {
+  const own = mkdtempSync(join(tmpdir(), 'coe-restart-'))
+  const folder = join(own, 'pgdata')
+  cpSync(prepared, folder, { recursive: true })
+  return { folder, remove: () => rmSync(own, { recursive: true, force: true }) }
+}
+
+/**
+ * Runs `fn` with setTimeout faked, then runs every timer it left at once, as if a minute had passed: a start of
+ * PGlite's thread that should not happen (after 0, 1, 2… at most 30 s) would happen there, without the test waiting
+ * for it. Only setTimeout: the threads, their messages and their ends are real.
+ */
+async function withRestartDelaysRun(fn: () => Promise<void>): Promise<void> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  try {
+    await fn()
+    // a start could also be scheduled from the end of a thread that comes later: twice, with real turns between
+    for (let i = 0; i < 2; i++) {
+      await new Promise((resolve) => setImmediate(resolve))
+      await vi.advanceTimersByTimeAsync(60_000)
+    }
+  } finally {
+    vi.useRealTimers()
+  }
+}
 
 beforeAll(async () => {
+  const made = await openPglite(prepared, await pgliteTemplate())
+  await made.close()
+  cpSync(prepared, join(dir, 'pgdata'), { recursive: true })
   db = await openPgliteThread(join(dir, 'pgdata'))
   await db.exec(`
     CREATE TABLE things (id serial PRIMARY KEY, name text UNIQUE NOT NULL, made timestamptz NOT NULL DEFAULT now());
@@ -152,15 +184,20 @@ describe('PGlite in a worker thread', () => {
 
 describe('PGlite in a worker thread, closed or not opened', () => {
   it('fails every call after close with an error the server reports as unavailable; its thread ends on its own', async () => {
-    const other = await openPgliteThread('memory://')
-    expect(await other.query('SELECT 1 AS one')).toEqual([{ one: 1 }])
-    const exited = new Promise((resolve) => threads.at(-1)!.once('exit', resolve))
-    await other.close()
-    // its thread ended on its own once PGlite closed (exit code 0), not terminated (1)
-    expect(await exited).toBe(0)
-    const err = await other.query('SELECT 1').catch((e) => e)
-    expect(err).toBeInstanceOf(Error)
-    expect(isDbUnavailable(err)).toBe(true)
+    const { folder, remove } = preparedCopy()
+    try {
+      const other = await openPgliteThread(folder)
+      expect(await other.query('SELECT 1 AS one')).toEqual([{ one: 1 }])
+      const exited = new Promise((resolve) => threads.at(-1)!.once('exit', resolve))
+      await other.close()
+      // its thread ended on its own once PGlite closed (exit code 0), not terminated (1)
+      expect(await exited).toBe(0)
+      const err = await other.query('SELECT 1').catch((e) => e)
+      expect(err).toBeInstanceOf(Error)
+      expect(isDbUnavailable(err)).toBe(true)
+    } finally {
+      remove()
+    }
   }, 60_000)
 
   it('rejects the opening when the data folder cannot be made', async () => {
@@ -190,7 +227,7 @@ async function notesListened(own: Db) {
 
 describe('PGlite in a worker thread that stops on its own', () => {
   it('starts again on the same data: calls meanwhile fail as unavailable, listeners are told and listen again', async () => {
-    const folder = join(mkdtempSync(join(tmpdir(), 'coe-restart-')), 'pgdata')
+    const { folder, remove } = preparedCopy()
     const warnings: string[] = []
     const own = await openPgliteThread(folder, { warn: (m) => warnings.push(m) })
     try {
@@ -223,29 +260,30 @@ describe('PGlite in a worker thread that stops on its own', () => {
       ])
     } finally {
       await own.close()
-      rmSync(join(folder, '..'), { recursive: true, force: true })
+      remove()
     }
   }, 60_000)
 
   it('starts no thread when closed right after its thread stopped', async () => {
-    const folder = join(mkdtempSync(join(tmpdir(), 'coe-restart-')), 'pgdata')
+    const { folder, remove } = preparedCopy()
     const own = await openPgliteThread(folder, { warn: () => {} })
     try {
       const count = threads.length
       // the new start waits for a timer; close() comes first
-      await threads.at(-1)!.terminate()
-      await own.close()
-      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await withRestartDelaysRun(async () => {
+        await threads.at(-1)!.terminate()
+        await own.close()
+      })
       expect(threads.length).toBe(count)
       const err = await own.query('SELECT 1').catch((e: unknown) => e)
       expect(isDbUnavailable(err)).toBe(true)
     } finally {
-      rmSync(join(folder, '..'), { recursive: true, force: true })
+      remove()
     }
   }, 60_000)
 
   it('stops the thread still starting when closed, and starts no other', async () => {
-    const folder = join(mkdtempSync(join(tmpdir(), 'coe-restart-')), 'pgdata')
+    const { folder, remove } = preparedCopy()
     const own = await openPgliteThread(folder, { warn: () => {} })
     try {
       const count = threads.length
@@ -253,32 +291,29 @@ describe('PGlite in a worker thread that stops on its own', () => {
       await eventually(async () => expect(threads.length).toBe(count + 1))
       const starting = threads.at(-1)!
       expect(starting.threadId).toBeGreaterThan(0)
-      await own.close()
-      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await withRestartDelaysRun(() => own.close())
       expect(threads.length).toBe(count + 1)
       expect(starting.threadId).toBe(-1) // terminated
       const err = await own.query('SELECT 1').catch((e: unknown) => e)
       expect(isDbUnavailable(err)).toBe(true)
     } finally {
-      rmSync(join(folder, '..'), { recursive: true, force: true })
+      remove()
     }
   }, 60_000)
 
   it('does not start an in-memory database again (it would come back empty)', async () => {
     const own = await openPgliteThread('memory://', { warn: () => {} })
     const count = threads.length
-    await threads.at(-1)!.terminate()
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await withRestartDelaysRun(async () => {
+      await threads.at(-1)!.terminate()
+    })
     expect(threads.length).toBe(count)
     const err = await own.query('SELECT 1').catch((e: unknown) => e)
     expect(isDbUnavailable(err)).toBe(true)
   }, 60_000)
 
   it("the course list is read again after a stop: a write whose notification was lost shows, the kept list doesn't", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'coe-restart-'))
-    const folder = join(dir, 'pgdata')
-    const template = await openPglite(folder, await pgliteTemplate())
-    await template.close()
+    const { folder, remove } = preparedCopy()
     const thread = await openPgliteThread(folder, { warn: () => {} })
     // The same Db, except that notifications can be dropped, as a thread that stops right after a commit drops them.
     let dropping = false
@@ -316,7 +351,7 @@ describe('PGlite in a worker thread that stops on its own', () => {
       expect(await eventually(titles)).toEqual(['Endgames', 'Openings'])
     } finally {
       await db.close()
-      rmSync(dir, { recursive: true, force: true })
+      remove()
     }
   }, 60_000)
 })

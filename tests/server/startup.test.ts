@@ -36,13 +36,14 @@ const tempDir = () => {
 
 describe('embedded PGlite', () => {
   it('takes the buffer cache PGLITE_SHARED_BUFFERS names, 8MB by default', async () => {
-    const dir = tempDir()
+    // Opened from the migrated template the other server tests load: the setting is PostgreSQL's start, not initdb's.
+    const template = await pgliteTemplate()
     for (const [size, shown] of [
       [undefined, '8MB'],
       // Not the default: a size that is ignored would show 8MB here.
       ['24MB', '24MB'],
     ] as const) {
-      const db = await openPglite(join(dir, 'pgdata'), undefined, size ? { sharedBuffers: size } : {})
+      const db = await openPglite('memory://', template, size ? { sharedBuffers: size } : {})
       try {
         expect((await db.query<{ shared_buffers: string }>('SHOW shared_buffers'))[0].shared_buffers).toBe(
           shown,
@@ -283,6 +284,10 @@ describe('the compiled server', () => {
 
   it('refuses HOST=0.0.0.0 on an empty database it would seed: exit 1, saying what to do, and seeds nothing', async () => {
     const dir = tempDir()
+    // An empty database (migrated, no users: what the server checks before seeding), made from the template the
+    // other server tests load; the start on a folder with no database at all is the first test's.
+    const made = await openPglite(join(dir, 'pgdata'), await pgliteTemplate())
+    await made.close()
     const p = await spawnMain({ ...base, DATA_DIR: dir, HOST: '0.0.0.0' })
     try {
       // A server that starts instead fails here at once (and is stopped below), rather than at the time-out.

@@ -2,10 +2,10 @@
 // (PGLITE_CALL_TIMEOUT_SECONDS, here a second or so), the calls waiting on it fail as unavailable (503), it is
 // terminated and started again on the same folder, and the health check says so meanwhile. Work that answers within
 // the bound, however much of it is queued, and a transaction working between its statements, do not trip it.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import { ConfigError, loadConfig } from '../../server/config'
 import { isDbUnavailable, openPglite, type Db } from '../../server/db/db'
@@ -19,12 +19,19 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
+/** A migrated data folder, made once from the template the other server tests load; each test has a copy. */
+const prepared = mkdtempSync(join(tmpdir(), 'coe-hang-prepared-'))
+beforeAll(async () => {
+  const made = await openPglite(join(prepared, 'pgdata'), await pgliteTemplate())
+  await made.close()
+}, 240_000)
+afterAll(() => rmSync(prepared, { recursive: true, force: true }))
+
 /** A migrated database in a folder of its own, opened in its thread with this bound. */
 async function threadDb(callTimeoutMs: number, warnings: string[] = []): Promise<Db> {
   const dir = mkdtempSync(join(tmpdir(), 'coe-hang-'))
   const folder = join(dir, 'pgdata')
-  const template = await openPglite(folder, await pgliteTemplate())
-  await template.close()
+  cpSync(join(prepared, 'pgdata'), folder, { recursive: true })
   const db = await openPgliteThread(folder, { callTimeoutMs, warn: (m) => warnings.push(m) })
   cleanups.push(async () => {
     await db.close()

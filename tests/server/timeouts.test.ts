@@ -60,6 +60,7 @@ function drip(head: string, dripText: string, everyMs: number, giveUpMs: number)
   })
 }
 
+// The slow clients below each hold a connection of their own to the one server, so they run side by side.
 describe('timeouts', () => {
   it('hands the configured limits to the http server', () => {
     expect(s.app.server.headersTimeout).toBe(1000)
@@ -78,47 +79,63 @@ describe('timeouts', () => {
     expect((50 * 8) / c.requestTimeoutSeconds).toBeLessThan(1.5)
   })
 
-  it('cuts off a client dripping its headers (one byte every 200 ms) after the headers timeout', async () => {
-    const r = await drip(
-      'GET /api/health HTTP/1.1\r\nHost: localhost\r\n',
-      'X-Slow: aaaaaaaaaaaaaaaa\r\n',
-      200,
-      15_000,
-    )
-    expect(r.closedByServer, 'the server closed the connection').toBe(true)
-    // headersTimeout 1 s, checked every 250 ms
-    expect(r.closedAfterMs).toBeLessThan(4000)
-    expect(r.response === '' || r.response.startsWith('HTTP/1.1 408')).toBe(true)
-    expect(r.response).not.toContain('200 OK')
-  }, 30_000)
+  it.concurrent(
+    'cuts off a client dripping its headers (one byte every 200 ms) after the headers timeout',
+    async () => {
+      const r = await drip(
+        'GET /api/health HTTP/1.1\r\nHost: localhost\r\n',
+        'X-Slow: aaaaaaaaaaaaaaaa\r\n',
+        200,
+        15_000,
+      )
+      expect(r.closedByServer, 'the server closed the connection').toBe(true)
+      // headersTimeout 1 s, checked every 250 ms
+      expect(r.closedAfterMs).toBeLessThan(4000)
+      expect(r.response === '' || r.response.startsWith('HTTP/1.1 408')).toBe(true)
+      expect(r.response).not.toContain('200 OK')
+    },
+    30_000,
+  )
 
-  it('cuts off a client dripping its body (a slow upload) after the request timeout', async () => {
-    const head = [
-      'POST /api/auth/login HTTP/1.1',
-      'Host: localhost',
-      'Content-Type: application/json',
-      'Content-Length: 100000',
-      '',
-      '',
-    ].join('\r\n')
-    const r = await drip(head, '{"email":"', 200, 15_000)
-    expect(r.closedByServer, 'the server closed the connection').toBe(true)
-    // requestTimeout 2 s (an idle limit alone would never fire: a byte arrives every 200 ms)
-    expect(r.closedAfterMs).toBeLessThan(5000)
-    expect(r.closedAfterMs).toBeGreaterThanOrEqual(1500)
-    expect(r.response === '' || r.response.startsWith('HTTP/1.1 408')).toBe(true)
-  }, 30_000)
+  it.concurrent(
+    'cuts off a client dripping its body (a slow upload) after the request timeout',
+    async () => {
+      const head = [
+        'POST /api/auth/login HTTP/1.1',
+        'Host: localhost',
+        'Content-Type: application/json',
+        'Content-Length: 100000',
+        '',
+        '',
+      ].join('\r\n')
+      const r = await drip(head, '{"email":"', 200, 15_000)
+      expect(r.closedByServer, 'the server closed the connection').toBe(true)
+      // requestTimeout 2 s (an idle limit alone would never fire: a byte arrives every 200 ms)
+      expect(r.closedAfterMs).toBeLessThan(5000)
+      expect(r.closedAfterMs).toBeGreaterThanOrEqual(1500)
+      expect(r.response === '' || r.response.startsWith('HTTP/1.1 408')).toBe(true)
+    },
+    30_000,
+  )
 
-  it('closes a connection that sends nothing at all', async () => {
-    const r = await drip('', '', 1_000_000, 15_000)
-    expect(r.closedByServer).toBe(true)
-    expect(r.closedAfterMs).toBeLessThan(5000)
-  }, 30_000)
+  it.concurrent(
+    'closes a connection that sends nothing at all',
+    async () => {
+      const r = await drip('', '', 1_000_000, 15_000)
+      expect(r.closedByServer).toBe(true)
+      expect(r.closedAfterMs).toBeLessThan(5000)
+    },
+    30_000,
+  )
 
-  it('a normal request is answered, and its kept-alive connection is closed after the keep-alive timeout', async () => {
-    const r = await drip('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n', '', 1_000_000, 15_000)
-    expect(r.response).toMatch(/^HTTP\/1\.1 200 OK/)
-    expect(r.closedByServer).toBe(true)
-    expect(r.closedAfterMs).toBeLessThan(4000)
-  }, 30_000)
+  it.concurrent(
+    'a normal request is answered, and its kept-alive connection is closed after the keep-alive timeout',
+    async () => {
+      const r = await drip('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n', '', 1_000_000, 15_000)
+      expect(r.response).toMatch(/^HTTP\/1\.1 200 OK/)
+      expect(r.closedByServer).toBe(true)
+      expect(r.closedAfterMs).toBeLessThan(4000)
+    },
+    30_000,
+  )
 })

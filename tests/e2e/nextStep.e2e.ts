@@ -143,7 +143,8 @@ describe("/home: 'Your next step'", () => {
       const toggle = page.getByRole('button', { name: 'Curriculum' })
       // the completed module ticked, the current one marked
       const ticked = async () => {
-        await visible(curriculum.getByRole('link', { name: 'The board, completed' }))
+        // (Chromium puts a space before the hidden ', completed', the text of a positioned element)
+        await visible(curriculum.getByRole('link', { name: /^The board\s*, completed$/ }))
         const current = curriculum.getByRole('link', { name: 'Check and checkmate' })
         expect(await current.getAttribute('aria-current')).toBe('page')
       }
@@ -172,13 +173,12 @@ describe("/home: 'Your next step'", () => {
       await page.getByRole('link', { name: 'Previous Check and checkmate' }).click()
       await page.waitForURL((u) => u.pathname === lesson(second))
       await visible(heading)
+      if (phone) return
+      // back on /home at desktop size, 'Review 1 line' opens /review
+      await page.goto('/home')
+      await (await visible(page.getByRole('link', { name: 'Review 1 line' }))).click()
+      await page.waitForURL('**/review')
+      await visible(page.getByRole('heading', { name: 'Check and checkmate' }))
     },
   )
-
-  it("'Review 1 line' opens /review", async () => {
-    const page = await home({ width: 1366, height: 900 })
-    await (await visible(page.getByRole('link', { name: 'Review 1 line' }))).click()
-    await page.waitForURL('**/review')
-    await visible(page.getByRole('heading', { name: 'Check and checkmate' }))
-  })
 })

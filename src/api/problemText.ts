@@ -72,3 +72,17 @@ export function readableProblem(error: unknown, fields: FieldSentences = {}): Re
   if (status === 400 || status === 413 || where) return { text: CHECK_INPUT_TEXT }
   return { text: TRY_AGAIN_TEXT }
 }
+
+/**
+ * What a failed action says next to its control: `failed` ('The course could not be added to the cart') with the
+ * reason: no answer came (offline, or none within the mutations' timeout), the server failed (5xx, or a page that
+ * is not JSON), or the server's own sentence for a refusal (4xx).
+ */
+export function actionFailureText(error: unknown, failed: string): string {
+  const e = error as { status?: unknown; originalStatus?: unknown } | null
+  const status = typeof e?.status === 'number' ? e.status : e?.originalStatus
+  if (typeof status !== 'number') return `${failed}: the server could not be reached. Please try again.`
+  if (status >= 500) return `${failed}: the server had a problem. Please try again.`
+  const { text } = readableProblem(error)
+  return text === TRY_AGAIN_TEXT ? `${failed}. Please try again.` : `${failed}: ${text}`
+}

@@ -8,9 +8,13 @@ import type { AppStartListening } from '@/app/listeners'
 import { profileApi } from '@/features/profile/profileEndpoints'
 import { loggedIn, loggedOut, sessionUserRefreshed } from '@/features/auth/authSlice'
 import { LOGIN_PROMPTS_KEY } from '@/features/auth/LoginRequiredModal'
+import { alertShown } from '@/features/layout/alertsSlice'
 
 /** The stored user is checked against the server at most this often (start-up, focus, visible again). */
 export const SESSION_REFRESH_SECONDS = 30
+
+export const LOGOUT_UNSENT_TEXT =
+  "You are logged out in this browser, but the server could not be told. To end that session too, log in and use 'Log out everywhere' on your profile."
 
 /** How long a logout's own request may hold off the cache reset (it would otherwise be aborted). */
 export const LOGOUT_GRACE_MS = 3000
@@ -43,6 +47,15 @@ export function registerAuthListeners(startListening: AppStartListening) {
           )
       }
       listenerApi.dispatch(api.util.resetApiState())
+    },
+  })
+
+  // Logout's button is gone with the session, so its failure is said where the page's alerts show. A 401 is no
+  // failure: that session had already ended.
+  startListening({
+    matcher: api.endpoints.logout.matchRejected,
+    effect: (action, listenerApi) => {
+      if (action.payload?.status !== 401) listenerApi.dispatch(alertShown(LOGOUT_UNSENT_TEXT, 'error'))
     },
   })
 

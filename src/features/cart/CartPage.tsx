@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { useGetCartQuery, useRemoveFromCartMutation } from '@/features/cart/cartEndpoints'
 import { useAppSelector } from '@/app/hooks'
+import { ActionError } from '@/components/ActionError'
 import { LoadError } from '@/components/LoadError'
 import { Spinner } from '@/components/Spinner'
 import { selectCurrentUser } from '@/features/auth/authSlice'
@@ -14,7 +15,7 @@ import { CheckoutReturn } from '@/features/orders/CheckoutReturn'
 export default function CartPage() {
   const user = useAppSelector(selectCurrentUser)
   const { data: cart, isLoading, isError, refetch } = useGetCartQuery(undefined, { skip: !user })
-  const [removeFromCart] = useRemoveFromCartMutation()
+  const [removeFromCart, removal] = useRemoveFromCartMutation()
   const items = cart?.items ?? []
   const [receipt, setReceipt] = useState<PurchaseReceipt | null>(null)
   // Back from Stripe's payment page: /cart?order={id} (&cancelled=1 when the buyer cancelled there).
@@ -62,6 +63,9 @@ export default function CartPage() {
                   >
                     Remove
                   </button>
+                  {removal.originalArgs?.courseId === course._id && (
+                    <ActionError error={removal.error} failed={`${course.title} could not be removed`} />
+                  )}
                 </li>
               ))}
             </ul>

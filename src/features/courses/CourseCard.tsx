@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import { ActionError } from '@/components/ActionError'
 import { useUpdateCourseMutation } from '@/features/courses/courseEndpoints'
 import type { Course } from '@/api/generated/api'
 import type { SessionUser } from '@/features/auth/authSlice'
@@ -16,9 +17,11 @@ type Props = {
   inCart: boolean | undefined
   onEdit: (course: Course) => void
   onDelete: (course: Course) => void
+  /** Why deleting this course failed, until it is tried again. */
+  deleteError?: unknown
 }
 
-export function CourseCard({ course, user, enrolled, inCart, onEdit, onDelete }: Props) {
+export function CourseCard({ course, user, enrolled, inCart, onEdit, onDelete, deleteError }: Props) {
   const caller = asCaller(user)
   return (
     <CourseCardFrame course={course}>
@@ -59,6 +62,7 @@ export function CourseCard({ course, user, enrolled, inCart, onEdit, onDelete }:
             Delete
           </button>
           <UnpublishButton course={course} />
+          <ActionError error={deleteError} failed="The course could not be deleted" />
         </div>
       )}
     </CourseCardFrame>
@@ -69,14 +73,17 @@ export function CourseCard({ course, user, enrolled, inCart, onEdit, onDelete }:
 function UnpublishButton({ course }: { course: Course }) {
   const [updateCourse, update] = useUpdateCourseMutation()
   return (
-    <button
-      type="button"
-      className="btn"
-      disabled={update.isLoading}
-      onClick={() => void updateCourse({ courseId: course._id, coursePatch: { published: false } })}
-      aria-label={`Unpublish ${course.title}`}
-    >
-      Unpublish
-    </button>
+    <>
+      <button
+        type="button"
+        className="btn"
+        disabled={update.isLoading}
+        onClick={() => void updateCourse({ courseId: course._id, coursePatch: { published: false } })}
+        aria-label={`Unpublish ${course.title}`}
+      >
+        Unpublish
+      </button>
+      <ActionError error={update.error} failed="The course could not be unpublished" />
+    </>
   )
 }

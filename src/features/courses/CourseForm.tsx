@@ -4,6 +4,7 @@ import type { Course } from '@/api/generated/api'
 import { useCreateCourseMutation, useUpdateCourseMutation } from '@/features/courses/courseEndpoints'
 import { coursePath } from '@/features/courses/CourseCardFrame'
 import { useFormFocus } from '@/components/useFormFocus'
+import { ActionError } from '@/components/ActionError'
 
 type Props = { editing: Course | null; onDone: () => void }
 
@@ -60,7 +61,7 @@ export function CourseForm({ editing, onDone }: Props) {
       setForm(empty)
       onDone()
     } catch {
-      // the form keeps what was typed; logged with every failed call (app/listeners.ts)
+      // the form keeps what was typed and says why (below); logged with every failed call (app/listeners.ts)
     }
   }
 
@@ -127,6 +128,10 @@ export function CourseForm({ editing, onDone }: Props) {
           )}
         </p>
       </div>
+      <ActionError
+        error={editing ? update.error : create.error}
+        failed={editing ? 'The course could not be updated' : 'The course could not be created'}
+      />
     </form>
   )
 }

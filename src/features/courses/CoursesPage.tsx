@@ -45,7 +45,7 @@ export default function CoursesPage() {
   // Without them every card would guess (a wrong 'Enroll Now' for a course already bought): say so instead.
   const ownFailed =
     isStudent && ((enrolledQuery.isError && !enrolledQuery.data) || (cartQuery.isError && !cart))
-  const [deleteCourse] = useDeleteCourseMutation()
+  const [deleteCourse, deletion] = useDeleteCourseMutation()
   const [editing, setEditing] = useState<Course | null>(null)
   const [deleting, setDeleting] = useState<Course | null>(null)
 
@@ -108,6 +108,7 @@ export default function CoursesPage() {
               inCart={isStudent ? cartIds?.has(course._id) : false}
               onEdit={setEditing}
               onDelete={setDeleting}
+              deleteError={deletion.originalArgs?.courseId === course._id ? deletion.error : undefined}
             />
           ))}
         </div>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react'
 import type { Course } from '@/api/generated/api'
 import { useAddToCartMutation } from '@/features/cart/cartEndpoints'
 import { useEnrollInCourseMutation } from '@/features/courses/courseEndpoints'
+import { ActionError } from '@/components/ActionError'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import { asSentence, problemDetailOf } from '@/api/problemText'
 
@@ -108,6 +109,7 @@ export function StudentActions({
         )}
       </div>
       {failure && <ErrorMessage>{failure}</ErrorMessage>}
+      <ActionError error={adding.error} failed="The course could not be added to the cart" />
       {asking && (
         <Suspense fallback={null}>
           <ConfirmEnrollment course={course} onConfirm={onConfirm} onCancel={() => setAsking(false)} />

@@ -5,6 +5,11 @@ import type { GameInput } from '@/api/generated/api'
 import type { GameState } from './gameSlice'
 import { gamesApi } from './gamesEndpoints'
 import { rememberLastGame } from './lastGame'
+import { actionFailureText } from '@/api/problemText'
+import { alertShown } from '@/features/layout/alertsSlice'
+
+/** Said in the page's alerts when a finished game could not be kept: no control of the board sent it. */
+export const GAME_NOT_KEPT_TEXT = "Your game could not be kept in 'My games'"
 
 /** Tries of one save: a lost connection, a busy server or the rate limit may pass; the key keeps them one game. */
 export const SAVE_TRIES = 3
@@ -31,7 +36,10 @@ export interface FinishedGame {
   game: Pick<GameState, 'opponent' | 'playerColor'>
 }
 
-/** Keeps the finished game; failures are logged (by the app's listener for API calls), never thrown. */
+/**
+ * Keeps the finished game; a failure after the last try is said in the page's alerts and logged (by the app's
+ * listener for API calls), never thrown.
+ */
 export async function keepFinishedGame(
   { pgn, result, game }: FinishedGame,
   signedIn: boolean,
@@ -54,7 +62,10 @@ export async function keepFinishedGame(
     const saved = await dispatch(gamesApi.endpoints.saveGame.initiate({ gameInput }))
     if (!saved.error) return
     const status = 'status' in saved.error ? saved.error.status : undefined
-    if (!retryable(status) || attempt === SAVE_TRIES) return
+    if (!retryable(status) || attempt === SAVE_TRIES) {
+      dispatch(alertShown(actionFailureText(saved.error, GAME_NOT_KEPT_TEXT), 'error'))
+      return
+    }
     await wait(SAVE_RETRY_MS * attempt)
   }
 }

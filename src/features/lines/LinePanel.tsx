@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { ModuleLine } from '@/api/generated/api'
 import { variationName } from '@domain/chess/variations'
+import { ActionError } from '@/components/ActionError'
 import { LinePractice } from '@/features/lines/LinePractice'
 import { LineViewer } from '@/features/lines/LineViewer'
 import { reviewDate } from '@/features/lines/reviewDate'
@@ -95,6 +96,7 @@ export function LinePanel({ moduleId, title, line, onPractised, practising = fal
             recorded.data.variation === current.key && (
               <p className="muted">Next review {reviewDate(recorded.data.due)}.</p>
             )}
+          <ActionError error={recorded.error} failed="Your practice could not be recorded" />
           {!practising && (
             <div className="row">
               {recorded.data?.variation === current.key && at + 1 < count && (

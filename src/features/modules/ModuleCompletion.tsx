@@ -1,4 +1,7 @@
+import { ActionError } from '@/components/ActionError'
 import { useGetMyProgressQuery, useSetModuleCompletionMutation } from '@/features/progress/progressEndpoints'
+
+const COMPLETION_FAILED_TEXT = 'Your progress could not be saved'
 
 /**
  * 'Mark as complete', or 'Completed' and 'Mark as not complete', from the caller's progress (watching 90 % of
@@ -21,9 +24,9 @@ export function ModuleCompletion({
         ?.completed,
     }),
   })
-  const [setCompletion] = useSetModuleCompletionMutation()
+  const [setCompletion, { error }] = useSetModuleCompletionMutation()
   if (!known) return null
-  // Optimistic (progressEndpoints.ts); a refusal rolls back with an alert (moduleListeners.ts).
+  // Optimistic (progressEndpoints.ts); a failure rolls back with an alert (moduleListeners.ts) and says why here.
   const mark = (value: boolean) => () => {
     const saved = setCompletion({ moduleId, completionInput: { completed: value } })
     // After the server's answer: a refusal keeps the learner on this module, where it is said.
@@ -35,12 +38,14 @@ export function ModuleCompletion({
       <button type="button" className="btn" onClick={mark(false)}>
         Mark as not complete
       </button>
+      <ActionError error={error} failed={COMPLETION_FAILED_TEXT} />
     </div>
   ) : (
     <div className="row module-card__completion">
       <button type="button" className="btn" onClick={mark(true)}>
         Mark as complete
       </button>
+      <ActionError error={error} failed={COMPLETION_FAILED_TEXT} />
     </div>
   )
 }

@@ -7,6 +7,7 @@ import {
   useUpdateModuleMutation,
 } from '@/features/modules/moduleEndpoints'
 import { readableProblem, type ReadableProblem } from '@/api/problemText'
+import { ActionError } from '@/components/ActionError'
 import { ConfirmDialog } from '@/components/ConfirmDialog'
 import { ModuleCard } from '@/features/modules/ModuleCard'
 import { ModuleForm, type ModuleFormValues } from '@/features/modules/ModuleForm'
@@ -43,7 +44,7 @@ export function ModuleList({ courseId, canManage }: Props) {
   const modules = moduleApi.endpoints.getModulesByCourse.useQueryState({ courseId }).data
   const [createModule] = useCreateModuleMutation()
   const [updateModule] = useUpdateModuleMutation()
-  const [deleteModule] = useDeleteModuleMutation()
+  const [deleteModule, deletion] = useDeleteModuleMutation()
   const order = useModuleOrder(courseId, modules ?? [])
   const [form, setForm] = useState<FormState>({ mode: 'closed' })
   const [deleting, setDeleting] = useState<Module | null>(null)
@@ -114,10 +115,13 @@ export function ModuleList({ courseId, canManage }: Props) {
               onDelete={setDeleting}
             />
           )
-          // Only the course's managers get the order's controls; a student's page has none of them.
+          // Only the course's managers get the order's controls and delete; a student's page has none of them.
           return canManage ? (
             <ModuleSlot key={m._id} module={m} index={i} count={all.length} order={order}>
               {card}
+              {deletion.originalArgs?.moduleId === m._id && (
+                <ActionError error={deletion.error} failed={`${m.title} could not be deleted`} />
+              )}
             </ModuleSlot>
           ) : (
             card

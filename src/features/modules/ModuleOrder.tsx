@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import type { Module } from '@/api/generated/api'
 import { useReorderModulesMutation } from '@/features/modules/moduleEndpoints'
+import { ActionError } from '@/components/ActionError'
 
 /** The new order of `ids` with `id` moved to index `to`; undefined when nothing would move. */
 export function movedTo(ids: string[], id: string, to: number): string[] | undefined {
@@ -19,12 +20,15 @@ const moveButton = (id: string, step: 'up' | 'down') => `move-${step}-${id}`
  * moduleEndpoints.ts). Nothing moves while a module being added has no server id yet.
  */
 export function useModuleOrder(courseId: string, modules: Module[]) {
-  const [reorderModules] = useReorderModulesMutation()
+  const [reorderModules, reorder] = useReorderModulesMutation()
+  // The module last moved: a failed move is said under its buttons.
+  const [moved, setMoved] = useState<string | null>(null)
   const ids = modules.map((m) => m._id)
   const settled = !ids.some((id) => id.startsWith('pending-'))
   function move(id: string, to: number, focus?: 'up' | 'down') {
     const moduleIds = settled ? movedTo(ids, id, to) : undefined
     if (!moduleIds) return
+    setMoved(id)
     void reorderModules({ courseId, moduleOrder: { moduleIds } })
     // The moved card's node is moved in the page, which takes the focus from its button: give it back.
     if (focus)
@@ -34,7 +38,7 @@ export function useModuleOrder(courseId: string, modules: Module[]) {
         document.getElementById(moveButton(id, step))?.focus()
       })
   }
-  return { move, settled }
+  return { move, settled, moved, error: reorder.error }
 }
 
 type SlotProps = {
@@ -45,7 +49,10 @@ type SlotProps = {
   children: ReactNode
 }
 
-/** A module card with the controls that move it: drag it onto another card, or 'Move up' and 'Move down'. */
+/**
+ * A module card with the controls that move it: drag it onto another card, or 'Move up' and 'Move down'; a move
+ * that failed says why under them.
+ */
 export function ModuleSlot({ module, index, count, order, children }: SlotProps) {
   const [over, setOver] = useState(false)
   return (
@@ -90,6 +97,9 @@ export function ModuleSlot({ module, index, count, order, children }: SlotProps)
         >
           Move down
         </button>
+        {order.moved === module._id && (
+          <ActionError error={order.error} failed={`${module.title} could not be moved`} />
+        )}
       </div>
     </div>
   )

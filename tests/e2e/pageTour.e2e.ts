@@ -42,6 +42,21 @@ const NO_COURSE_API = '/api/courses/00000000-0000-4000-8000-000000000000'
 const SCHOLAR = '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0'
 /** The phones' widths, from the smallest the app supports (body's min-width) to a large phone. */
 const PHONE_WIDTHS = [320, 430] as const
+const YEAR = 365 * 24 * 3600 * 1000
+
+/** A practice of a module's line without a mistake, recorded at `at` (the e2e server's clock, X-Test-Now). */
+async function practisedAt(session: Session, moduleId: string, at: Date) {
+  const r = await fetch(`${baseUrl}/api/lines/${moduleId}/practice`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${session.token}`,
+      'content-type': 'application/json',
+      'x-test-now': at.toISOString(),
+    },
+    body: JSON.stringify({ mistakes: 0 }),
+  })
+  expect(r.status, await r.text()).toBe(200)
+}
 
 /** Console errors allowed, each with the reason. */
 const allowedConsoleErrors: {
@@ -397,15 +412,13 @@ describe('the page tour', () => {
       ],
     },
     {
-      // the practice board's move box and the player search hold their placeholders
+      // the practice board's move box and the player search hold their placeholders; the line due is offered
+      // ('Lines to review', measured with the page's other controls)
       who: 'student',
       path: '/home',
       screens: both,
       schemes: ['light'],
-      ready: async (page) =>
-        void (await visible(
-          page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Review/ }),
-        )),
+      ready: async (page) => void (await visible(page.getByRole('link', { name: 'Lines to review: 1' }))),
       check: async (page, leg) => {
         expect(
           await placeholderRoom(await visible(page.getByRole('textbox', { name: /your move/i }))),
@@ -583,7 +596,11 @@ describe('the page tour', () => {
 
   beforeAll(async () => {
     mkdirSync(DIR, { recursive: true })
-    sessions.student = await login(accounts.student)
+    // The tour's own student, whose one line practised a year ago is due now: /home shows 'Lines to review: 1'.
+    const studentName = unique('tour_student_')
+    const student = { email: `${studentName}@example.test`, password: 'tour-amber-bishop-31' }
+    await call('POST', '/api/auth/register', undefined, { username: studentName, ...student })
+    sessions.student = await login(student)
     sessions.instructor = await login(accounts.instructor)
     sessions.admin = await login(accounts.admin)
     // A course of every kind of lesson, the student enrolled: a video uploaded to the server, one on another site
@@ -625,6 +642,7 @@ describe('the page tour', () => {
     })
     await enroll(sessions.student.token, course._id)
     lessonId = line._id
+    await practisedAt(sessions.student, line._id, new Date(Date.now() - YEAR))
     courseId = course._id
     // the student's kept game ('My games', /analysis) and paid order ('My orders', /admin's 'Orders')
     const game = await call<{ _id: string }>('POST', '/api/games', sessions.student.token, {

@@ -6,7 +6,7 @@ export function LinesToReview() {
   const { data } = useGetReviewSummaryQuery()
   if (!data?.dueCount) return null
   return (
-    <p className="card">
+    <p className="card lines-to-review">
       <Link to="/review">Lines to review: {data.dueCount}</Link>
     </p>
   )

@@ -4,7 +4,9 @@
 // static, react-chessboard loads when the visitor reaches for it). react-player, admin and upload code must not
 // load there. /courses raised to 111 KB (measured 110.3) when the mail operations came: the contract's generated
 // endpoints and their hooks are in the entry chunk, about 30 bytes of brotli per operation, and the entry also
-// learned the mail pages' titles; the pages themselves are one lazy chunk.
+// learned the mail pages' titles; the pages themselves are one lazy chunk. /courses raised to 112 KB (about 111.4
+// by the build's brotli sizes) when the phone's menu, every action's failure message and the review's new
+// operations came into the entry chunk (the modules' endpoints and the video's progress saver kept out of it).
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch } from './support/browser'
@@ -17,7 +19,7 @@ const budgets = [
   { path: '/home', maxJsWire: 130 * KB, ready: (p: Page) => p.locator('[data-square="e2"]').waitFor() },
   {
     path: '/courses',
-    maxJsWire: 111 * KB,
+    maxJsWire: 112 * KB,
     ready: (p: Page) => p.getByRole('heading', { name: 'Courses', exact: true }).waitFor(),
   },
 ]

@@ -40,12 +40,10 @@ export function CourseForm({ editing, onDone }: Props) {
   const [updateCourse, update] = useUpdateCourseMutation()
   const formRef = useRef<HTMLFormElement>(null)
   useFormFocus(formRef, editing, Boolean(editing))
-
   const set =
     (key: 'title' | 'description' | 'price') =>
     (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       setForm((f) => ({ ...f, [key]: e.target.value }))
-
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault()
     const input = {

@@ -54,7 +54,6 @@ export function ModuleList({ courseId, canManage }: Props) {
   useRevealSaved(saved, modules)
   const open = (state: { mode: 'add' } | { mode: 'edit'; module: Module }, refused?: Omit<Open, 'opened'>) =>
     ({ ...state, ...refused, opened: ++openings.current }) as FormState
-
   // The list updates at once (optimistic updates in moduleEndpoints.ts). A refusal rolls it back with an alert
   // (moduleListeners.ts), and the form comes back with what was typed and the server's reason.
   async function save(values: ModuleFormValues) {

@@ -187,6 +187,13 @@ async function adminPage() {
   return r
 }
 
+/** A student's /cart holding one course, 'Openings'. */
+function cartWithOpenings() {
+  const stu = seedUser({ username: 'stu' })
+  seedCart(stu._id, [seedCourse({ title: 'Openings' })._id])
+  return render(<CartPage />, '/cart', '/cart', stu)
+}
+
 const ROWS: Record<string, Row> = {
   register: async () => {
     const { user } = render(<RegisterPage />, '/register', '/register')
@@ -437,16 +444,12 @@ const ROWS: Record<string, Row> = {
     return { control: () => button('Add to Cart'), near: 'article' }
   },
   removeFromCart: async () => {
-    const stu = seedUser({ username: 'stu' })
-    seedCart(stu._id, [seedCourse({ title: 'Openings' })._id])
-    const { user } = render(<CartPage />, '/cart', '/cart', stu)
+    const { user } = cartWithOpenings()
     await user.click(await screen.findByRole('button', { name: 'Remove Openings' }))
     return { control: () => button('Remove Openings'), near: 'li' }
   },
   checkout: async () => {
-    const stu = seedUser({ username: 'stu' })
-    seedCart(stu._id, [seedCourse({ title: 'Openings' })._id])
-    const { user } = render(<CartPage />, '/cart', '/cart', stu)
+    const { user } = cartWithOpenings()
     await user.click(await screen.findByRole('button', { name: 'Checkout' }))
     return { control: () => button('Checkout'), near: 'section' }
   },

@@ -168,8 +168,10 @@ describe('one board everywhere', () => {
         .toContain('Line complete: 2 of 3 moves right at the first try.')
       await expect.poll(() => panel.locator('xpath=..').textContent()).toMatch(/Next review /)
 
-      // /review a day later: the same board, the same wrong-move help
-      await page.context().setExtraHTTPHeaders({ 'x-test-now': new Date(Date.now() + DAY).toISOString() })
+      // /review once the line is due (one mistake is Hard: 2 days): the same board, the same wrong-move help
+      await page
+        .context()
+        .setExtraHTTPHeaders({ 'x-test-now': new Date(Date.now() + 2 * DAY + 60_000).toISOString() })
       await page.goto('/review')
       const review = await visible(page.getByRole('region', { name: `Practice: ${title}` }))
       await review.locator('[data-square="e2"]').scrollIntoViewIfNeeded()

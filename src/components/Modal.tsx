@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react'
+import { trapTab } from '@/components/focusTrap'
 
 type Props = { title: string; children: React.ReactNode; onClose?: () => void }
 
@@ -20,17 +21,7 @@ export function Modal({ title, children, onClose }: Props) {
 
   function onKeyDown(e: React.KeyboardEvent) {
     if (e.key === 'Escape' && onClose) onClose()
-    if (e.key !== 'Tab' || !ref.current) return
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)]
-    const first = items[0]
-    const last = items.at(-1)
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault()
-      last?.focus()
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault()
-      first?.focus()
-    }
+    trapTab(e, ref.current, FOCUSABLE)
   }
 
   return (

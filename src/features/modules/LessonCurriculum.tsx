@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { Module } from '@/api/generated/api'
+import { trapTab } from '@/components/focusTrap'
 import { CourseProgress } from '@/features/progress/CourseProgress'
 import { useCourseProgress } from '@/features/progress/useCourseProgress'
 
@@ -47,16 +48,7 @@ export function LessonCurriculum({ courseId, modules, currentId }: Props) {
       close()
       return
     }
-    if (e.key !== 'Tab' || !drawer.current) return
-    const items = [...drawer.current.querySelectorAll<HTMLElement>(FOCUSABLE)]
-    const [first, last] = [items[0], items.at(-1)]
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault()
-      last?.focus()
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault()
-      first?.focus()
-    }
+    trapTab(e, drawer.current, FOCUSABLE)
   }
 
   return (

@@ -3,37 +3,16 @@
 // kept is counted at its first practice); and each user may record at most PRACTICE_RATE_LIMIT_MAX practices a minute.
 import type { InjectOptions } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { expectContract, expectProblem } from '../../helpers/contract'
+import { expectProblem } from '../../helpers/contract'
 import { type TestServer, type TestUser, useTestServer } from '../../helpers/buildServer'
+import { enrolledLineModule } from '../../helpers/lineModule'
 
 /** 4 moves for White in its main line (e4, Nf3, Bc4, c3), 3 for Black. */
 const ITALIAN = '1. e4 e5 2. Nf3 {Attacks e5.} Nc6 3. Bc4 Bc5 (3... Nf6 4. Ng5) 4. c3 *'
 /** 3 moves for White (Rd1+, Kc7, Kb6), 2 for Black. */
 const LUCENA = '[SetUp "1"]\n[FEN "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1"]\n\n1. Rd1+ Ke7 2. Kc7 Rc2+ 3. Kb6 *'
 
-async function world(server: TestServer) {
-  const owner = await server.createUser('instructor')
-  const student = await server.createUser('student')
-  const courseId = await server.createCourse(owner)
-  await server.db.query('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [
-    courseId,
-    student.id,
-  ])
-  const made = await server.app.inject({
-    method: 'POST',
-    url: '/api/modules',
-    headers: owner.auth,
-    payload: {
-      title: 'The Italian Game',
-      description: 'Open games.',
-      videoUrl: 'https://vimeo.com/1',
-      courseId,
-      line: { pgn: ITALIAN, side: 'white' },
-    },
-  })
-  const moduleId = (expectContract('createModule', made) as { _id: string })._id
-  return { owner, student, courseId, moduleId }
-}
+const world = (server: TestServer) => enrolledLineModule(server, ITALIAN)
 
 const practice = (server: TestServer, who: TestUser, moduleId: string, mistakes: number) =>
   server.app.inject({

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { Schema } from '../../../server/services/types'
 import { expectContract, expectProblem } from '../../helpers/contract'
 import { type TestUser, useTestServer } from '../../helpers/buildServer'
+import { enrolledLineModule } from '../../helpers/lineModule'
 
 type LineReview = Schema<'LineReview'>
 
@@ -29,25 +30,8 @@ const later = (days: number) => new Date(Date.parse(T0) + days * DAY).toISOStrin
 const headers = (who: TestUser, now: string) => ({ ...who.auth, 'x-test-now': now })
 
 async function world() {
-  const owner = await server.current.createUser('instructor')
-  const student = await server.current.createUser('student')
   const outsider = await server.current.createUser('student')
-  const courseId = await server.current.createCourse(owner)
-  await q('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [courseId, student.id])
-  const made = await inject({
-    method: 'POST',
-    url: '/api/modules',
-    headers: owner.auth,
-    payload: {
-      title: 'The Italian Game',
-      description: 'Open games.',
-      videoUrl: 'https://vimeo.com/1',
-      courseId,
-      line: { pgn: ITALIAN, side: 'white' },
-    },
-  })
-  const moduleId = (expectContract('createModule', made) as { _id: string })._id
-  return { owner, student, outsider, courseId, moduleId }
+  return { ...(await enrolledLineModule(server.current, ITALIAN)), outsider }
 }
 
 type World = Awaited<ReturnType<typeof world>>

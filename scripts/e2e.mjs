@@ -4,7 +4,8 @@
 // `npm run user:create`, runs tests/e2e/**/*.e2e.ts in Chromium, and always stops the server.
 // With --shards N (or E2E_SHARDS=N), N such runs side by side, each with its own server, accounts, data and
 // database and 1/N of the files (vitest's --shard): the journeys mostly wait on the browser, so two of them share
-// two cores well. Each run's output is printed in one piece when it ends; the summary adds them up.
+// two cores well; the journeys that time the first paints (ALONE) then run by themselves. Each run's output is
+// printed in one piece when it ends; the summary adds them up.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -25,6 +26,16 @@ if (!Number.isInteger(shards) || shards < 1) {
   process.exit(2)
 }
 
+/**
+ * The journeys that time the first paints (a MutationObserver's records before each paint, the layout shift, the
+ * first contentful paint before any script): beside another shard, on two cores, a paint can come a task late.
+ */
+const ALONE = ['tests/e2e/shell.e2e.ts']
+
+/** Whether vitest's arguments name files (or a part of a file's name) to run. */
+const hasFileFilters = (args) =>
+  args.some((a, i) => !a.startsWith('-') && !args[i - 1]?.match(/^(--exclude|-t)$/))
+
 function writeSummary(summary) {
   if (!jsonOut) return
   mkdirSync(dirname(jsonOut), { recursive: true })
@@ -38,7 +49,7 @@ if (!ensureBuild()) {
 }
 
 // 2. A browser, or a loud skip outside CI.
-const chromium = findChromium()
+const chromium = findChromium({ headlessShell: true })
 if (!chromium) {
   const banner = '!'.repeat(78)
   if (process.env.CI === 'true') {
@@ -63,13 +74,17 @@ if (!chromium) {
   process.exit(0)
 }
 
-// 3. Side by side: this script again per shard, each with its own server (steps 4 and 5 below).
+// 3. Side by side: this script again per shard, each with its own server (steps 4 and 5 below); then, without file
+// filters, the files that time what the browser paints (ALONE) in one more run, with the machine to themselves.
 if (shards > 1) {
   const started = Date.now()
-  const parts = shardFiles(shards, passThrough)
-  const runs = parts.map((part, i) => {
-    const json = `.tmp/e2e-shard-${i + 1}-of-${shards}.json`
-    return new Promise((resolve) => {
+  const filtered = hasFileFilters(passThrough)
+  const parts = shardFiles(
+    shards,
+    filtered ? passThrough : [...passThrough, ...ALONE.flatMap((f) => ['--exclude', f])],
+  )
+  const runPart = (part, name, json) =>
+    new Promise((resolve) => {
       const args = ['scripts/e2e.mjs', '--json', json, ...part]
       const run = spawn(process.execPath, args, {
         env: { ...process.env, E2E_SHARDS: '1', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
@@ -78,15 +93,20 @@ if (shards > 1) {
       run.stdout.on('data', (d) => (output += d))
       run.stderr.on('data', (d) => (output += d))
       run.on('close', (code, signal) => {
-        console.log(
-          `\n=== e2e shard ${i + 1} of ${shards} (ended after ${((Date.now() - started) / 1000).toFixed(0)} s)`,
-        )
+        console.log(`\n=== e2e ${name} (ended after ${((Date.now() - started) / 1000).toFixed(0)} s)`)
         process.stdout.write(output)
         resolve({ code: code ?? (signal ? 1 : 0), json })
       })
     })
-  })
-  const results = await Promise.all(runs)
+  const results = await Promise.all(
+    parts.map((part, i) =>
+      runPart(part, `shard ${i + 1} of ${shards}`, `.tmp/e2e-shard-${i + 1}-of-${shards}.json`),
+    ),
+  )
+  if (!filtered) {
+    const rest = passThrough.filter((a, i) => a !== '--exclude' && passThrough[i - 1] !== '--exclude')
+    results.push(await runPart([...rest, ...ALONE], 'of the first paints, alone', '.tmp/e2e-alone.json'))
+  }
   const summary = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0 }
   for (const { json } of results) {
     if (!existsSync(json)) {
@@ -110,22 +130,43 @@ if (shards > 1) {
  * usual length, longest first, each to the shard with the least so far; with file filters, vitest's --shard.
  */
 function shardFiles(n, args) {
-  const positional = args.filter((a, i) => !a.startsWith('-') && !args[i - 1]?.match(/^(--exclude|-t)$/))
-  if (positional.length) return Array.from({ length: n }, (_, i) => [`--shard=${i + 1}/${n}`, ...args])
+  if (hasFileFilters(args)) return Array.from({ length: n }, (_, i) => [`--shard=${i + 1}/${n}`, ...args])
   const excluded = new Set(args.filter((_, i) => args[i - 1] === '--exclude'))
   const files = readdirSync('tests/e2e')
     .filter((f) => f.endsWith('.e2e.ts'))
     .map((f) => `tests/e2e/${f}`)
     .filter((f) => !excluded.has(f))
-  // Seconds each file took on this machine (the rest about 15): only the order of dealing depends on them.
+  // Seconds each file took in two shards on this machine (a new file counts 15): only the order of dealing depends
+  // on them.
   const usual = {
-    pageTour: 180,
-    a11y: 40,
-    screens: 30,
-    enrollmentControls: 36,
-    lines: 35,
-    boards: 28,
-    followVideo: 28,
+    pageTour: 239,
+    screens: 56,
+    boards: 44,
+    followVideo: 36,
+    lines: 34,
+    stripeCheckout: 30,
+    nextStep: 29,
+    practice: 29,
+    progress: 28,
+    repeatVisit: 28,
+    mediaOnS3: 27,
+    student: 27,
+    csp: 26,
+    coursePage: 26,
+    sessions: 22,
+    studio: 22,
+    scholarsMate: 19,
+    firstStart: 17,
+    budgets: 17,
+    honestFailures: 17,
+    a11y: 17,
+    instructor: 16,
+    failures: 14,
+    admin: 14,
+    recentGames: 13,
+    lineEditor: 11,
+    visitor: 10,
+    enrollmentControls: 9,
   }
   const seconds = (f) => usual[f.slice('tests/e2e/'.length, -'.e2e.ts'.length)] ?? 15
   const loads = Array.from({ length: n }, () => ({ seconds: 0, files: [] }))

@@ -100,9 +100,9 @@ async function runTogether(steps) {
   }
 }
 
-// The journeys one file after another. (scripts/e2e.mjs --shards 2 runs two halves side by side, each with its own
-// server; on two cores the timing checks of the first paint then failed, so the suite keeps one.)
-const e2eShards = ['--shards', '1']
+// The journeys in two halves side by side, each with its own server (they mostly wait on the browser), then those
+// that time the first paints alone (scripts/e2e.mjs, ALONE): beside another half, a paint came a task late.
+const e2eShards = ['--shards', '2']
 
 /**
  * The server test files that go through the database DATABASE_URL names: those that build the app on a fresh
@@ -258,7 +258,7 @@ if (nodeLines) {
   run(
     'Browser tests on PostgreSQL (the journeys whose point is the database)',
     'node',
-    ['scripts/e2e.mjs', '--json', '.tmp/e2e-pg.json', ...e2eShards, ...databaseJourneys],
+    ['scripts/e2e.mjs', '--json', '.tmp/e2e-pg.json', ...databaseJourneys],
     { json: '.tmp/e2e-pg.json' },
   )
   const engineExit = await engine

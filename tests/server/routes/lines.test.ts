@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { Schema } from '../../../server/services/types'
 import { expectContract, expectProblem } from '../../helpers/contract'
 import { type TestUser, unknownId, useTestServer } from '../../helpers/buildServer'
+import { enrolledLineModule } from '../../helpers/lineModule'
 
 type Module = Schema<'Module'>
 type LineReview = Schema<'LineReview'>
@@ -319,28 +320,10 @@ describe('the test clock', () => {
     const { buildServer } = await import('../../helpers/buildServer')
     const plain = await buildServer()
     try {
-      const owner = await plain.createUser('instructor')
-      const student = await plain.createUser('student')
-      const courseId = await plain.createCourse(owner)
-      await plain.db.query('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [
-        courseId,
-        student.id,
-      ])
-      const made = await plain.app.inject({
-        method: 'POST',
-        url: '/api/modules',
-        headers: auth(owner),
-        payload: {
-          title: 'L',
-          description: 'D',
-          videoUrl: 'https://vimeo.com/1',
-          courseId,
-          line: { pgn: ITALIAN, side: 'white' },
-        },
-      })
+      const { student, moduleId } = await enrolledLineModule(plain, ITALIAN)
       const review = await plain.app.inject({
         method: 'POST',
-        url: `/api/lines/${(JSON.parse(made.body) as Module)._id}/practice`,
+        url: `/api/lines/${moduleId}/practice`,
         headers: { ...auth(student), ...at('2000-01-01T00:00:00.000Z') },
         payload: { mistakes: 0 },
       })

@@ -35,6 +35,9 @@ const ALONE = ['tests/e2e/shell.e2e.ts']
 /** Whether vitest's arguments name files (or a part of a file's name) to run. */
 const hasFileFilters = (args) =>
   args.some((a, i) => !a.startsWith('-') && !args[i - 1]?.match(/^(--exclude|-t)$/))
+/** The files vitest's arguments --exclude, and the arguments without them. */
+const excludedFiles = (args) => new Set(args.filter((_, i) => args[i - 1] === '--exclude'))
+const withoutExcludes = (args) => args.filter((a, i) => a !== '--exclude' && args[i - 1] !== '--exclude')
 
 function writeSummary(summary) {
   if (!jsonOut) return
@@ -78,11 +81,9 @@ if (!chromium) {
 // filters, the files that time what the browser paints (ALONE) in one more run, with the machine to themselves.
 if (shards > 1) {
   const started = Date.now()
-  const filtered = hasFileFilters(passThrough)
-  const parts = shardFiles(
-    shards,
-    filtered ? passThrough : [...passThrough, ...ALONE.flatMap((f) => ['--exclude', f])],
-  )
+  const excluded = excludedFiles(passThrough)
+  const alone = hasFileFilters(passThrough) ? [] : ALONE.filter((f) => !excluded.has(f))
+  const parts = shardFiles(shards, passThrough, alone)
   const runPart = (part, name, json) =>
     new Promise((resolve) => {
       const args = ['scripts/e2e.mjs', '--json', json, ...part]
@@ -103,9 +104,9 @@ if (shards > 1) {
       runPart(part, `shard ${i + 1} of ${shards}`, `.tmp/e2e-shard-${i + 1}-of-${shards}.json`),
     ),
   )
-  if (!filtered) {
-    const rest = passThrough.filter((a, i) => a !== '--exclude' && passThrough[i - 1] !== '--exclude')
-    results.push(await runPart([...rest, ...ALONE], 'of the first paints, alone', '.tmp/e2e-alone.json'))
+  if (alone.length) {
+    const args = [...withoutExcludes(passThrough), ...alone]
+    results.push(await runPart(args, 'of the first paints, alone', '.tmp/e2e-alone.json'))
   }
   const summary = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0 }
   for (const { json } of results) {
@@ -126,16 +127,17 @@ if (shards > 1) {
 }
 
 /**
- * The arguments of each shard. Without file filters, the files (less the --exclude'd ones) are dealt out by their
- * usual length, longest first, each to the shard with the least so far; with file filters, vitest's --shard.
+ * The arguments of each shard. Without file filters, the files (less the --exclude'd ones and those run `alone`
+ * after the shards) are dealt out by their usual length, longest first, each to the shard with the least so far;
+ * with file filters, vitest's --shard.
  */
-function shardFiles(n, args) {
+function shardFiles(n, args, alone) {
   if (hasFileFilters(args)) return Array.from({ length: n }, (_, i) => [`--shard=${i + 1}/${n}`, ...args])
-  const excluded = new Set(args.filter((_, i) => args[i - 1] === '--exclude'))
+  const excluded = excludedFiles(args)
   const files = readdirSync('tests/e2e')
     .filter((f) => f.endsWith('.e2e.ts'))
     .map((f) => `tests/e2e/${f}`)
-    .filter((f) => !excluded.has(f))
+    .filter((f) => !excluded.has(f) && !alone.includes(f))
   // Seconds each file took in two shards on this machine (a new file counts 15): only the order of dealing depends
   // on them.
   const usual = {
@@ -175,7 +177,7 @@ function shardFiles(n, args) {
     least.seconds += seconds(f)
     least.files.push(f)
   }
-  const rest = args.filter((a, i) => a !== '--exclude' && args[i - 1] !== '--exclude')
+  const rest = withoutExcludes(args)
   // A shard without files would run them all: there are fewer shards than files then.
   return loads.filter((l) => l.files.length).map((l) => [...rest, ...l.files])
 }

@@ -183,7 +183,7 @@ async function runNodeLines() {
       '--project',
       'web*',
       '--project',
-      'server',
+      'server*',
       `--maxWorkers=${workers}`,
       ...vitestJson(json),
     ]
@@ -233,7 +233,7 @@ if (nodeLines) {
   run(
     'Server tests on PostgreSQL (the files whose tests use the database DATABASE_URL names)',
     'npx',
-    ['vitest', 'run', '--project', 'server', ...vitestJson('.tmp/pg.json'), ...postgresServerFiles()],
+    ['vitest', 'run', '--project', 'server*', ...vitestJson('.tmp/pg.json'), ...postgresServerFiles()],
     {
       json: '.tmp/pg.json',
     },

@@ -17,6 +17,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     // each file starts its own database (and the fault files their own server processes): two at most
     maxWorkers: 2,
+    // The files of a worker share its modules (PGlite's WebAssembly, Fastify, the server's modules load once per
+    // worker): no file here replaces a module or a global, and each starts its own app and database.
+    isolate: false,
     // the fault tests print their figures; keep them visible
     silent: false,
   },

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentRequest, PaymentResult } from '../../../server/services/commerce/payments'
 import { changedTables, fingerprint } from '../support/fingerprint'
 import { isProblem, json, type Res } from '../support/http'
-import { startApp, type AppHarness } from '../support/harness'
+import { runDatabases, startApp, type AppHarness } from '../support/harness'
 import { account, createCourse, register, type Account } from '../support/world'
 
 /** Deduplicates charges by (user, key) and refunds once, like a real provider; fails on demand. */
@@ -64,7 +64,8 @@ const summary: {
   paid: number
 }[] = []
 
-for (const database of ['pglite', 'postgres'] as const) {
+// On the databases of the run (runDatabases): CI's PostgreSQL part names PostgreSQL alone.
+for (const database of runDatabases()) {
   describe(`on ${database}`, () => {
     const bank = new Bank()
     let injected = 0

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs'
+import { createReadStream, existsSync, readFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { promisify } from 'node:util'
@@ -10,6 +10,7 @@ import { defineConfig, type Plugin } from 'vitest/config'
 import { pieceSpritePlugin } from './scripts/vite-piece-sprite.mjs'
 import { prerenderShells } from './scripts/vite-prerender.mjs'
 import { cspStyleHashes } from './scripts/vite-csp-styles.mjs'
+import { filesThatMock } from './scripts/test-files-that-mock.mjs'
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`
 
@@ -158,34 +159,14 @@ const reactRouterProduction = fileURLToPath(
 
 const WEB_TESTS = ['tests/{app,api,components,domain,features}/**/*.test.{ts,tsx}']
 
-/**
- * Web test files that mock or unmock a module or stub a global (with shared modules those would leak into other
- * files), or fire window events (focus, visibilitychange: every store an earlier file made would answer them, since
- * RTK Query listens to the window once for all stores).
- */
-function filesThatMock(dirs: string[]): string[] {
-  const found: string[] = []
-  const walk = (dir: string) => {
-    if (!existsSync(dir)) return
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = `${dir}/${entry.name}`
-      if (entry.isDirectory()) walk(path)
-      else if (
-        /\.test\.tsx?$/.test(entry.name) &&
-        /\bvi\.(mock|doMock|unmock|doUnmock|stubGlobal)\(|\bwindow\.dispatchEvent\(/.test(
-          readFileSync(path, 'utf8'),
-        )
-      )
-        found.push(path)
-    }
-  }
-  for (const dir of dirs) walk(dir)
-  return found.sort()
-}
 const webFilesThatMock = filesThatMock(
   ['app', 'api', 'components', 'domain', 'features'].map((d) => `tests/${d}`),
 )
 const serverFilesThatMock = filesThatMock(['tests/server'])
+/** A project's include of exactly these files: an empty include would mean vitest's default, every test file. */
+const onlyThese = (files: string[]) => (files.length ? files : ['no-such-file'])
+/** What the two server projects share. */
+const serverTests = { environment: 'node', testTimeout: 30000, hookTimeout: 60000 } as const
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), engineAssets, pieceSpritePlugin(), prerenderShells(), cspStyleHashes(), precompress],
@@ -249,34 +230,30 @@ export default defineConfig(({ command }) => ({
           name: 'web-isolated',
           environment: './tests/helpers/webEnvironment.ts',
           execArgv: noNodeWebStorage,
-          include: webFilesThatMock.length ? webFilesThatMock : ['no-such-file'],
+          include: onlyThese(webFilesThatMock),
           setupFiles: ['tests/helpers/setupWeb.ts'],
         },
       },
       {
         extends: true,
         test: {
+          ...serverTests,
           name: 'server',
-          environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           exclude: serverFilesThatMock,
-          testTimeout: 30000,
-          hookTimeout: 60000,
           // The files of a worker share its modules: PGlite's WebAssembly, Fastify and the server's modules load
-          // once per worker instead of once per file, which halves the suite (278 s to 132 s on 2 cores). Each file
-          // still builds its own server and database (tests/helpers/buildServer.ts).
+          // once per worker instead of once per file, which halved the suite. Each file still builds its own server
+          // and database (tests/helpers/buildServer.ts).
           isolate: false,
         },
       },
       {
         extends: true,
         test: {
+          ...serverTests,
           // The server files that replace a module or a global run isolated, one by one.
           name: 'server-isolated',
-          environment: 'node',
-          include: serverFilesThatMock.length ? serverFilesThatMock : ['no-such-file'],
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          include: onlyThese(serverFilesThatMock),
         },
       },
     ],

@@ -1,6 +1,7 @@
 // The trust suite (`npm run test:trust`): authorization matrix, hostile input, limits, races and faults.
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { filesThatMock } from './scripts/test-files-that-mock.mjs'
 
 export default defineConfig({
   resolve: {
@@ -18,8 +19,8 @@ export default defineConfig({
     // each file starts its own database (and the fault files their own server processes): two at most
     maxWorkers: 2,
     // The files of a worker share its modules (PGlite's WebAssembly, Fastify, the server's modules load once per
-    // worker): no file here replaces a module or a global, and each starts its own app and database.
-    isolate: false,
+    // worker; each file starts its own app and database), as long as no file replaces a module or a global.
+    isolate: filesThatMock(['tests/trust']).length > 0,
     // the fault tests print their figures; keep them visible
     silent: false,
   },

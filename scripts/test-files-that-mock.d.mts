@@ -1,0 +1,1 @@
+export function filesThatMock(dirs: string[]): string[]

@@ -1,8 +1,8 @@
 // Test files that cannot share a vitest worker's modules with other files (`isolate: false`), found by reading them:
 // those that mock or unmock a module or stub a global (with shared modules those would leak into other files), or fire
 // window events (focus, visibilitychange: every store an earlier web file made would answer them, since RTK Query
-// listens to the window once for all stores). vite.config.ts runs them in its `*-isolated` projects;
-// vitest.trust.config.ts shares modules only while it finds none. Types: test-files-that-mock.d.mts.
+// listens to the window once for all stores). vite.config.ts runs them in its `*-isolated` projects.
+// Types: test-files-that-mock.d.mts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 
 const MOCKS = /\bvi\.(mock|doMock|unmock|doUnmock|stubGlobal)\(|\bwindow\.dispatchEvent\(/

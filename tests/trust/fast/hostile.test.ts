@@ -267,8 +267,9 @@ for (const database of runDatabases()) {
 
     describe('slow input', () => {
       it('every text field of every operation given 64 KB made to backtrack: a 4xx problem+json within 200 ms', async () => {
-        // Each request is timed alone; a slow answer is sent once more (a pause of a loaded machine is not the
-        // server's), and fails only when the second answer is slow too.
+        // Each request is timed alone; a slow answer is sent again, up to three times in all (a pause of a loaded
+        // machine, or the other trust file's burst on the second core, is not the server's), and fails only when
+        // every answer is slow: a regular expression that backtracks is slow each time.
         const LIMIT_MS = 200
         const failures: string[] = []
         const slowest: { ms: number; where: string }[] = []
@@ -292,7 +293,7 @@ for (const database of runDatabases()) {
               expect(value).toHaveLength(SLOW_TEXT_LENGTH)
               const req = withText(op, valid, field, value)
               let { res, ms } = await timed(req)
-              if (ms >= LIMIT_MS) {
+              for (let again = 0; again < 2 && ms >= LIMIT_MS; again++) {
                 retried++
                 ;({ res, ms } = await timed(req))
               }
@@ -300,7 +301,7 @@ for (const database of runDatabases()) {
               statuses[res.status] = (statuses[res.status] ?? 0) + 1
               const where = `${op.operationId} ${field.in} ${field.path.join('.')} = ${name} -> ${res.status}`
               slowest.push({ ms, where })
-              if (ms >= LIMIT_MS) failures.push(`${where}: ${Math.round(ms)} ms, twice`)
+              if (ms >= LIMIT_MS) failures.push(`${where}: ${Math.round(ms)} ms, three times`)
               if (res.status < 400 || res.status >= 500) failures.push(`${where}: ${res.text.slice(0, 120)}`)
               else if (isProblem(res)) failures.push(`${where}: not problem+json (${isProblem(res)})`)
             }

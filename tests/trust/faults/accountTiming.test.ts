@@ -2,7 +2,7 @@
 // same time, on the real server (the compiled one, on its own embedded database on disk, over HTTP), or one request
 // tells an attacker whether an account uses the address. Each request is timed on a quiet server, as an attacker's
 // single request would be: the work a known address leaves for after its answer (its link and mail) is waited out.
-// Among the spawned servers' tests, which run one file at a time: no other file's work falls into its timings.
+// It runs by itself (ALONE in scripts/trust.mjs): no other file's work falls into its timings.
 import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'

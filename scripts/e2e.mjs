@@ -141,7 +141,7 @@ function shardFiles(n, args, alone) {
   // Seconds each file took in two shards on this machine (a new file counts 15): only the order of dealing depends
   // on them.
   const usual = {
-    pageTour: 239,
+    pageTour: 190,
     screens: 56,
     boards: 44,
     followVideo: 36,

@@ -1,11 +1,11 @@
 // Accessibility beyond the page tour (tests/e2e/pageTour.e2e.ts audits every role's pages with axe-core): a module
 // page with embedded YouTube and Vimeo players at desktop and phone size, and the practice board's keyboard move input.
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { createCourse, createModule, enroll, login, type Course, type Session } from './support/api'
 import { gotoQuiet, launch, open, seeText, visible, waitQuiet } from './support/browser'
 import { accounts } from './support/env'
+import { axeOf } from './support/axe'
 
 interface Found {
   route: string
@@ -21,7 +21,9 @@ async function audit(page: Page, route: string, prepare?: (page: Page) => Promis
     await prepare(page)
     await waitQuiet(page)
   }
-  const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
+  const result = await axeOf(page)
+    .options({ resultTypes: ['violations'] })
+    .analyze()
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({

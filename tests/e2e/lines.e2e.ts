@@ -4,12 +4,12 @@
 // (the test moves the server's clock forward with X-Test-Now, a test-only header: TEST_CLOCK=1 in scripts/e2e.mjs),
 // where /review asks with the line's own prompt, counts the next 7 days' reviews and lists the move missed under
 // 'Difficult moves', opening its position on /analysis.
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, createCourse, enroll, login, type Course, type Session } from './support/api'
 import { dragPiece, field, launch, open, seeText, visible, waitForText, type Opened } from './support/browser'
 import { accounts, unique } from './support/env'
+import { axeOf } from './support/axe'
 
 const ILLEGAL = '1. e4 e5 2. Nf3 {Attacks e5.} Nc6 3. Bc4 Bc5 4. Nf6'
 const PROMPT = 'White to play: the Italian Game.'
@@ -227,7 +227,9 @@ describe('lines in a course', () => {
 
 /** axe-core's serious and critical findings on the page as it is. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
+  const result = await axeOf(page)
+    .options({ resultTypes: ['violations'] })
+    .analyze()
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)

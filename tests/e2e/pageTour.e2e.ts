@@ -17,13 +17,13 @@
 // Desktop is 1366×900 with a mouse; phone is 390×844 with touch and no mouse.
 import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, createCourse, createModule, enroll, login, uploadVideo, type Session } from './support/api'
 import { launch, open, seeText, visible, waitQuiet } from './support/browser'
 import { accounts, baseUrl, unique } from './support/env'
 import { demoVideo } from './support/video'
+import { axeOf } from './support/axe'
 
 type Who = 'visitor' | 'student' | 'instructor' | 'admin'
 type Screen = 'desktop' | 'phone'
@@ -122,7 +122,7 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
 
 /** axe-core's serious and critical violations on the page as it is (in dark, of its colour rules). */
 async function axeViolations(page: Page, scheme: Scheme): Promise<string[]> {
-  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] })
+  const axe = axeOf(page).options({ resultTypes: ['violations'] })
   // What a colour scheme changes is colours: the dark pages' structure, names and roles are the light ones'.
   if (scheme === 'dark') axe.withRules(COLOUR_RULES)
   const result = await axe.analyze()

@@ -1,11 +1,11 @@
 // 'Recent games' on the player page in Chromium: chess.com's archives and month answered from fixtures by request
 // interception, nothing asked for before the section opens, a game opened in /analysis with its moves, a failure
 // said with Retry, and axe on the opened section.
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hikaruArchives, hikaruOctober } from '../helpers/chessComGamesFixtures'
 import { gotoQuiet, launch, open, seeText, visible, type Opened } from './support/browser'
+import { axeOf } from './support/axe'
 
 const GAMES = 'https://api.chess.com/pub/player/*/games/**'
 const cors = { 'access-control-allow-origin': '*' }
@@ -70,9 +70,7 @@ describe('recent games on the player page', () => {
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         )
         expect(overflow).toBeLessThanOrEqual(0)
-        const axe = await new AxeBuilder({ page })
-          .include('[aria-labelledby="recent-games-heading"]')
-          .analyze()
+        const axe = await axeOf(page).include('[aria-labelledby="recent-games-heading"]').analyze()
         expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
         await page.screenshot({
           path: `test-results/screens/recentGames-${viewport.width}x${viewport.height}.png`,

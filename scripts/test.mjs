@@ -104,6 +104,14 @@ async function runTogether(steps) {
 // that time the first paints alone (scripts/e2e.mjs, ALONE): beside another half, a paint came a task late.
 const e2eShards = ['--shards', '2']
 
+// The journeys whose point is the database: sessions and their revocation, known devices, a checkout with its
+// webhook and receipt. The others look at what the browser draws, downloads and takes as input, which the database
+// does not change; they run on PGlite in `npm test`, and the server calls under them run on both databases in the
+// server suite. CI runs these three once, on PostgreSQL (`.ci/run` sets DATABASE_JOURNEYS_ON_POSTGRES=1, and its
+// PostgreSQL part runs them); `npm test` alone runs them on PGlite with the rest.
+const databaseJourneys = ['sessions', 'knownDevice', 'stripeCheckout'].map((f) => `tests/e2e/${f}.e2e.ts`)
+const laterOnPostgres = process.env.DATABASE_JOURNEYS_ON_POSTGRES === '1'
+
 /**
  * The server test files that go through the database DATABASE_URL names: those that build the app on a fresh
  * database (tests/helpers/buildServer.ts) or read DATABASE_URL themselves. Not these, which ran in `npm test` and
@@ -221,7 +229,11 @@ if (nodeLines) {
     },
   )
   run('Build', 'npx', ['vite', 'build', '--logLevel', 'warn'])
-  run('Browser tests on PGlite', 'node', ['scripts/e2e.mjs', '--json', '.tmp/e2e.json', ...e2eShards], {
+  const e2eArgs = [
+    ...e2eShards,
+    ...(laterOnPostgres ? databaseJourneys.flatMap((f) => ['--exclude', f]) : []),
+  ]
+  run('Browser tests on PGlite', 'node', ['scripts/e2e.mjs', '--json', '.tmp/e2e.json', ...e2eArgs], {
     env: { DATABASE_URL: '' },
     json: '.tmp/e2e.json',
   })
@@ -250,11 +262,6 @@ if (nodeLines) {
     })
     child.on('exit', (code, signal) => resolve(code ?? signal))
   })
-  // The journeys whose point is the database: sessions and their revocation, known devices, a checkout with its
-  // webhook and receipt. The others look at what the browser draws, downloads and takes as input, which the database
-  // does not change; they ran on PGlite in `npm test`, and the server calls under them ran on both databases in the
-  // server suite.
-  const databaseJourneys = ['sessions', 'knownDevice', 'stripeCheckout'].map((f) => `tests/e2e/${f}.e2e.ts`)
   run(
     'Browser tests on PostgreSQL (the journeys whose point is the database)',
     'node',

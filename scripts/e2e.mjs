@@ -8,9 +8,10 @@
 // printed in one piece when it ends; the summary adds them up.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
-import { ensureBuild, findChromium, startServer } from '../tests/e2e/support/server.mjs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { createUsers, ensureBuild, findChromium, startServer } from '../tests/e2e/support/server.mjs'
 
 const argv = process.argv.slice(2)
 let jsonOut
@@ -77,10 +78,50 @@ if (!chromium) {
   process.exit(0)
 }
 
+const password = () => `Pw-${randomBytes(9).toString('base64url')}`
+/**
+ * The journeys' accounts, with new passwords each run; a shard takes its parent's (E2E_SHARED_ACCOUNTS), whose
+ * embedded database already holds them (E2E_TEMPLATE_DATA_DIR, step 3).
+ */
+const accounts = process.env.E2E_SHARED_ACCOUNTS
+  ? JSON.parse(process.env.E2E_SHARED_ACCOUNTS)
+  : {
+      admin: { username: 'e2e_admin', email: 'e2e_admin@example.test', password: password(), role: 'admin' },
+      instructor: {
+        username: 'e2e_teacher',
+        email: 'e2e_teacher@example.test',
+        password: password(),
+        role: 'instructor',
+      },
+      student: {
+        username: 'e2e_pupil',
+        email: 'e2e_pupil@example.test',
+        password: password(),
+        role: 'student',
+      },
+      promoted: {
+        username: 'e2e_promoted',
+        email: 'e2e_promoted@example.test',
+        password: password(),
+        role: 'student',
+      },
+    }
+
 // 3. Side by side: this script again per shard, each with its own server (steps 4 and 5 below); then, without file
 // filters, the files that time what the browser paints (ALONE) in one more run, with the machine to themselves.
 if (shards > 1) {
   const started = Date.now()
+  // On the embedded database, the accounts are made once, into a DATA_DIR each shard's server starts on a copy of:
+  // `npm run user:create` opens the database anew for each account (about 2.5 s each, 6 s for the first).
+  const template = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'coe-e2e-accounts-'))
+  if (template) {
+    const env = { ...process.env, DATA_DIR: template, SEED_DEMO: '0' }
+    delete env.DATABASE_URL
+    createUsers(Object.values(accounts), env)
+  }
+  const shared = template
+    ? { E2E_TEMPLATE_DATA_DIR: template, E2E_SHARED_ACCOUNTS: JSON.stringify(accounts) }
+    : {}
   const excluded = excludedFiles(passThrough)
   const alone = hasFileFilters(passThrough) ? [] : ALONE.filter((f) => !excluded.has(f))
   const parts = shardFiles(shards, passThrough, alone)
@@ -88,7 +129,7 @@ if (shards > 1) {
     new Promise((resolve) => {
       const args = ['scripts/e2e.mjs', '--json', json, ...part]
       const run = spawn(process.execPath, args, {
-        env: { ...process.env, E2E_SHARDS: '1', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+        env: { ...process.env, ...shared, E2E_SHARDS: '1', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
       })
       let output = ''
       run.stdout.on('data', (d) => (output += d))
@@ -108,6 +149,7 @@ if (shards > 1) {
     const args = [...withoutExcludes(passThrough), ...alone]
     results.push(await runPart(args, 'of the first paints, alone', '.tmp/e2e-alone.json'))
   }
+  if (template) rmSync(template, { recursive: true, force: true })
   const summary = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0 }
   for (const { json } of results) {
     if (!existsSync(json)) {
@@ -182,25 +224,7 @@ function shardFiles(n, args, alone) {
   return loads.filter((l) => l.files.length).map((l) => [...rest, ...l.files])
 }
 
-// 4. The server with its accounts.
-const password = () => `Pw-${randomBytes(9).toString('base64url')}`
-const accounts = {
-  admin: { username: 'e2e_admin', email: 'e2e_admin@example.test', password: password(), role: 'admin' },
-  instructor: {
-    username: 'e2e_teacher',
-    email: 'e2e_teacher@example.test',
-    password: password(),
-    role: 'instructor',
-  },
-  student: { username: 'e2e_pupil', email: 'e2e_pupil@example.test', password: password(), role: 'student' },
-  promoted: {
-    username: 'e2e_promoted',
-    email: 'e2e_promoted@example.test',
-    password: password(),
-    role: 'student',
-  },
-}
-
+// 4. The server, with its accounts.
 let server
 let child
 let stopping = false
@@ -215,8 +239,10 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => shutdown(130))
 
 try {
   // TEST_CLOCK: a request's X-Test-Now is the review schedule's "now" (tests/e2e/lines.e2e.ts moves the clock)
+  const template = process.env.E2E_TEMPLATE_DATA_DIR
   server = await startServer({
-    users: Object.values(accounts),
+    users: template ? [] : Object.values(accounts),
+    template,
     log: process.env.E2E_SERVER_LOG === '1',
     env: { TEST_CLOCK: '1' },
   })

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import {
   closeSync,
+  cpSync,
   existsSync,
   mkdtempSync,
   openSync,
@@ -80,11 +81,37 @@ export async function createTempDatabase(baseUrl, prefix = 'coe_e2e') {
 }
 
 /**
- * @param {{ users?: Array<{username:string,email:string,password:string,role:string}>,
+ * Creates these accounts with `npm run user:create`, one after another, in the database `env` names (DATA_DIR's
+ * embedded one unless DATABASE_URL is set). E2E_USER_CREATE may name another command taking the same arguments.
+ * @param {Array<{username:string,email:string,password:string,role:string}>} users
+ * @param {Record<string,string|undefined>} env
+ */
+export function createUsers(users, env) {
+  for (const u of users) {
+    const [cmd, ...pre] = process.env.E2E_USER_CREATE?.split(' ') ?? [
+      'npm',
+      'run',
+      '--silent',
+      'user:create',
+      '--',
+    ]
+    const r = spawnSync(
+      cmd,
+      [...pre, '--username', u.username, '--email', u.email, '--password', u.password, '--role', u.role],
+      { env, encoding: 'utf8' },
+    )
+    if (r.status !== 0)
+      throw new Error(`user:create ${u.username} failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`)
+  }
+}
+
+/**
+ * @param {{ users?: Array<{username:string,email:string,password:string,role:string}>, template?: string,
  *   databaseUrl?: string, existingDatabaseUrl?: string, keepDatabase?: boolean, dataDir?: string, keepDataDir?: boolean,
  *   env?: Record<string,string>, log?: boolean, logFile?: boolean, command?: string[] }} opts
  * databaseUrl: a PostgreSQL server on which a fresh database is made (default: DATABASE_URL; null: PGlite).
- * existingDatabaseUrl: use this database as is. dataDir: reuse a DATA_DIR (kept on stop).
+ * existingDatabaseUrl: use this database as is. dataDir: reuse a DATA_DIR (kept on stop). template: a DATA_DIR whose
+ * copy this server starts on (the copy is its own, removed on stop), e.g. an embedded database with accounts made.
  */
 export async function startServer(opts = {}) {
   // By default the compiled server, as `npm start` runs it: rebuilt first when older than its sources.
@@ -122,27 +149,9 @@ export async function startServer(opts = {}) {
   }
 
   try {
+    if (opts.template) cpSync(opts.template, dataDir, { recursive: true })
     // Users first: the embedded database belongs to one process at a time.
-    for (const u of opts.users ?? []) {
-      // E2E_USER_CREATE may name another command taking the same arguments.
-      const [cmd, ...pre] = process.env.E2E_USER_CREATE?.split(' ') ?? [
-        'npm',
-        'run',
-        '--silent',
-        'user:create',
-        '--',
-      ]
-      const r = spawnSync(
-        cmd,
-        [...pre, '--username', u.username, '--email', u.email, '--password', u.password, '--role', u.role],
-        {
-          env,
-          encoding: 'utf8',
-        },
-      )
-      if (r.status !== 0)
-        throw new Error(`user:create ${u.username} failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`)
-    }
+    createUsers(opts.users ?? [], env)
   } catch (e) {
     await cleanup()
     throw e

@@ -120,6 +120,7 @@ const laterOnPostgres = process.env.DATABASE_JOURNEYS_ON_POSTGRES === '1'
  */
 const PGLITE_ONLY = [
   'startup',
+  'compiledServer',
   'userCreate',
   'fileModes',
   'seedDemo',
@@ -157,6 +158,7 @@ const vitestJson = (file) => ['--reporter=default', '--reporter=json', `--output
 const NODE_LINE_SMOKE = {
   server: [
     'tests/server/startup.test.ts',
+    'tests/server/compiledServer.test.ts',
     'tests/server/migrations.test.ts',
     'tests/server/pgliteThread.test.ts',
     'tests/server/media.test.ts',

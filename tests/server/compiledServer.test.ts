@@ -2,24 +2,16 @@
 // an empty data folder, a start on the data it left, and a refused one. Apart from startup.test.ts (the rules, as
 // function calls) so that two workers can run them side by side: these take most of the time.
 import { connect } from 'node:net'
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openPglite } from '../../server/db/db'
 import { demoAccounts } from '../../server/services/accounts/demoAccounts'
 import { pgliteTemplate } from '../helpers/buildServer'
 import { root, spawnMain, waitForHealth } from '../trust/support/spawn'
+import { tempDirs } from '../helpers/tempDirs'
 
-const dirs: string[] = []
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
-})
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'coe-startup-'))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = tempDirs('startup')
 
 /** True when something accepts TCP connections at host:port. */
 function accepts(host: string, port: number): Promise<boolean> {

@@ -1,33 +1,16 @@
 // What the server keeps on disk (the JWT secret, the embedded database, uploaded videos) is private to the user
 // it runs as: folders 0700, files 0600, also for a data folder an older version left world-readable.
-import {
-  chmodSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loadConfig, secureDataDir } from '../../server/config'
 import { openPglite } from '../../server/db/db'
 import { pgliteTemplate } from '../helpers/buildServer'
 import { fakeMp4, fetchSender, json, multipart } from '../trust/support/http'
 import { spawnMain, waitForHealth } from '../trust/support/spawn'
+import { tempDirs } from '../helpers/tempDirs'
 
-const dirs: string[] = []
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
-})
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'coe-modes-'))
-  dirs.push(d)
-  return d
-}
+const tempDir = tempDirs('modes')
 const mode = (path: string) => statSync(path).mode & 0o777
 
 /** Every folder below `root` that is not 0700 and every file that is not 0600. */

@@ -2,10 +2,8 @@
 // its published password (as function calls). The three starts of the real server process are in
 // compiledServer.test.ts.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config'
 import { openPglite } from '../../server/db/db'
 import { migrate } from '../../server/db/migrate'
@@ -21,16 +19,9 @@ import {
 } from '../../server/services/accounts/demoAccounts'
 import { pgliteTemplate } from '../helpers/buildServer'
 import { root } from '../trust/support/spawn'
+import { tempDirs } from '../helpers/tempDirs'
 
-const dirs: string[] = []
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
-})
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'coe-startup-'))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = tempDirs('startup')
 
 describe('embedded PGlite', () => {
   it('takes the buffer cache PGLITE_SHARED_BUFFERS names, 8MB by default', async () => {

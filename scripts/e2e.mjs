@@ -80,11 +80,11 @@ if (!chromium) {
 
 const password = () => `Pw-${randomBytes(9).toString('base64url')}`
 /**
- * The journeys' accounts, with new passwords each run; a shard takes its parent's (E2E_SHARED_ACCOUNTS), whose
- * embedded database already holds them (E2E_TEMPLATE_DATA_DIR, step 3).
+ * The journeys' accounts, with new passwords each run; a shard started on its parent's embedded database
+ * (E2E_TEMPLATE_DATA_DIR, step 3) takes the accounts that database holds (E2E_ACCOUNTS, as the journeys read them).
  */
-const accounts = process.env.E2E_SHARED_ACCOUNTS
-  ? JSON.parse(process.env.E2E_SHARED_ACCOUNTS)
+const accounts = process.env.E2E_TEMPLATE_DATA_DIR
+  ? JSON.parse(process.env.E2E_ACCOUNTS)
   : {
       admin: { username: 'e2e_admin', email: 'e2e_admin@example.test', password: password(), role: 'admin' },
       instructor: {
@@ -119,9 +119,7 @@ if (shards > 1) {
     delete env.DATABASE_URL
     createUsers(Object.values(accounts), env)
   }
-  const shared = template
-    ? { E2E_TEMPLATE_DATA_DIR: template, E2E_SHARED_ACCOUNTS: JSON.stringify(accounts) }
-    : {}
+  const shared = template ? { E2E_TEMPLATE_DATA_DIR: template, E2E_ACCOUNTS: JSON.stringify(accounts) } : {}
   const excluded = excludedFiles(passThrough)
   const alone = hasFileFilters(passThrough) ? [] : ALONE.filter((f) => !excluded.has(f))
   const parts = shardFiles(shards, passThrough, alone)

@@ -20,12 +20,12 @@ export const log = (...a) => console.error('bench:', ...a)
 
 /**
  * The settings `npm start` runs with, for every server of the bench: its default log level (the request log at
- * `info`, one line per request). The load servers' standard output goes to a file (startServer's `logFile`), as a
- * process manager would keep it: through a pipe the bench read, the load generator itself paid for reading the
- * log. (The browser
- * journeys' servers run at `warn`; undefined removes that from the environment.)
+ * `info`, one line per request) and scrypt cost (N=2^17). The load servers' standard output goes to a file
+ * (startServer's `logFile`), as a process manager would keep it: through a pipe the bench read, the load generator
+ * itself paid for reading the log. (The browser journeys' servers run at `warn` and N=2^14; undefined removes those
+ * from the environment.)
  */
-export const SHIPPED = { LOG_LEVEL: undefined }
+export const SHIPPED = { LOG_LEVEL: undefined, SCRYPT_LOG2N: undefined }
 
 export const pw = () => `Pw-${randomBytes(9).toString('base64url')}`
 

@@ -137,6 +137,9 @@ export async function startServer(opts = {}) {
     FOLLOW_RATE_LIMIT_MAX: '1000000',
     UPLOAD_RATE_LIMIT_MAX: '1000000',
     LOG_LEVEL: 'warn',
+    // scrypt at N=2^14, as the server suite's: the journeys sign in and register often, and each hash at the default
+    // N=2^17 costs about a second of a busy core (tests/server/passwords.test.ts checks the default cost).
+    SCRYPT_LOG2N: '14',
     ...(opts.env ?? {}),
   }
   if (tempDb) env.DATABASE_URL = tempDb.url

@@ -89,6 +89,9 @@ export async function startServer(
       HOME: process.env.HOME ?? '/tmp',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      // scrypt at N=2^14 unless `env` says otherwise: these servers are signed in to often, and each hash at the
+      // default N=2^17 costs about a second of a busy core (tests/server/passwords.test.ts checks the default).
+      SCRYPT_LOG2N: '14',
       HOST: '127.0.0.1',
       PORT: String(port),
       ...env,

@@ -8,7 +8,7 @@
 // scripts/node-lines.mjs): what a Node line changes under the product (start, migrations, PGlite's thread, uploads,
 // Web Storage and a sample of routes); its closing count also includes earlier runs'.
 // Each stage prints how long it took.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 
@@ -56,10 +56,12 @@ function count(jsonFile) {
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`
 
-function run(label, cmd, args, { env = {}, json } = {}) {
+/** Runs a step to its end (not blocking this process: a step started `beside` is still read meanwhile). */
+async function run(label, cmd, args, { env = {}, json } = {}) {
   console.log(`\n=== ${label}`)
   const started = Date.now()
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const r = await new Promise((resolve) => child.on('close', (status, signal) => resolve({ status, signal })))
   console.log(`=== ${label}: ${seconds(started)}`)
   const failedTests = json ? (count(json) ?? 0) : 0
   if (r.status !== 0) {
@@ -191,7 +193,7 @@ async function runNodeLines() {
   const files = [...NODE_LINE_SMOKE.server, ...NODE_LINE_SMOKE.web].filter((f) => existsSync(f))
   for (const line of lines) {
     const env = { PATH: envFor(line).PATH, DATABASE_URL: '' }
-    run(`Node ${line}: version`, 'node', ['--version'], { env })
+    await run(`Node ${line}: version`, 'node', ['--version'], { env })
     // At least 2 workers: vitest's default on a 2-core machine (CI's) is 1, which leaves a core mostly idle.
     const workers = Math.max(2, availableParallelism() - 1)
     const json = `.tmp/node${line}.json`
@@ -204,7 +206,7 @@ async function runNodeLines() {
       `--maxWorkers=${workers}`,
       ...vitestJson(json),
     ]
-    run(`Node ${line}: smoke set`, 'node_modules/.bin/vitest', [...args, ...files], { env, json })
+    await run(`Node ${line}: smoke set`, 'node_modules/.bin/vitest', [...args, ...files], { env, json })
   }
 }
 
@@ -220,11 +222,11 @@ if (nodeLines) {
     cmd: 'node_modules/.bin/eslint',
     args: ['--max-warnings', '0', '.'],
   })
-  run('Type check (TypeScript 7)', 'npm', ['run', '--silent', 'typecheck'])
-  run('OpenAPI lint', 'node', ['scripts/lint-openapi.mjs'])
-  run('Format (prettier --check)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.'])
-  run('Generated API up to date', 'node', ['scripts/codegen-check.mjs'])
-  run(
+  await run('Type check (TypeScript 7)', 'npm', ['run', '--silent', 'typecheck'])
+  await run('OpenAPI lint', 'node', ['scripts/lint-openapi.mjs'])
+  await run('Format (prettier --check)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.'])
+  await run('Generated API up to date', 'node', ['scripts/codegen-check.mjs'])
+  await run(
     'Unit and server tests on PGlite (vitest)',
     'npx',
     ['vitest', 'run', ...vitestJson('.tmp/vitest.json')],
@@ -234,12 +236,12 @@ if (nodeLines) {
     },
   )
   await awaitBeside(lint)
-  run('Build', 'npx', ['vite', 'build', '--logLevel', 'warn'])
+  await run('Build', 'npx', ['vite', 'build', '--logLevel', 'warn'])
   const e2eArgs = [
     ...e2eShards,
     ...(laterOnPostgres ? databaseJourneys.flatMap((f) => ['--exclude', f]) : []),
   ]
-  run('Browser tests on PGlite', 'node', ['scripts/e2e.mjs', '--json', '.tmp/e2e.json', ...e2eArgs], {
+  await run('Browser tests on PGlite', 'node', ['scripts/e2e.mjs', '--json', '.tmp/e2e.json', ...e2eArgs], {
     env: { DATABASE_URL: '' },
     json: '.tmp/e2e.json',
   })
@@ -248,7 +250,7 @@ if (nodeLines) {
     console.error('--postgres needs DATABASE_URL')
     process.exit(2)
   }
-  run(
+  await run(
     'Server tests on PostgreSQL (the files whose tests use the database DATABASE_URL names)',
     'npx',
     ['vitest', 'run', '--project', 'server*', ...vitestJson('.tmp/pg.json'), ...postgresServerFiles()],
@@ -268,7 +270,7 @@ if (nodeLines) {
     })
     child.on('exit', (code, signal) => resolve(code ?? signal))
   })
-  run(
+  await run(
     'Browser tests on PostgreSQL (the journeys whose point is the database)',
     'node',
     ['scripts/e2e.mjs', '--json', '.tmp/e2e-pg.json', ...databaseJourneys],
@@ -284,7 +286,7 @@ if (nodeLines) {
   }
   // The authorization matrix and the hostile input on PostgreSQL only: the server tests ran on both databases,
   // and `npm run test:trust` without DATABASE_URL runs these on PGlite.
-  run(
+  await run(
     'Trust suite (authorization, hostile input, races, faults)',
     'node',
     ['scripts/trust.mjs', '--json', '.tmp/trust.json'],

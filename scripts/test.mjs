@@ -8,7 +8,7 @@
 // scripts/node-lines.mjs): what a Node line changes under the product (start, migrations, PGlite's thread, uploads,
 // Web Storage and a sample of routes); its closing count also includes earlier runs'.
 // Each stage prints how long it took.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 
@@ -26,7 +26,6 @@ const retriedFile = '.tmp/e2e-retried.jsonl'
 if (!postgres && !nodeLines) rmSync(retriedFile, { force: true })
 
 function finish(code) {
-  for (const child of besideSteps) child.kill()
   writeFileSync(totalsFile, JSON.stringify(totals))
   const retried = existsSync(retriedFile)
     ? readFileSync(retriedFile, 'utf8')
@@ -56,12 +55,10 @@ function count(jsonFile) {
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`
 
-/** Runs a step to its end (not blocking this process: a step started `beside` is still read meanwhile). */
-async function run(label, cmd, args, { env = {}, json } = {}) {
+function run(label, cmd, args, { env = {}, json } = {}) {
   console.log(`\n=== ${label}`)
   const started = Date.now()
-  const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  const r = await new Promise((resolve) => child.on('close', (status, signal) => resolve({ status, signal })))
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
   console.log(`=== ${label}: ${seconds(started)}`)
   const failedTests = json ? (count(json) ?? 0) : 0
   if (r.status !== 0) {
@@ -72,37 +69,34 @@ async function run(label, cmd, args, { env = {}, json } = {}) {
   }
 }
 
-/** Steps started beside the others (`beside`), stopped by `finish` when the run ends early. */
-const besideSteps = new Set()
-
 /**
- * Starts a step beside the ones that follow; its output is kept and printed in one piece by `awaitBeside`, which
- * fails the run like `run` when the step failed.
+ * Steps that only read the tree (checks), run side by side on the machine's cores: each one's output is printed in
+ * one piece once it ends, in the order given; a failed one fails the run like `run`.
  */
-function beside({ label, cmd, args }) {
+async function runTogether(steps) {
   const started = Date.now()
-  const child = spawn(cmd, args, { env: { ...process.env, FORCE_COLOR: '1' } })
-  besideSteps.add(child)
-  let output = ''
-  child.stdout.on('data', (d) => (output += d))
-  child.stderr.on('data', (d) => (output += d))
-  const done = new Promise((resolve) =>
-    child.on('close', (code, signal) => {
-      besideSteps.delete(child)
-      resolve({ code: code ?? signal, seconds: (Date.now() - started) / 1000 })
-    }),
+  const results = steps.map(
+    ({ label, cmd, args, env = {} }) =>
+      new Promise((resolve) => {
+        const child = spawn(cmd, args, { env: { ...process.env, ...env, FORCE_COLOR: '1' } })
+        let output = ''
+        child.stdout.on('data', (d) => (output += d))
+        child.stderr.on('data', (d) => (output += d))
+        child.on('close', (code, signal) =>
+          resolve({ label, code: code ?? signal, output, seconds: (Date.now() - started) / 1000 }),
+        )
+      }),
   )
-  return { label, done, output: () => output }
-}
-
-async function awaitBeside(step) {
-  const { code, seconds } = await step.done
-  console.log(`\n=== ${step.label} (beside the steps above; ended after ${seconds.toFixed(0)} s)`)
-  process.stdout.write(step.output())
-  if (code !== 0) {
-    console.error(`\n${step.label} failed (exit ${code})`)
-    totals.failed += 1
-    finish(1)
+  for (const pending of results) {
+    const { label, code, output, seconds } = await pending
+    console.log(`\n=== ${label} (side by side; ended after ${seconds.toFixed(0)} s)`)
+    process.stdout.write(output)
+    if (code !== 0) {
+      console.error(`\n${label} failed (exit ${code})`)
+      totals.failed += 1
+      await Promise.all(results)
+      finish(1)
+    }
   }
 }
 
@@ -193,7 +187,7 @@ async function runNodeLines() {
   const files = [...NODE_LINE_SMOKE.server, ...NODE_LINE_SMOKE.web].filter((f) => existsSync(f))
   for (const line of lines) {
     const env = { PATH: envFor(line).PATH, DATABASE_URL: '' }
-    await run(`Node ${line}: version`, 'node', ['--version'], { env })
+    run(`Node ${line}: version`, 'node', ['--version'], { env })
     // At least 2 workers: vitest's default on a 2-core machine (CI's) is 1, which leaves a core mostly idle.
     const workers = Math.max(2, availableParallelism() - 1)
     const json = `.tmp/node${line}.json`
@@ -206,27 +200,31 @@ async function runNodeLines() {
       `--maxWorkers=${workers}`,
       ...vitestJson(json),
     ]
-    await run(`Node ${line}: smoke set`, 'node_modules/.bin/vitest', [...args, ...files], { env, json })
+    run(`Node ${line}: smoke set`, 'node_modules/.bin/vitest', [...args, ...files], { env, json })
   }
 }
 
 if (nodeLines) {
   await runNodeLines()
 } else if (!postgres) {
-  // The checks are single-threaded each. The type-aware lint, the longest (about 65 s of a core here), runs beside
-  // the others, which run one after another on the other core, and then beside the start of the unit and server
-  // suites; its output follows theirs. Five checks at once took half as long again: each had part of a core.
-  const lint = beside({
-    label: 'Lint (ESLint: type-aware rules, layer boundaries)',
-    // its own binary, not through npx: `finish` stops it by its process
-    cmd: 'node_modules/.bin/eslint',
-    args: ['--max-warnings', '0', '.'],
-  })
-  await run('Type check (TypeScript 7)', 'npm', ['run', '--silent', 'typecheck'])
-  await run('OpenAPI lint', 'node', ['scripts/lint-openapi.mjs'])
-  await run('Format (prettier --check)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.'])
-  await run('Generated API up to date', 'node', ['scripts/codegen-check.mjs'])
-  await run(
+  // The checks are single-threaded each: the type-aware lint beside the type check (the longest two), the rest
+  // beside them.
+  await runTogether([
+    {
+      label: 'Lint (ESLint: type-aware rules, layer boundaries)',
+      cmd: 'npx',
+      args: ['eslint', '--max-warnings', '0', '.'],
+    },
+    { label: 'Type check (TypeScript 7)', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
+    { label: 'OpenAPI lint', cmd: 'node', args: ['scripts/lint-openapi.mjs'] },
+    {
+      label: 'Format (prettier --check)',
+      cmd: 'npx',
+      args: ['prettier', '--check', '--log-level', 'warn', '.'],
+    },
+    { label: 'Generated API up to date', cmd: 'node', args: ['scripts/codegen-check.mjs'] },
+  ])
+  run(
     'Unit and server tests on PGlite (vitest)',
     'npx',
     ['vitest', 'run', ...vitestJson('.tmp/vitest.json')],
@@ -235,13 +233,12 @@ if (nodeLines) {
       json: '.tmp/vitest.json',
     },
   )
-  await awaitBeside(lint)
-  await run('Build', 'npx', ['vite', 'build', '--logLevel', 'warn'])
+  run('Build', 'npx', ['vite', 'build', '--logLevel', 'warn'])
   const e2eArgs = [
     ...e2eShards,
     ...(laterOnPostgres ? databaseJourneys.flatMap((f) => ['--exclude', f]) : []),
   ]
-  await run('Browser tests on PGlite', 'node', ['scripts/e2e.mjs', '--json', '.tmp/e2e.json', ...e2eArgs], {
+  run('Browser tests on PGlite', 'node', ['scripts/e2e.mjs', '--json', '.tmp/e2e.json', ...e2eArgs], {
     env: { DATABASE_URL: '' },
     json: '.tmp/e2e.json',
   })
@@ -250,7 +247,7 @@ if (nodeLines) {
     console.error('--postgres needs DATABASE_URL')
     process.exit(2)
   }
-  await run(
+  run(
     'Server tests on PostgreSQL (the files whose tests use the database DATABASE_URL names)',
     'npx',
     ['vitest', 'run', '--project', 'server*', ...vitestJson('.tmp/pg.json'), ...postgresServerFiles()],
@@ -270,7 +267,7 @@ if (nodeLines) {
     })
     child.on('exit', (code, signal) => resolve(code ?? signal))
   })
-  await run(
+  run(
     'Browser tests on PostgreSQL (the journeys whose point is the database)',
     'node',
     ['scripts/e2e.mjs', '--json', '.tmp/e2e-pg.json', ...databaseJourneys],
@@ -286,7 +283,7 @@ if (nodeLines) {
   }
   // The authorization matrix and the hostile input on PostgreSQL only: the server tests ran on both databases,
   // and `npm run test:trust` without DATABASE_URL runs these on PGlite.
-  await run(
+  run(
     'Trust suite (authorization, hostile input, races, faults)',
     'node',
     ['scripts/trust.mjs', '--json', '.tmp/trust.json'],

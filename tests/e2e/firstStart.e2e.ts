@@ -22,8 +22,7 @@ describe("npm start's first start", () => {
   })
 
   it('seeds the demo data in the process that serves, and not again on the same data', async () => {
-    // the demo accounts' hashes at the tests' lower scrypt cost: the seed then takes a moment, not seconds
-    const env = { DATA_DIR: tempDir('first-start'), LOG_LEVEL: 'info', SEED_DEMO: '1', SCRYPT_LOG2N: '14' }
+    const env = { DATA_DIR: tempDir('first-start'), LOG_LEVEL: 'info', SEED_DEMO: '1' }
     const first = await startServer(env, { npmStart: true, readyTimeoutMs: 120_000 })
     started.push(first)
     const courses = (await (await fetch(`${first.base}/api/courses`)).json()) as { title: string }[]

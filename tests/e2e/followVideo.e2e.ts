@@ -48,8 +48,7 @@ describe('the board follows the video', () => {
 
   beforeAll(async () => {
     dataDir = tempDir('follow-video')
-    // The demo accounts' hashes at the tests' lower scrypt cost: the seed then takes a moment, not seconds.
-    seeded = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '1', SCRYPT_LOG2N: '14' })
+    seeded = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '1' })
     const bob = demoAccounts.find((a) => a.username === 'bob')!
     const login = await fetch(`${seeded.base}/api/auth/login`, {
       method: 'POST',

@@ -76,7 +76,6 @@ describe.skipIf(!hasFfmpeg)('videos in object storage, with their poster, length
     server = await startServer({
       DATA_DIR: join(dataDir, 'data'),
       SEED_DEMO: '1',
-      SCRYPT_LOG2N: '14',
       ...s3.env,
     })
     teacher = await login('judit')

@@ -69,7 +69,6 @@ describe('buying courses through Stripe Checkout', () => {
       {
         DATA_DIR: dataDir,
         SEED_DEMO: '1',
-        SCRYPT_LOG2N: '14',
         PAYMENT_PROVIDER: 'stripe',
         STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
         STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,

@@ -35,8 +35,7 @@ const base = { SEED_DEMO: '', DATABASE_URL: '' }
 describe('the compiled server', () => {
   it('on an empty DATA_DIR: migrates, seeds the demo data and serves in one process, on 127.0.0.1 only; then starts on that data without seeding again', async () => {
     const dir = tempDir()
-    // a lower scrypt cost for the demo accounts' hashes: this checks the start, not the hashing
-    const env = { ...base, DATA_DIR: dir, SCRYPT_LOG2N: '14', LOG_LEVEL: 'info' }
+    const env = { ...base, DATA_DIR: dir, LOG_LEVEL: 'info' }
     const first = await spawnMain(env)
     try {
       expect(await waitForHealth(first), first.output()).toBe(true)

@@ -71,9 +71,8 @@ describe('a running server', () => {
     writeFileSync(join(dir, 'media', 'old-upload.mp4'), fakeMp4(), { mode: 0o644 })
     expect(loose(dir).length).toBeGreaterThan(10)
 
-    // the empty embedded database gets the demo data on this start (the demo accounts' hashes at the tests' lower
-    // scrypt cost: this checks the files' modes, not the hashing)
-    const p = await spawnMain({ DATA_DIR: dir, SCRYPT_LOG2N: '14' })
+    // the empty embedded database gets the demo data on this start
+    const p = await spawnMain({ DATA_DIR: dir })
     try {
       expect(await waitForHealth(p), p.output()).toBe(true)
       const send = fetchSender(`http://127.0.0.1:${p.port}`)

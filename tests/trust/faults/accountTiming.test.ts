@@ -33,7 +33,6 @@ beforeAll(async () => {
     // the limits per client address out of the way (every request here comes from one)
     REGISTER_RATE_LIMIT_MAX: '1000',
     PASSWORD_RESET_RATE_LIMIT_MAX: '1000',
-    SCRYPT_LOG2N: '14',
   })
 })
 afterAll(async () => {

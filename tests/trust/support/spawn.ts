@@ -40,6 +40,18 @@ export function userCreateCommand(): string[] {
   return [join(root, 'dist-server', 'user-create.js')]
 }
 
+/**
+ * The environment every server and command these helpers start begins from, before the caller's `env`: warnings and
+ * errors only in the log, and scrypt at N=2^14 (these servers are signed in to often, and each hash at the default
+ * N=2^17 costs about a second of a busy core; tests/server/passwords.test.ts checks the default).
+ */
+const childEnv = () => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '/tmp',
+  LOG_LEVEL: 'warn',
+  SCRYPT_LOG2N: '14',
+})
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer()
@@ -85,13 +97,8 @@ export async function startServer(
   const child = spawn(process.execPath, command, {
     cwd: root,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
+      ...childEnv(),
       NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      // scrypt at N=2^14 unless `env` says otherwise: these servers are signed in to often, and each hash at the
-      // default N=2^17 costs about a second of a busy core (tests/server/passwords.test.ts checks the default).
-      SCRYPT_LOG2N: '14',
       HOST: '127.0.0.1',
       PORT: String(port),
       ...env,
@@ -160,7 +167,7 @@ export function createUserCli(
     ],
     {
       cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
+      env: { ...childEnv(), ...env },
       encoding: 'utf8',
     },
   )
@@ -199,9 +206,7 @@ export async function spawnMain(env: Record<string, string>, nodeFlags: string[]
     {
       cwd: root,
       env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '/tmp',
-        LOG_LEVEL: 'warn',
+        ...childEnv(),
         PORT: String(port),
         ...env,
       },

@@ -304,6 +304,12 @@ describe('the page tour', () => {
     '/no/such/page',
   ]
 
+  /**
+   * The pages only a visitor's audit covers: sign-in, registration, the unknown address, and the module page as the
+   * curriculum with the Login button.
+   */
+  const visitorsOwn = () => ['/login', '/register', '/no/such/page', modules()]
+
   /** The pages axe audits for each role, at desktop size, in light. */
   const audited = (): Record<Who, string[]> => {
     const common = [
@@ -316,8 +322,7 @@ describe('the page tour', () => {
       `/profile/${instructorId}`,
     ]
     return {
-      // a visitor's module page is the curriculum with the Login button
-      visitor: [...common, '/login', '/register', '/no/such/page', modules()],
+      visitor: [...common, ...visitorsOwn()],
       student: [...common, '/profile', modules(), lesson()],
       instructor: [...common, '/profile', '/studio', modules()],
       admin: [...common, '/profile', '/studio', '/admin', modules()],
@@ -327,11 +332,10 @@ describe('the page tour', () => {
   /**
    * The pages axe audits in dark, at desktop size: each page of `audited` once, as the account that sees the most of
    * it (the admin's navigation has every link; the student's module page has the progress, the instructor's the
-   * studio's controls), and the visitor's own pages (sign-in, registration, the unknown address, the curriculum with
-   * the Login button).
+   * studio's controls), and the visitor's own pages.
    */
   const auditedDark = (): Record<Who, string[]> => ({
-    visitor: ['/login', '/register', '/no/such/page', modules()],
+    visitor: visitorsOwn(),
     student: [modules()],
     instructor: [modules()],
     admin: audited().admin,

@@ -133,6 +133,8 @@ export interface ReportMove {
 
 export interface GameReport {
   moves: ReportMove[]
+  /** The evaluation of each position of the game, from the start (index 0) to the end: one more than the moves. */
+  evaluations: Evaluation[]
   counts: Record<Side, Record<Judgement, number>>
   accuracy: Record<Side, number | null>
 }
@@ -162,7 +164,12 @@ export function buildReport(
       ...(judgement && best && best !== san && { better: best }),
     }
   })
-  return { moves, counts, accuracy: gameAccuracy(evaluations, played[0]?.color ?? 'w') }
+  return {
+    moves,
+    evaluations: [...evaluations],
+    counts,
+    accuracy: gameAccuracy(evaluations, played[0]?.color ?? 'w'),
+  }
 }
 
 /**

@@ -13,6 +13,7 @@ import { KeptGame } from './KeptGame'
 import { EngineLines, EvalBar } from './EnginePanel'
 import { evaluationOf, turnOf } from './evaluation'
 import { LoadGame } from './LoadGame'
+import { GameOpening, OpeningName } from './OpeningName'
 import { ReportPanel } from './ReportPanel'
 import { type LiveState, useEngineHandle, useLiveAnalysis } from './useAnalysisEngine'
 import { useGameReport } from './useGameReport'
@@ -95,6 +96,7 @@ export default function AnalysisPage() {
   return (
     <section className="page analysis" onKeyDown={onKeyDown}>
       <h1>Analysis</h1>
+      <OpeningName line={line} at={current} />
       <div className="analysis__layout">
         <AnalysisBoard
           line={line}
@@ -127,6 +129,7 @@ export default function AnalysisPage() {
               shownMove ? { move: shownMove, text: numbered(node.moveNumber, node.color, node.san) } : null
             }
           />
+          {done && <GameOpening line={line} />}
           <KeptGame onOpen={openGame} />
           <LoadGame onLoad={load} />
         </div>

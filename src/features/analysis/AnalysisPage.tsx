@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
+import { readGameLink } from '@domain/chess/gameLink'
 import { type GameReport, JUDGEMENT_GLYPHS, worstMoves } from '@domain/chess/gameReport'
 import { readMoveText, sanOfDrop } from '@domain/chess/moveText'
 import { playInTree, treeFromFen } from '@domain/chess/moveTree'
@@ -11,10 +12,12 @@ import { StepButtons } from '@/features/lines/StepButtons'
 import { isAnalysisStart } from './analysisStart'
 import { KeptGame } from './KeptGame'
 import { EngineLines, EvalBar } from './EnginePanel'
+import { EvalGraph } from './EvalGraph'
 import { evaluationOf, turnOf } from './evaluation'
 import { LoadGame } from './LoadGame'
 import { GameOpening, OpeningName } from './OpeningName'
 import { ReportPanel } from './ReportPanel'
+import { ShareGame } from './ShareGame'
 import { type LiveState, useEngineHandle, useLiveAnalysis } from './useAnalysisEngine'
 import { useGameReport } from './useGameReport'
 import '@/features/lines/lines.css'
@@ -22,8 +25,14 @@ import './analysis.css'
 
 const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 
-/** The game handed over in the router state ('Analyse this game'…), or the start position. */
-function initialLine(state: unknown): { line: ParsedLine; report: boolean } {
+/**
+ * The game handed over in the router state ('Analyse this game'…), a game link's (?moves=…&ply=…, shown at its move,
+ * with a sentence when the link does not read), or the start position.
+ */
+function initialLine(
+  state: unknown,
+  search: string,
+): { line: ParsedLine; report: boolean; current?: number; notice?: string } {
   const start = (state as { analysis?: unknown } | null)?.analysis
   if (isAnalysisStart(start)) {
     try {
@@ -33,6 +42,8 @@ function initialLine(state: unknown): { line: ParsedLine; report: boolean } {
       // A game that does not read opens the start position.
     }
   }
+  const linked = readGameLink(search)
+  if (linked) return { line: linked.line, report: false, current: linked.current, notice: linked.problem }
   return { line: treeFromFen(START_FEN), report: false }
 }
 
@@ -46,8 +57,8 @@ const KEYS: Record<string, (line: ParsedLine, id: number) => number> = {
 /** /analysis: a board with a tree of moves, the engine's evaluation and best lines, and the game report. */
 export default function AnalysisPage() {
   const location = useLocation()
-  const [opened] = useState(() => initialLine(location.state))
-  const [{ line, current }, setTree] = useState({ line: opened.line, current: START })
+  const [opened] = useState(() => initialLine(location.state, location.search))
+  const [{ line, current }, setTree] = useState({ line: opened.line, current: opened.current ?? START })
   const [flipped, setFlipped] = useState(false)
   const [engineOn, setEngineOn] = useState(false)
   const engine = useEngineHandle()
@@ -129,6 +140,8 @@ export default function AnalysisPage() {
               shownMove ? { move: shownMove, text: numbered(node.moveNumber, node.color, node.san) } : null
             }
           />
+          <EvalGraph report={done} reported={reported} current={current} onSelect={go} />
+          <ShareGame line={line} current={current} report={done} reported={reported} notice={opened.notice} />
           {done && <GameOpening line={line} />}
           <KeptGame onOpen={openGame} />
           <LoadGame onLoad={load} />

@@ -11,6 +11,7 @@ import { pieceSpritePlugin } from './scripts/vite-piece-sprite.mjs'
 import { prerenderShells } from './scripts/vite-prerender.mjs'
 import { cspStyleHashes } from './scripts/vite-csp-styles.mjs'
 import { filesThatMock } from './scripts/test-files-that-mock.mjs'
+import { ISOLATION_HEADERS, isIsolatedPath } from './src/app/isolatedPages.js'
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`
 
@@ -39,16 +40,21 @@ const serverFileUrls: Plugin = {
   },
 }
 
-// The practice board's engine: Stockfish 19's lite single-threaded build from the `stockfish` package
-// (GPL-3), served as separate files with its licence under /engine/{hash}/ (emitted into dist/ at build, answered
-// from node_modules in dev) and fetched only when a level is chosen. Only these three files: the package's other
-// builds (99 MB) are never shipped. The folder is named by the files' content (the first 12 hex digits of their
-// SHA-256), so the server caches them for good, as it does the hashed assets, and an engine update changes the
-// address. The SPA reads the script's address from `virtual:engine-script`.
+// The engine: Stockfish 19's lite builds from the `stockfish` package (GPL-3), served as separate files with their
+// licence under /engine/{hash}/ (emitted into dist/ at build, answered from node_modules in dev) and fetched only
+// when a level is chosen or /analysis's engine is switched on. The single-threaded build plays the practice game
+// and analyses where the page is not cross-origin isolated; the multi-threaded one analyses on /analysis, which is
+// (src/app/isolatedPages.ts): its threads are Web Workers of its own script (the same address with the .wasm's
+// after a '#'), so it needs no other file. Only these five files: the package's full builds (99 MB) are never
+// shipped. The folder is named by the files' content (the first 12 hex digits of their SHA-256), so the server
+// caches them for good, as it does the hashed assets, and an engine update changes the address. The SPA reads the
+// scripts' addresses from `virtual:engine-script`.
 const engineDir = fileURLToPath(new URL('./node_modules/stockfish/', import.meta.url))
 const ENGINE_FILES: Record<string, { source: string; type: string }> = {
   'stockfish-19-lite-single.js': { source: 'bin/stockfish-19-lite-single.js', type: 'text/javascript' },
   'stockfish-19-lite-single.wasm': { source: 'bin/stockfish-19-lite-single.wasm', type: 'application/wasm' },
+  'stockfish-19-lite.js': { source: 'bin/stockfish-19-lite.js', type: 'text/javascript' },
+  'stockfish-19-lite.wasm': { source: 'bin/stockfish-19-lite.wasm', type: 'application/wasm' },
   'COPYING.txt': { source: 'Copying.txt', type: 'text/plain; charset=utf-8' },
 }
 const engineHash = (() => {
@@ -66,13 +72,25 @@ const engineAssets: Plugin = {
   },
   load(id) {
     if (id !== `\0${ENGINE_MODULE}`) return undefined
-    return `export default ${JSON.stringify(`/${ENGINE_FOLDER}/stockfish-19-lite-single.js`)}`
+    return [
+      `export default ${JSON.stringify(`/${ENGINE_FOLDER}/stockfish-19-lite-single.js`)}`,
+      `export const multiThreaded = ${JSON.stringify(`/${ENGINE_FOLDER}/stockfish-19-lite.js`)}`,
+    ].join('\n')
   },
   configureServer(server) {
+    // As the server sends them (server/web/webPlugin.ts): /analysis's document cross-origin isolated, and the
+    // engine's files with the embedder policy a worker needs to run in it.
+    server.middlewares.use((req, res, next) => {
+      if (isIsolatedPath((req.url ?? '').split('?')[0]) && (req.headers.accept ?? '').includes('text/html'))
+        for (const [name, value] of Object.entries(ISOLATION_HEADERS)) res.setHeader(name, value)
+      next()
+    })
     server.middlewares.use(`/${ENGINE_FOLDER}`, (req, res, next) => {
       const file = ENGINE_FILES[(req.url ?? '').split('?')[0].replace(/^\//, '')]
       if (!file) return next()
       res.setHeader('Content-Type', file.type)
+      res.setHeader('Cross-Origin-Embedder-Policy', ISOLATION_HEADERS['cross-origin-embedder-policy'])
+      res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
       createReadStream(engineDir + file.source).pipe(res)
     })
   },

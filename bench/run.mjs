@@ -7,6 +7,8 @@
 //   - the practice board's engine: bytes fetched when a level is chosen, its start, the first reply per level
 //   - /analysis: the first evaluation after the engine is switched on, and a 40-move game's report beside the same
 //     searches by the same engine in Node
+//   - /analysis's engine, single-threaded against multi-threaded: the depth each reaches in 5 s from the start position
+//     and from a middlegame, on a cross-origin-isolated page (bench/engineThreads.mjs, also runnable alone)
 //   - autocannon rps/p50/p99 for four endpoints next to a bare node:http server answering the same bytes,
 //     on PGlite and (when 127.0.0.1:5432 answers or DATABASE_URL is set) on PostgreSQL; server RSS after load
 //   - learning progress, the same way: saveModuleProgress writes at 50 connections (each its own learner's row),
@@ -33,6 +35,7 @@ import { firstVisitFigures } from './bytes.mjs'
 import { existingDataFigures, npmStartFigures } from './coldStart.mjs'
 import { analysisFigures } from './analysis.mjs'
 import { engineFigures } from './engine.mjs'
+import { engineThreadsFigures } from './engineThreads.mjs'
 import { lighthouseFigures } from './lighthouse.mjs'
 import { loggingFigures } from './logging.mjs'
 import { navigationFigures } from './navigation.mjs'
@@ -72,6 +75,7 @@ const results = {
   moduleUpdate: undefined,
   engine: undefined,
   analysis: undefined,
+  engineThreads: undefined,
   server: {},
   coldStart: undefined,
   upload: undefined,
@@ -113,6 +117,8 @@ try {
     results.engine = await engineFigures(browser, server.url)
     log('analysis board')
     results.analysis = await analysisFigures(browser, server.url)
+    log("analysis engine's threads")
+    results.engineThreads = await engineThreadsFigures(browser)
   } finally {
     await browser.close()
   }

@@ -242,6 +242,19 @@ export function report(results) {
           ],
         )
       : '',
+    results.engineThreads
+      ? table(
+          `The analysis engine by build: the depth reached in ${results.engineThreads.seconds} s (depth/selective depth) and thousands of nodes a second, on a cross-origin-isolated page (${results.engineThreads.cores} cores, load average ${results.engineThreads.loadAverage.join(' to ')}; the multi-threaded build with a ${results.engineThreads.hashMb} MB hash, the single one with its default)`,
+          results.engineThreads.rows,
+          [
+            ['engine', 'engine'],
+            [`${results.engineThreads.positions[0]}: depth`, 'depth0'],
+            ['kN/s', 'knps0'],
+            [`${results.engineThreads.positions[1]}: depth`, 'depth1'],
+            ['kN/s', 'knps1'],
+          ],
+        )
+      : '',
     results.logging
       ? table(
           `The request log's cost: the same 70 KB JSON at 50 connections by where the log's lines go, median of ${results.logging.rounds} rounds of ${results.logging.duration} s`,

@@ -6,8 +6,11 @@ declare module 'virtual:piece-sprite' {
   export default address
 }
 
-/** The address of the engine's script, in a folder named by the engine files' content (vite.config.ts). */
+/** The addresses of the engine's scripts, in a folder named by the engine files' content (vite.config.ts). */
 declare module 'virtual:engine-script' {
+  /** The single-threaded build. */
   const address: string
   export default address
+  /** The multi-threaded build, for a cross-origin-isolated page. */
+  export const multiThreaded: string
 }

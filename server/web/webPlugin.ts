@@ -7,6 +7,7 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { ISOLATION_HEADERS, isIsolatedPath } from '../../src/app/isolatedPages'
 import { sendProblem } from '../plugins/errors'
 
 const contentSecurityPolicy = {
@@ -34,8 +35,9 @@ const contentSecurityPolicy = {
 const ENGINE_FOLDER = /[\\/]engine[\\/][0-9a-f]{12}[\\/][^\\/]+$/
 
 /**
- * The practice board's engine (Stockfish compiled to WebAssembly, in a Web Worker) compiles its module: a worker
- * runs under the policy of its own script's response, so only the engine's script gets 'wasm-unsafe-eval'.
+ * The engine (Stockfish compiled to WebAssembly, in a Web Worker) compiles its module: a worker runs under the
+ * policy of its own script's response, so only the engine's script gets 'wasm-unsafe-eval'. Its threads are workers
+ * of the same script, allowed by 'self'.
  */
 const enginePolicy = Object.entries({
   ...contentSecurityPolicy,
@@ -80,8 +82,9 @@ function builtStyleHashes(distDir: string): string[] {
 
 /**
  * @fastify/helmet's settings for a page: the SPA's policy (its inline scripts and styles by their hashes, the media
- * origins), no Cross-Origin-Embedder-Policy (the pages embed videos from other origins), and helmet's other headers.
- * Not global: only a page gets them (pageHeaders), every other answer keeps the resource headers.
+ * origins), no Cross-Origin-Embedder-Policy (the lessons embed videos from other origins; /analysis alone adds one:
+ * src/app/isolatedPages.ts), and helmet's other headers. Not global: only a page gets them (pageHeaders), every
+ * other answer keeps the resource headers.
  */
 function pagePolicy(
   inlineScripts: string[],
@@ -209,6 +212,9 @@ async function addBuiltFiles(app: FastifyInstance, distDir: string): Promise<voi
           ENGINE_FOLDER.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
         )
         res.header('Content-Security-Policy', enginePolicy)
+        // A worker started by a cross-origin-isolated page (/analysis) must itself declare an embedder policy, or
+        // the browser refuses to run it; the engine's threads are workers of the same script.
+        res.header('Cross-Origin-Embedder-Policy', ISOLATION_HEADERS['cross-origin-embedder-policy'])
       } else res.header('Cache-Control', 'public, max-age=3600')
     },
   })
@@ -239,6 +245,7 @@ function pageSender(opts: WebOptions) {
   /** The page for a client route: its prerendered file (with the request's data, where it takes some), or index.html. */
   const sendPage = async (req: FastifyRequest, reply: FastifyReply, path: string) => {
     void pageHeaders(reply).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8')
+    if (isIsolatedPath(path)) void reply.headers(ISOLATION_HEADERS)
     const file = fileOf(path)
     if (opts.fillPage && file !== 'index.html') {
       const query = new URLSearchParams(req.url.split('?')[1] ?? '')

@@ -2,6 +2,7 @@ import { createMemoryRouter, Navigate, useRoutes, type RouteObject } from 'react
 import { DocumentTitle } from '@/app/DocumentTitle'
 import { lazyPage, type LazyPage } from '@/app/lazyPage'
 import type { ShellPath } from '@/app/shell/shellPages'
+import { useIsolatedDocuments } from '@/app/useIsolatedDocuments'
 import { ErrorView, NOT_FOUND, RouteBoundary, RouteError } from '@/app/RouteError'
 import { RequireAdmin } from '@/features/auth/RequireAdmin'
 import { Layout } from '@/features/layout/Layout'
@@ -85,10 +86,11 @@ export const routes: RouteObject[] = [
 /**
  * The app's routes for a plain <BrowserRouter>: the data router (createBrowserRouter) would add ~16 KB gzip
  * to every first visit for features the app does not use (loaders, actions, fetchers). An unknown address
- * shows the same error page a data router shows.
+ * shows the same error page a data router shows. A move into or out of /analysis loads it as a new document
+ * (useIsolatedDocuments), the page shown until then.
  */
 export function AppRoutes() {
-  const element = useRoutes(routes)
+  const element = useRoutes(routes, useIsolatedDocuments())
   return <RouteBoundary>{element ?? <ErrorView error={NOT_FOUND} />}</RouteBoundary>
 }
 

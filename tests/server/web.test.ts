@@ -56,6 +56,9 @@ writeFileSync(
   'self.onmessage = () => {}\n',
 )
 writeFileSync(join(dist, 'engine', 'stockfish-19-lite-single.js'), 'self.onmessage = () => {}\n')
+// The multi-threaded build /analysis runs: its script (which its threads run too) and its WebAssembly.
+writeFileSync(join(dist, 'engine', '0123456789ab', 'stockfish-19-lite.js'), 'self.onmessage = () => {}\n')
+writeFileSync(join(dist, 'engine', '0123456789ab', 'stockfish-19-lite.wasm'), Buffer.from([0, 97, 115, 109]))
 
 const scriptSrc = (csp: unknown) =>
   String(csp)
@@ -341,6 +344,42 @@ describe('security headers', () => {
     const script = await inject({ method: 'GET', url: '/assets/app-abc123.js' })
     expect(script.statusCode).toBe(200)
     expect(script.headers['content-security-policy']).toBeUndefined()
+  })
+
+  it('serves /analysis cross-origin isolated, and the engine files so that its workers may run there', async () => {
+    for (const url of ['/analysis', '/analysis?from=game', '/analysis/']) {
+      const page = await inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      expect(page.statusCode, url).toBe(200)
+      expect(page.headers['content-type'], url).toBe('text/html; charset=utf-8')
+      expect(page.headers['cross-origin-opener-policy'], url).toBe('same-origin')
+      expect(page.headers['cross-origin-embedder-policy'], url).toBe('credentialless')
+    }
+    for (const file of ['stockfish-19-lite.js', 'stockfish-19-lite.wasm', 'stockfish-19-lite-single.js']) {
+      const url = `/engine/0123456789ab/${file}`
+      const res = await inject({ method: 'GET', url, headers: { accept: '*/*' } })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['cross-origin-embedder-policy'], url).toBe('credentialless')
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin')
+    }
+  })
+
+  it('serves every other page, the lessons with their videos among them, without an embedder policy: not isolated', async () => {
+    for (const url of [
+      '/',
+      '/home',
+      '/courses',
+      '/courses/1/modules',
+      '/courses/1/modules/1',
+      '/analysis-x',
+    ]) {
+      const page = await inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      expect(page.statusCode, url).toBe(200)
+      expect(page.headers['cross-origin-embedder-policy'], url).toBeUndefined()
+      expect(page.headers['cross-origin-opener-policy'], url).toBe('same-origin')
+    }
+    // Nor an answer that is not a page.
+    const api = await inject({ method: 'GET', url: '/api/health' })
+    expect(api.headers['cross-origin-embedder-policy']).toBeUndefined()
   })
 
   it("gives answers that are not pages (scripts, API answers, problems) a short policy that lets nothing load or frame them, and pages the SPA's", async () => {

@@ -23,7 +23,10 @@ export function EvalBar({ evaluation }: { evaluation: Evaluation | null }) {
   )
 }
 
-/** The best lines of the position shown, each with its evaluation and depth, in SAN. */
+/**
+ * The best lines of the position shown, each with its evaluation and depth, in SAN, and the threads the engine
+ * searches on (several where the page is cross-origin isolated: src/features/game/stockfishWorker.ts).
+ */
 export function EngineLines({ live, fen }: { live: LiveState; fen: string }) {
   if (live.status === 'off') return null
   if (live.status === 'failed')
@@ -32,7 +35,7 @@ export function EngineLines({ live, fen }: { live: LiveState; fen: string }) {
         The engine could not start in this browser.
       </p>
     )
-  if (live.status === 'loading' || live.fen !== fen)
+  if (live.status === 'loading')
     return (
       <p className="muted" role="status">
         Engine thinking…
@@ -40,14 +43,23 @@ export function EngineLines({ live, fen }: { live: LiveState; fen: string }) {
     )
   const turn = turnOf(fen)
   return (
-    <ol className="engine-lines" aria-label="Best lines">
-      {live.lines.map((line) => (
-        <li key={line.multipv}>
-          <strong>{evaluationText(evaluationOf(line.score, turn))}</strong>{' '}
-          <span>{sanOfUcis(fen, line.pv.slice(0, 10)).join(' ')}</span>{' '}
-          <span className="muted">Depth {line.depth}</span>
-        </li>
-      ))}
-    </ol>
+    <>
+      {live.fen !== fen ? (
+        <p className="muted" role="status">
+          Engine thinking…
+        </p>
+      ) : (
+        <ol className="engine-lines" aria-label="Best lines">
+          {live.lines.map((line) => (
+            <li key={line.multipv}>
+              <strong>{evaluationText(evaluationOf(line.score, turn))}</strong>{' '}
+              <span>{sanOfUcis(fen, line.pv.slice(0, 10)).join(' ')}</span>{' '}
+              <span className="muted">Depth {line.depth}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <p className="muted">{`Engine: ${live.threads} ${live.threads === 1 ? 'thread' : 'threads'}`}</p>
+    </>
   )
 }

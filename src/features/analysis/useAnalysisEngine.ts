@@ -55,7 +55,7 @@ export type LiveState =
   | { status: 'off' }
   | { status: 'loading' }
   | { status: 'failed' }
-  | { status: 'on'; fen: string; lines: EngineLine[] }
+  | { status: 'on'; fen: string; lines: EngineLine[]; threads: number }
 
 /** The best lines of `fen` while `on`; stopped when it goes off, the position changes or the page is left. */
 export function useLiveAnalysis({ get, started }: EngineHandle, fen: string, on: boolean): LiveState {
@@ -72,7 +72,7 @@ export function useLiveAnalysis({ get, started }: EngineHandle, fen: string, on:
         if (!current) return
         engine
           .analyse({ fen, depth: LIVE_DEPTH, multiPv: LIVE_LINES }, (lines) => {
-            if (current) setState({ status: 'on', fen, lines })
+            if (current) setState({ status: 'on', fen, lines, threads: engine.threads ?? 1 })
           })
           .catch(() => current && setState({ status: 'failed' }))
       },

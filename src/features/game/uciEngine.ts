@@ -330,6 +330,7 @@ export interface AnalysisEngine {
   analyse(request: AnalysisRequest, onLines?: (lines: EngineLine[]) => void): Promise<EngineLine[] | null>
   stop(): void
   quit(): void
+  readonly threads?: number // as startUciAnalysis was given them; 1 when absent
 }
 
 /**
@@ -338,9 +339,9 @@ export interface AnalysisEngine {
  */
 export async function startUciAnalysis(
   channel: UciChannel,
-  options: UciEngineOptions = {},
+  options: UciEngineOptions & { threads?: number } = {},
 ): Promise<AnalysisEngine> {
-  const { startTimeoutMs = 30_000 } = options
+  const { startTimeoutMs = 30_000, threads = 1 } = options
   let multiPv = 1
   type Asked = { request: AnalysisRequest; onLines?: (lines: EngineLine[]) => void }
   const session = await startUciSession<Asked, EngineLine[]>(
@@ -369,9 +370,11 @@ export async function startUciAnalysis(
       }
     },
   )
+  if (threads > 1) channel.send(`setoption name Threads value ${threads}`) // a multi-threaded build's
   return {
     analyse: (request, onLines) => session.search({ request, onLines }),
     stop: session.stop,
     quit: session.quit,
+    threads,
   }
 }

@@ -44,8 +44,27 @@ export function chancesLost(before: Evaluation, after: Evaluation, mover: Color)
   return Math.max(0, forMover(winningChances(before), mover) - forMover(winningChances(after), mover))
 }
 
-/** The judgement of a move from the evaluations before and after it; null for a good move. */
+/**
+ * The winning chances from which a game counts as decided: those of 1000 centipawns, lichess's ceiling (its curve
+ * is flat beyond it, and its accuracy counts a mate as it). Every mate weighs more.
+ */
+export const DECISIVE_CHANCES = rawChances(1000)
+
+/** Whether both evaluations are decided for the same side (a mate, a checkmate or 1000 centipawns and more). */
+export function bothDecisive(before: Evaluation, after: Evaluation): boolean {
+  const [a, b] = [winningChances(before), winningChances(after)]
+  return (
+    (a >= DECISIVE_CHANCES && b >= DECISIVE_CHANCES) || (a <= -DECISIVE_CHANCES && b <= -DECISIVE_CHANCES)
+  )
+}
+
+/**
+ * The judgement of a move from the evaluations before and after it; null for a good move, and for any move when the
+ * game was decided for the same side before and after it (a mate kept, however long, a won game still won, a lost
+ * one still lost), as lichess marks no move between two such evaluations.
+ */
 export function judgeMove(before: Evaluation, after: Evaluation, mover: Color): Judgement | null {
+  if (bothDecisive(before, after)) return null
   const loss = chancesLost(before, after, mover)
   if (loss >= BLUNDER_LOSS) return 'blunder'
   if (loss >= MISTAKE_LOSS) return 'mistake'
@@ -139,9 +158,15 @@ export interface GameReport {
   accuracy: Record<Side, number | null>
 }
 
+/** Whether the evaluation is a mate against `mover`: a certainty the engine found, not an estimate. */
+const mateAgainst = (evaluation: Evaluation, mover: Color) =>
+  'mate' in evaluation && (mover === 'w' ? evaluation.mate < 0 : evaluation.mate > 0)
+
 /**
  * The report of a game from the evaluations of its positions (start to end, one more than the moves) and the
- * engine's best move in each position before a move (SAN; undefined where there was none).
+ * engine's best move in each position before a move (SAN; undefined where there was none). The engine's own move is
+ * not judged: a fall of the evaluation after it is the limit of the engine's search, not the player's mistake;
+ * unless the engine then finds a mate against the mover, which proves its search before fell short.
  */
 export function buildReport(
   played: readonly { san: string; color: Color }[],
@@ -153,14 +178,16 @@ export function buildReport(
     black: { inaccuracy: 0, mistake: 0, blunder: 0 },
   }
   const moves = played.map(({ san, color }, ply): ReportMove => {
-    const judgement = judgeMove(evaluations[ply], evaluations[ply + 1], color)
-    if (judgement) counts[color === 'w' ? 'white' : 'black'][judgement]++
     const best = bestMoves[ply]
+    const before = evaluations[ply]
+    const after = evaluations[ply + 1]
+    const judgement = best === san && !mateAgainst(after, color) ? null : judgeMove(before, after, color)
+    if (judgement) counts[color === 'w' ? 'white' : 'black'][judgement]++
     return {
       ply,
       color,
       judgement,
-      loss: chancesLost(evaluations[ply], evaluations[ply + 1], color),
+      loss: chancesLost(before, after, color),
       ...(judgement && best && best !== san && { better: best }),
     }
   })

@@ -1,8 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react'
-import { buildReport, type Evaluation } from '@domain/chess/gameReport'
-import { sanOfUcis } from '@domain/chess/moveTree'
-import { mainLine, type ParsedLine } from '@domain/chess/pgn'
-import { evaluationOf, turnOf } from './evaluation'
+import type { ParsedLine } from '@domain/chess/pgn'
 import {
   initialReportState,
   positionAnalysed,
@@ -13,10 +10,8 @@ import {
   reportReducer,
   reportStarted,
 } from './reportSlice'
+import { reportGameOf, runReport } from './reportRunner'
 import type { EngineHandle } from './useAnalysisEngine'
-
-/** The depth each position of a report is analysed to: small, so a 40-move game takes seconds. */
-export const REPORT_DEPTH = 10
 
 /** The game report of the tree's main line: start, cancel, and its state. Stopped when the page is left. */
 export function useGameReport(handle: EngineHandle) {
@@ -34,30 +29,15 @@ export function useGameReport(handle: EngineHandle) {
     async (line: ParsedLine) => {
       const token = ++run.current
       const live = () => run.current === token
-      const ids = mainLine(line)
-      const positions = [line.nodes[0], ...ids.map((id) => line.nodes[id])]
-      dispatch(reportStarted({ moves: ids.length }))
+      const game = reportGameOf(line)
+      dispatch(reportStarted({ moves: game.played.length }))
       try {
         const engine = await handle.get()
-        const evaluations: Evaluation[] = []
-        const best: (string | undefined)[] = []
-        for (const { fen } of positions) {
-          let lines = null
-          // A search stopped by something else (the board's live analysis going off) is asked again.
-          while (lines === null) {
-            if (!live()) return
-            lines = await engine.analyse({ fen, depth: REPORT_DEPTH, multiPv: 1 })
-          }
-          if (!live()) return
-          const top = lines[0]
-          const evaluation: Evaluation = top ? evaluationOf(top.score, turnOf(fen)) : { cp: 0 }
-          const move = top?.pv[0] ? sanOfUcis(fen, [top.pv[0]])[0] : undefined
-          evaluations.push(evaluation)
-          best.push(move)
-          dispatch(positionAnalysed({ evaluation, best: move }))
-        }
-        const played = ids.map((id) => ({ san: line.nodes[id].san, color: line.nodes[id].color }))
-        dispatch(reportFinished(buildReport(played, evaluations, best)))
+        const report = await runReport(engine, game, {
+          live,
+          onPosition: (evaluation, best) => dispatch(positionAnalysed({ evaluation, best })),
+        })
+        if (report) dispatch(reportFinished(report))
       } catch {
         if (live()) dispatch(reportFailed())
       }

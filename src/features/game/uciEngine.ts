@@ -315,17 +315,36 @@ export function parseInfoLine(line: string): EngineLine | null {
   }
 }
 
-/** One analysis: a position, how deep to look and how many best lines to keep. */
-export interface AnalysisRequest {
+/**
+ * One analysis: a position, how far to search (a depth in plies, a number of nodes, or both: it stops at the first
+ * reached) and how many best lines to keep.
+ */
+export type AnalysisRequest = {
   fen: string
-  depth: number
   multiPv: number
-}
+  /**
+   * Searched as a new engine would search it, however this one was started and whatever it searched before: on one
+   * thread, with a hash of FRESH_HASH_MB cleared first (`ucinewgame`: the hash and the move histories). With a node
+   * count, the same position then gets the same answer on any machine, loaded or not.
+   */
+  fresh?: boolean
+} & ({ depth: number; nodes?: number } | { nodes: number; depth?: number })
+
+/** The hash of a fresh search, MB: the multi-threaded build's on the analysis board, so it is left as it is there. */
+export const FRESH_HASH_MB = 64
+
+/** The `go` command of an analysis: its depth and node caps. */
+export const analysisGoCommand = ({ depth, nodes }: AnalysisRequest) =>
+  [
+    'go',
+    ...(depth === undefined ? [] : [`depth ${depth}`]),
+    ...(nodes === undefined ? [] : [`nodes ${nodes}`]),
+  ].join(' ')
 
 export interface AnalysisEngine {
   /**
-   * Analyses a position to the depth; `onLines` hears the best lines (ranked) as the search deepens. Resolves with
-   * the last lines, or null when stopped (another analysis or `stop`); rejects when the engine fails.
+   * Analyses a position to the depth or node count; `onLines` hears the best lines (ranked) as the search deepens.
+   * Resolves with the last lines, or null when stopped (another analysis or `stop`); rejects when the engine fails.
    */
   analyse(request: AnalysisRequest, onLines?: (lines: EngineLine[]) => void): Promise<EngineLine[] | null>
   stop(): void
@@ -343,6 +362,9 @@ export async function startUciAnalysis(
 ): Promise<AnalysisEngine> {
   const { startTimeoutMs = 30_000, threads = 1 } = options
   let multiPv = 1
+  // What the engine runs on: its threads, one for a fresh search; the hash once a fresh search has set it.
+  let engineThreads = threads
+  let freshHash = false
   type Asked = { request: AnalysisRequest; onLines?: (lines: EngineLine[]) => void }
   const session = await startUciSession<Asked, EngineLine[]>(
     channel,
@@ -352,8 +374,22 @@ export async function startUciAnalysis(
         multiPv = request.multiPv
         channel.send(`setoption name MultiPV value ${multiPv}`)
       }
+      const wanted = request.fresh ? 1 : threads
+      if (wanted !== engineThreads) {
+        engineThreads = wanted
+        channel.send(`setoption name Threads value ${wanted}`)
+      }
+      if (request.fresh && !freshHash) {
+        freshHash = true
+        channel.send(`setoption name Hash value ${FRESH_HASH_MB}`)
+      }
+      if (request.fresh) {
+        channel.send('ucinewgame')
+        // As UCI asks after `ucinewgame`; the engine reads its commands in order, and read() passes over `readyok`.
+        channel.send('isready')
+      }
       channel.send(`position fen ${request.fen}`)
-      channel.send(`go depth ${request.depth}`)
+      channel.send(analysisGoCommand(request))
       let lines: EngineLine[] = []
       return {
         read(line, stopped) {
@@ -372,7 +408,11 @@ export async function startUciAnalysis(
   )
   if (threads > 1) channel.send(`setoption name Threads value ${threads}`) // a multi-threaded build's
   return {
-    analyse: (request, onLines) => session.search({ request, onLines }),
+    analyse: (request, onLines) =>
+      // A caller without the types (a script) asking for neither cap is refused: the search would never end.
+      request.depth === undefined && request.nodes === undefined
+        ? Promise.reject(new Error('An analysis needs a depth or a node count'))
+        : session.search({ request, onLines }),
     stop: session.stop,
     quit: session.quit,
     threads,

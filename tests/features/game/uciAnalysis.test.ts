@@ -2,7 +2,15 @@
 // scripts/engine-strength.mjs runs it, at a small depth.
 import { createRequire } from 'node:module'
 import { afterEach, describe, expect, it } from 'vitest'
-import { parseInfoLine, startUciAnalysis, type AnalysisEngine } from '@/features/game/uciEngine'
+import {
+  analysisGoCommand,
+  FRESH_HASH_MB,
+  parseInfoLine,
+  startUciAnalysis,
+  type AnalysisEngine,
+  type AnalysisRequest,
+  type UciChannel,
+} from '@/features/game/uciEngine'
 
 const require = createRequire(import.meta.url)
 const ENGINE = require.resolve('stockfish/bin/stockfish-19-lite-single.js')
@@ -69,6 +77,87 @@ describe('reading the engine info lines', () => {
   })
 })
 
+describe('the commands of an analysis', () => {
+  it('searches to a depth, a node count or both', () => {
+    const fen = '8/8/8/8/8/5k2/8/4K2R w K - 0 40'
+    expect(analysisGoCommand({ fen, depth: 18, multiPv: 3 })).toBe('go depth 18')
+    expect(analysisGoCommand({ fen, nodes: 150_000, multiPv: 1 })).toBe('go nodes 150000')
+    expect(analysisGoCommand({ fen, depth: 12, nodes: 9000, multiPv: 1 })).toBe('go depth 12 nodes 9000')
+  })
+
+  /** A channel that records the commands and answers the start; `say` speaks for the engine. */
+  function fakeChannel() {
+    const sent: string[] = []
+    let say: (line: string) => void = () => {}
+    const channel: UciChannel = {
+      send(command) {
+        sent.push(command)
+        if (command === 'uci') say('uciok')
+        if (command === 'isready') say('readyok')
+      },
+      listen(onLine) {
+        say = onLine
+      },
+      close() {},
+    }
+    return { channel, sent, say: (line: string) => say(line) }
+  }
+  const fen = '2r3k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1'
+
+  it('clears the hash before a fresh analysis, and reads its lines past the readyok', async () => {
+    const { channel, sent, say } = fakeChannel()
+    const analysis = await startUciAnalysis(channel)
+    sent.length = 0
+    const fresh = analysis.analyse({ fen, nodes: 5000, multiPv: 1, fresh: true })
+    expect(sent).toEqual([
+      `setoption name Hash value ${FRESH_HASH_MB}`,
+      'ucinewgame',
+      'isready',
+      `position fen ${fen}`,
+      'go nodes 5000',
+    ])
+    say('info depth 3 seldepth 4 multipv 1 score mate 2 nodes 4000 pv d2d8 c8d8 d1d8')
+    say('bestmove d2d8')
+    expect((await fresh)?.[0]).toMatchObject({ score: { mate: 2 }, pv: ['d2d8', 'c8d8', 'd1d8'] })
+    sent.length = 0
+    const again = analysis.analyse({ fen, nodes: 5000, multiPv: 1, fresh: true })
+    expect(sent).toEqual(['ucinewgame', 'isready', `position fen ${fen}`, 'go nodes 5000'])
+    say('bestmove d2d8')
+    await again
+    sent.length = 0
+    const live = analysis.analyse({ fen, depth: 18, multiPv: 1 })
+    expect(sent).toEqual([`position fen ${fen}`, 'go depth 18'])
+    analysis.stop()
+    await expect(live).resolves.toBeNull()
+    // A caller without the types (a script) asking for neither cap is refused rather than searching for ever.
+    sent.length = 0
+    await expect(analysis.analyse({ fen, multiPv: 1 } as unknown as AnalysisRequest)).rejects.toThrow(
+      'An analysis needs a depth or a node count',
+    )
+    expect(sent).toEqual([])
+  })
+
+  it("searches a fresh analysis on one thread, and the next one on the engine's threads again", async () => {
+    const { channel, sent, say } = fakeChannel()
+    const analysis = await startUciAnalysis(channel, { threads: 4 })
+    sent.length = 0
+    const fresh = analysis.analyse({ fen, nodes: 5000, multiPv: 1, fresh: true })
+    expect(sent[0]).toBe('setoption name Threads value 1')
+    say('bestmove d2d8')
+    await fresh
+    sent.length = 0
+    const live = analysis.analyse({ fen, depth: 18, multiPv: 3 })
+    expect(sent).toEqual([
+      'setoption name MultiPV value 3',
+      'setoption name Threads value 4',
+      `position fen ${fen}`,
+      'go depth 18',
+    ])
+    analysis.stop()
+    await expect(live).resolves.toBeNull()
+  })
+})
+
 describe('analysis with the shipped engine', () => {
   it('finds a mate in 2 and gives three ranked lines', async () => {
     const analysis = await startEngine()
@@ -91,6 +180,17 @@ describe('analysis with the shipped engine', () => {
       multiPv: 1,
     })
     expect(lines?.[0].score).toEqual({ mate: 0 })
+  }, 60_000)
+
+  it('a fresh search of a node count gives the same lines whatever was searched before', async () => {
+    const analysis = await startEngine()
+    // The Opera Game before 15. Bxd7+.
+    const fen = '4kb1r/p2r1ppp/4qn2/1B2p1B1/4P3/1Q6/PPP2PPP/2KR4 w k - 2 15'
+    const search = () => analysis.analyse({ fen, nodes: 30_000, multiPv: 1, fresh: true })
+    const first = await search()
+    await analysis.analyse({ fen: '2r3k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1', nodes: 30_000, multiPv: 1 })
+    expect(await search()).toEqual(first)
+    expect(first?.[0].pv.length).toBeGreaterThan(0)
   }, 60_000)
 
   it('a new analysis stops the running one, which answers null', async () => {

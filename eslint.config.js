@@ -91,7 +91,7 @@ const files = [
   {
     category: 'surface',
     pattern:
-      'src/features/{game/stockfishWorker.ts,game/uciEngine.ts,lines/MoveTree.tsx,lines/StepButtons.tsx,lines/lineNavigation.ts,lines/lines.css}',
+      'src/features/{game/stockfishWorker.ts,game/uciEngine.ts,game/uciAnalysis.ts,lines/MoveTree.tsx,lines/StepButtons.tsx,lines/lineNavigation.ts,lines/lines.css}',
   },
   // orders: the notice next to every button that takes money while payments are simulated (the cart, a course's
   // 'Enroll Now'), the cart's return from Stripe's payment page, the profile's 'My orders' and 'Earnings' (also on

@@ -1,6 +1,6 @@
 // The analysis board: a visitor opens /analysis and turns the engine on (time to the first evaluation on the bar),
 // then asks for the report of a 40-move game (its duration), in Chromium with the engine the app ships. Beside the
-// report, its baseline: the same positions searched to the same depth by the same engine build in Node through the
+// report, its baseline: the same positions searched for the same node count by the same engine build in Node through the
 // same UCI wrapper, with no page, worker or React around it.
 import { createRequire } from 'node:module'
 import { performance } from 'node:perf_hooks'
@@ -38,7 +38,7 @@ export async function analysisFigures(browser, base) {
   await page.getByRole('button', { name: 'Engine' }).click()
 
   await page.getByLabel('Game (PGN)').fill(FORTY_MOVES)
-  await page.getByRole('button', { name: 'Load PGN' }).click()
+  await page.getByRole('button', { name: 'Load PGN', exact: true }).click()
   const report = page.getByRole('region', { name: 'Game report' })
   const tReport = performance.now()
   await report.getByRole('button', { name: 'Analyse this game' }).click()
@@ -52,17 +52,17 @@ export async function analysisFigures(browser, base) {
     clickToEvaluationMs: round(tEval - tClick),
     reportMs: round(reportMs),
     plies: node.plies,
-    depth: node.depth,
+    nodes: node.nodes,
     nodeBaselineMs: round(node.ms),
     ratio: round(reportMs / node.ms, 2),
   }
 }
 
-/** The report's work without the browser: each position of the game, start included, to the report's depth. */
+/** The report's work without the browser: each position of the game, start included, for the report's node count. */
 async function nodeBaseline() {
   register()
-  const { startUciAnalysis } = await import('../src/features/game/uciEngine.ts')
-  const { REPORT_DEPTH } = await import('../src/features/analysis/useGameReport.ts')
+  const { startUciAnalysis } = await import('../src/features/game/uciAnalysis.ts')
+  const { REPORT_NODES } = await import('../src/features/analysis/reportRunner.ts')
   const require = createRequire(import.meta.url)
   const file = require.resolve('stockfish/bin/stockfish-19-lite-single.js')
   const { fetch } = globalThis
@@ -79,8 +79,8 @@ async function nodeBaseline() {
   chess.loadPgn(FORTY_MOVES)
   const fens = [new Chess().fen(), ...chess.history({ verbose: true }).map((m) => m.after)]
   const t = performance.now()
-  for (const fen of fens) await engine.analyse({ fen, depth: REPORT_DEPTH, multiPv: 1 })
+  for (const fen of fens) await engine.analyse({ fen, nodes: REPORT_NODES, fresh: true, multiPv: 1 })
   const ms = performance.now() - t
   engine.quit()
-  return { ms, plies: fens.length - 1, depth: REPORT_DEPTH }
+  return { ms, plies: fens.length - 1, nodes: REPORT_NODES }
 }

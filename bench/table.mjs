@@ -219,7 +219,7 @@ export function report(results) {
       : '',
     results.analysis
       ? table(
-          `Analysis board (/analysis, first visit; the report searches each of a 40-move game's ${results.analysis.plies + 1} positions to depth ${results.analysis.depth})`,
+          `Analysis board (/analysis, first visit; the report searches each of a 40-move game's ${results.analysis.plies + 1} positions for ${results.analysis.nodes} nodes, one thread, from a cleared hash)`,
           [
             {
               what: 'navigation to the first evaluation on the bar (ms)',

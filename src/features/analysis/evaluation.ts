@@ -1,7 +1,7 @@
 // The engine's scores (UCI: from the side to move's view) as the kernel's evaluations (from White's view).
 import type { Evaluation } from '@domain/chess/gameReport'
 import type { Color } from '@domain/chess/vocabulary'
-import type { UciScore } from '@/features/game/uciEngine'
+import type { UciScore } from '@/features/game/uciAnalysis'
 
 export function evaluationOf(score: UciScore, turn: Color): Evaluation {
   const sign = turn === 'w' ? 1 : -1

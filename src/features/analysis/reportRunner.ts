@@ -4,7 +4,7 @@ import { buildReport, type Evaluation, type GameReport } from '@domain/chess/gam
 import { sanOfUcis } from '@domain/chess/moveTree'
 import { mainLine, type ParsedLine } from '@domain/chess/pgn'
 import type { Color, Fen, San } from '@domain/chess/vocabulary'
-import type { AnalysisEngine } from '@/features/game/uciEngine'
+import type { AnalysisEngine } from '@/features/game/uciAnalysis'
 import { evaluationOf, turnOf } from './evaluation'
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { AnalysisEngine, EngineLine } from '@/features/game/uciEngine'
+import type { AnalysisEngine, EngineLine } from '@/features/game/uciAnalysis'
 
 /** How deep the board's live analysis looks (it streams the lines as the search deepens). */
 export const LIVE_DEPTH = 18

@@ -6,7 +6,8 @@
 // loaded by the engines' loaders, never with a board.
 import engineScript, { multiThreaded } from 'virtual:engine-script'
 import type { ChessEngine } from './engine'
-import { startUciAnalysis, startUciEngine, workerChannel, type AnalysisEngine } from './uciEngine'
+import { startUciAnalysis, type AnalysisEngine } from './uciAnalysis'
+import { startUciEngine, workerChannel } from './uciEngine'
 
 /** The single-threaded build's script; it fetches its .wasm from the same folder. */
 export const ENGINE_SCRIPT_URL = engineScript

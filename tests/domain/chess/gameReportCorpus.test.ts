@@ -12,7 +12,7 @@ import { JUDGEMENT_GLYPHS, type GameReport } from '@domain/chess/gameReport'
 import { mainLine, numbered, parsePgn } from '@domain/chess/pgn'
 import type { Side } from '@domain/chess/vocabulary'
 import { reportGameOf, runReport, type ReportGame } from '@/features/analysis/reportRunner'
-import { startUciAnalysis, type AnalysisEngine } from '@/features/game/uciEngine'
+import { startUciAnalysis, type AnalysisEngine } from '@/features/game/uciAnalysis'
 
 const require = createRequire(import.meta.url)
 const ENGINE = require.resolve('stockfish/bin/stockfish-19-lite-single.js')

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { parsePgn } from '@domain/chess/pgn'
 import type { Evaluation } from '@domain/chess/gameReport'
-import type { AnalysisEngine, AnalysisRequest, EngineLine, UciScore } from '@/features/game/uciEngine'
+import type { AnalysisEngine, AnalysisRequest, EngineLine, UciScore } from '@/features/game/uciAnalysis'
 import { REPORT_NODES, reportGameOf, runReport } from '@/features/analysis/reportRunner'
 
 const SCHOLAR = reportGameOf(parsePgn('1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0'))

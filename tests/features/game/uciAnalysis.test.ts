@@ -9,8 +9,8 @@ import {
   startUciAnalysis,
   type AnalysisEngine,
   type AnalysisRequest,
-  type UciChannel,
-} from '@/features/game/uciEngine'
+} from '@/features/game/uciAnalysis'
+import type { UciChannel } from '@/features/game/uciEngine'
 
 const require = createRequire(import.meta.url)
 const ENGINE = require.resolve('stockfish/bin/stockfish-19-lite-single.js')

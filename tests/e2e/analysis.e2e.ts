@@ -1,5 +1,6 @@
 // The analysis board with the engine the app ships, in Chromium: Scholar's mate loaded as PGN, its report marks
-// Black's blunder '??' and 'Next mistake' goes to it with the better move; the engine's bar shows an evaluation. On a
+// Black's blunder '??' and 'Next mistake' goes to it with the better move; the Opera Game's report leaves Morphy's
+// combination unmarked and is the same twice; the engine's bar shows an evaluation. On a
 // phone, a game link opens the game at its move, the report's graph goes to the move tapped, 'Copy link' gives an
 // address that opens the same game at the same move and 'Download PGN' the game with its evaluations.
 import type { Browser } from 'playwright-core'
@@ -7,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch, open, type Opened } from './support/browser'
 
 const SCHOLAR = '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0'
+const OPERA =
+  '1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 ' +
+  '11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0'
 
 describe('the analysis board', () => {
   let browser: Browser
@@ -37,6 +41,40 @@ describe('the analysis board', () => {
     await expect(page.getByText(/^3\.\.\. Nf6\?\? is a blunder\. Better was /).count()).resolves.toBe(1)
     expect(tab.errors).toEqual([])
   }, 90_000)
+
+  it("reports the Opera Game twice alike: Morphy's winning combination (13-17) has no mark", async () => {
+    const { page } = tab
+    await page.goto('/analysis')
+    const moves = page.getByRole('navigation', { name: 'Moves' })
+    async function report() {
+      await page.getByLabel('Game (PGN)').fill(OPERA)
+      await page.getByRole('button', { name: 'Load PGN', exact: true }).click()
+      const started = Date.now()
+      await page.getByRole('button', { name: 'Analyse this game' }).click()
+      await page.getByRole('region', { name: 'Game report' }).getByRole('table').waitFor({ timeout: 120_000 })
+      console.log(`analysis: the Opera Game's report took ${Date.now() - started} ms`)
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download PGN' }).click(),
+      ])
+      const chunks: Buffer[] = []
+      for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer)
+      return {
+        marks: await moves.getByRole('button').allTextContents(),
+        pgn: Buffer.concat(chunks).toString(),
+      }
+    }
+    const first = await report()
+    // White's moves are written with their number ('13. Rxd7'): none of 13-17 carries a mark.
+    const combination = first.marks.filter((m) => /^1[3-7]\. /.test(m))
+    expect(combination).toEqual(['13. Rxd7', '14. Rd1', '15. Bxd7+', '16. Qb8+', '17. Rd8#'])
+    expect(first.pgn).toMatch(/15\. Bxd7\+\s\{\[%eval/)
+    const second = await report()
+    expect(second.marks).toEqual(first.marks)
+    // The same evaluation of every position, not only the same marks.
+    expect(second.pgn).toBe(first.pgn)
+    expect(tab.errors).toEqual([])
+  }, 300_000)
 
   it('turns the engine on: the bar shows an evaluation of the position', async () => {
     const { page } = tab

@@ -225,6 +225,7 @@ if (nodeLines) {
       args: ['prettier', '--check', '--log-level', 'warn', '.'],
     },
     { label: 'Generated API up to date', cmd: 'node', args: ['scripts/codegen-check.mjs'] },
+    { label: 'Opening names up to date', cmd: 'node', args: ['scripts/opening-names.mjs', '--check'] },
   ])
   run(
     'Unit and server tests on PGlite (vitest)',

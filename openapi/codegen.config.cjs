@@ -2,6 +2,17 @@
  * orders, the payments notice), generated into a file of their own so that the entry chunk does not carry them. */
 const ORDERS = ['getPaymentProvider', 'getOrders', 'getMyOrders', 'getOrder', 'refundOrder', 'getEarnings']
 
+/** The tactics trainer's operations: its pages only, generated into a file of their own so that /home's first script
+ * does not carry them. */
+const PUZZLES = [
+  'getNextPuzzle',
+  'getDailyPuzzle',
+  'getPuzzleStats',
+  'getMyPuzzleRating',
+  'getPuzzle',
+  'recordPuzzleAttempt',
+]
+
 /** Operations the SPA never calls through the API slice. */
 const NOT_CALLED = ['streamVideo', 'streamCaptions', 'streamPoster', 'receiveStripeEvent']
 
@@ -19,11 +30,16 @@ module.exports = {
     // Stripe's to call.
     '../src/api/generated/api.ts': {
       exportName: 'generatedApi',
-      filterEndpoints: (name) => !NOT_CALLED.includes(name) && !ORDERS.includes(name),
+      filterEndpoints: (name) =>
+        !NOT_CALLED.includes(name) && !ORDERS.includes(name) && !PUZZLES.includes(name),
     },
     '../src/api/generated/ordersApi.ts': {
       exportName: 'generatedOrdersApi',
       filterEndpoints: ORDERS,
+    },
+    '../src/api/generated/puzzlesApi.ts': {
+      exportName: 'generatedPuzzlesApi',
+      filterEndpoints: PUZZLES,
     },
   },
 }

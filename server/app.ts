@@ -42,6 +42,7 @@ import { paymentRoutes } from './routes/payments'
 import { playerRoutes } from './routes/players'
 import { profileRoutes } from './routes/profile'
 import { progressRoutes } from './routes/progress'
+import { puzzleRoutes } from './routes/puzzles'
 import { sessionRoutes } from './routes/sessions'
 import { userRoutes } from './routes/users'
 import { videoRoutes } from './routes/videos'
@@ -283,6 +284,7 @@ async function registerRoutes(app: FastifyInstance, opts: AppOptions): Promise<v
     progressRoutes,
     lineRoutes,
     gameRoutes,
+    puzzleRoutes,
     paymentRoutes,
   ]) {
     await app.register(routes, deps)

@@ -9,6 +9,7 @@ import { onceOpen, type Db } from './db/db'
 import { ANALYZE_EVERY_MS, ANALYZE_FIRST_MS, analyzeStale } from './db/analyze'
 import { sendProblem } from './plugins/errors'
 import { isEmpty, seedDemo } from './db/seed'
+import { loadStarterPuzzles } from './db/starterPuzzles'
 import { createMediaStore } from './services/media/mediaStores'
 import {
   demoAccounts,
@@ -238,12 +239,15 @@ export async function serve({
   phase('database')
   await migrateIfNeeded(db)
   phase('migrations')
+  const puzzlesAdded = await loadStarterPuzzles(db)
+  phase('puzzles')
   const bucketProblem = await bucketChecked
   if (bucketProblem) await fail(db, bucketProblem)
   const seed = await checkDemoAccounts(db, config)
   phase('checks')
   const app = await building
   phase('app')
+  if (puzzlesAdded) app.log.info({ puzzlesAdded }, 'starter puzzles added')
   if (seed) {
     await seedDemo(
       db,

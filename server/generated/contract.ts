@@ -1059,6 +1059,115 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/puzzles/next': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The next puzzle to solve: near the signed-in caller's puzzle rating (a visitor's: 1500), never one the caller has played (a token is optional here, and checked when sent)
+     * @description `easier` aims about 300 below the rating, `harder` about 300 above; the window around the aim widens step by step until a puzzle is found. 404 when no puzzle matches (e.g. every puzzle of the theme was played)
+     */
+    get: operations['getNextPuzzle']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/puzzles/daily': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The puzzle of the day: the same for everyone each UTC day (picked from the date, stable while the set of puzzles is unchanged); 404 when there is no puzzle */
+    get: operations['getDailyPuzzle']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/puzzles/stats': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** How many puzzles there are, in all and by theme */
+    get: operations['getPuzzleStats']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/puzzles/rating': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The caller's puzzle rating (1500, deviation 350 and played 0 before the first rated puzzle) */
+    get: operations['getMyPuzzleRating']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/puzzles/{puzzleId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        puzzleId: components['parameters']['PuzzleId']
+      }
+      cookie?: never
+    }
+    /** One puzzle */
+    get: operations['getPuzzle']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/puzzles/{puzzleId}/attempts': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        puzzleId: components['parameters']['PuzzleId']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Record the caller's attempt at a puzzle. The first attempt of a player on a puzzle is rated (Glicko-2: the player and the puzzle both); later ones answer `rated: false` and `change: 0`, and change nothing (parallel first attempts count once) */
+    post: operations['recordPuzzleAttempt']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/payments/provider': {
     parameters: {
       query?: never
@@ -1189,6 +1298,68 @@ export interface paths {
 export type webhooks = Record<string, never>
 export interface components {
   schemas: {
+    /** @description A puzzle's id (letters, digits, `_` and `-`) */
+    PuzzleId: string
+    /** @enum {string} */
+    PuzzleTheme:
+      | 'mateIn1'
+      | 'mateIn2'
+      | 'mateIn3'
+      | 'advantage'
+      | 'crushing'
+      | 'opening'
+      | 'middlegame'
+      | 'endgame'
+      | 'short'
+      | 'long'
+      | 'fork'
+      | 'hangingPiece'
+      | 'backRankMate'
+    /**
+     * @description Aim about 300 below the caller's rating (`easier`), at it (`normal`, the default) or above (`harder`)
+     * @default normal
+     * @enum {string}
+     */
+    PuzzleDifficulty: 'easier' | 'normal' | 'harder'
+    Puzzle: {
+      id: components['schemas']['PuzzleId']
+      /** @description The position before the opponent's last move */
+      fen: string
+      /** @description The moves in UCI: the first is the opponent's move, then the solver's moves and the opponent's replies in turn */
+      moves: string[]
+      /** @description The puzzle's Glicko-2 rating */
+      rating: number
+      themes: components['schemas']['PuzzleTheme'][]
+      /** @description How many rated attempts it has had */
+      plays: number
+    }
+    PuzzleStats: {
+      total: number
+      /** @description Puzzles of each theme (every theme key, 0 included) */
+      byTheme: {
+        [key: string]: number
+      }
+    }
+    PuzzleRating: {
+      rating: number
+      /** @description The rating's deviation (Glicko-2's RD): 350 before the first puzzle, smaller with more played */
+      deviation: number
+      /** @description Rated puzzles played */
+      played: number
+    }
+    PuzzleAttemptInput: {
+      solved: boolean
+    }
+    PuzzleAttemptResult: {
+      /** @description Whether this attempt was rated (the caller's first on this puzzle) */
+      rated: boolean
+      /** @description The caller's puzzle rating after the attempt */
+      rating: number
+      /** @description How the caller's rating changed (0 when not rated) */
+      change: number
+      /** @description The puzzle's rating after the attempt */
+      puzzleRating: number
+    }
     /** Format: uuid */
     Id: string
     PlayerUsername: string
@@ -1904,6 +2075,7 @@ export interface components {
     VideoId: components['schemas']['Id']
     /** @description A chess.com username, compared case-insensitively */
     PlayerUsername: components['schemas']['PlayerUsername']
+    PuzzleId: components['schemas']['PuzzleId']
   }
   requestBodies: never
   headers: {
@@ -3944,6 +4116,161 @@ export interface operations {
           [name: string]: unknown
         }
         content?: never
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getNextPuzzle: {
+    parameters: {
+      query?: {
+        theme?: components['schemas']['PuzzleTheme']
+        difficulty?: components['schemas']['PuzzleDifficulty']
+        /** @description The puzzle just shown, never answered again (a visitor's 'next') */
+        after?: components['schemas']['PuzzleId']
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description A puzzle */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Puzzle']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getDailyPuzzle: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The puzzle of the day */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Puzzle']
+        }
+      }
+      404: components['responses']['NotFound']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getPuzzleStats: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The counts */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PuzzleStats']
+        }
+      }
+      503: components['responses']['Unavailable']
+    }
+  }
+  getMyPuzzleRating: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The caller's puzzle rating */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PuzzleRating']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getPuzzle: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        puzzleId: components['parameters']['PuzzleId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The puzzle */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Puzzle']
+        }
+      }
+      400: components['responses']['BadRequest']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  recordPuzzleAttempt: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        puzzleId: components['parameters']['PuzzleId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PuzzleAttemptInput']
+      }
+    }
+    responses: {
+      /** @description The attempt, and the caller's puzzle rating after it */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PuzzleAttemptResult']
+        }
       }
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthorized']

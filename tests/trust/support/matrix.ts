@@ -184,6 +184,13 @@ export const MATRIX: Record<string, Row> = {
   listMyGames: loggedIn({ others: 200 }),
   getGame: loggedIn({ student: 200, others: 404 }),
   deleteGame: loggedIn({ student: 204, others: 404 }),
+  // puzzles: public reads; the next puzzle takes an optional token; one's own rating and attempts signed in
+  getNextPuzzle: tokenOptional(200),
+  getDailyPuzzle: everyone(200),
+  getPuzzleStats: everyone(200),
+  getPuzzle: everyone(200),
+  getMyPuzzleRating: loggedIn({ others: 200 }),
+  recordPuzzleAttempt: loggedIn({ others: 200 }),
   // mailed links: the same answer whoever asks (a token is not needed and grants nothing); the link is the capability
   requestPasswordReset: everyone(202),
   // a fresh account's unused link, for each cell

@@ -74,6 +74,19 @@ async function studentGame(w: World): Promise<string> {
   return String(res.body._id)
 }
 
+/** A fresh puzzle (a mate in one), so that each cell has one its caller has not played. */
+async function freshPuzzle(w: World): Promise<string> {
+  const id = uniq('pz')
+  await w.h.query(`INSERT INTO puzzles (id, fen, moves, themes, rating) VALUES ($1, $2, $3, $4, 1500)`, [
+    id,
+    'r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR b KQkq - 3 3',
+    ['a7a6', 'f3f7'],
+    ['mateIn1'],
+  ])
+  await w.h.query(`INSERT INTO puzzle_themes (theme, puzzle_id, rating) VALUES ('mateIn1', $1, 1500)`, [id])
+  return id
+}
+
 async function freshCourse(w: World) {
   const c = await createCourse(w.h.send, w.courseInstructor)
   await enroll(w.h.send, w.enrolledStudent, c._id)
@@ -389,6 +402,23 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
   // a game of `student`, fresh per cell: only its player reads or deletes it
   getGame: async (w) => ({ method: 'GET', url: `/api/games/${await studentGame(w)}` }),
   deleteGame: async (w) => ({ method: 'DELETE', url: `/api/games/${await studentGame(w)}` }),
+  // a fresh puzzle per cell: never one the caller played
+  getNextPuzzle: async (w) => {
+    await freshPuzzle(w)
+    return { method: 'GET', url: '/api/puzzles/next?theme=mateIn1&difficulty=harder' }
+  },
+  getDailyPuzzle: async (w) => {
+    await freshPuzzle(w)
+    return { method: 'GET', url: '/api/puzzles/daily' }
+  },
+  getPuzzleStats: async () => ({ method: 'GET', url: '/api/puzzles/stats' }),
+  getPuzzle: async (w) => ({ method: 'GET', url: `/api/puzzles/${await freshPuzzle(w)}` }),
+  getMyPuzzleRating: async () => ({ method: 'GET', url: '/api/puzzles/rating' }),
+  recordPuzzleAttempt: async (w) => ({
+    method: 'POST',
+    url: `/api/puzzles/${await freshPuzzle(w)}/attempts`,
+    ...json({ solved: true }),
+  }),
 }
 
 type DraftBuild = (w: World, actor: DraftActor) => Promise<CellReq>

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify'
+import { actorOf } from '../plugins/auth'
+import * as puzzles from '../services/puzzles/puzzles'
+import { defineRoute, signedIn } from './define'
+import type { RouteDeps } from './deps'
+
+export async function puzzleRoutes(app: FastifyInstance, { db }: RouteDeps) {
+  defineRoute(app, 'getNextPuzzle', { preHandler: app.authenticateOptional }, async (req) =>
+    puzzles.next(db, req.actor, req.query),
+  )
+  defineRoute(app, 'getDailyPuzzle', {}, async () => puzzles.daily(db))
+  defineRoute(app, 'getPuzzleStats', {}, async () => puzzles.stats(db))
+  defineRoute(app, 'getPuzzle', {}, async (req) => puzzles.read(db, req.params.puzzleId))
+
+  signedIn(app, (group) => {
+    defineRoute(group, 'getMyPuzzleRating', {}, async (req) => puzzles.myRating(db, actorOf(req)))
+    defineRoute(group, 'recordPuzzleAttempt', {}, async (req) =>
+      puzzles.attempt(db, actorOf(req), req.params.puzzleId, req.body.solved),
+    )
+  })
+}

@@ -4,12 +4,12 @@
 // board's UCI wrapper (src/features/game/uciAnalysis.ts), and keeps what the kernel's rules accept
 // (domain/chess/puzzles.ts: verifyPuzzle).
 //
-// Each game is replayable from the seed: its two players get levels 1..6 (of 8) from the seeded dice (mulberry32); at each
-// ply a search of SCOUT_NODES (3 lines) ranks the moves, and the player picks from the dice: a random legal move,
-// the second or third line, or the best, the weaker the level the more often the first two. The scout's scores mark
-// the candidates: a move that lost a blunder's worth of winning chances (0.3) and after which the scout's best answer
-// is the only good one (isOnlyMove on its lines). Each candidate is then verified with
-// searches of --nodes nodes (each fresh: a cleared hash on one thread, so the same on any machine).
+// Each game is replayable from the seed: its two players get levels 1..6 (of 8) from the seeded dice (mulberry32);
+// at each ply a search of --scout-nodes nodes (3 lines) ranks the moves, and the player picks from the dice: a random
+// legal move, the second or third line, or the best, the weaker the level the more often the first two. The scout's
+// scores mark the candidates: a move that lost a blunder's worth of winning chances (0.3) and after which the scout's
+// best answer is the only good one (isOnlyMove on its lines). Each candidate is then verified with searches of
+// --nodes nodes (each fresh: a cleared hash on one thread, so the same on any machine).
 // Options: --seed S (default 1), --games N (the games to play, default 400), --target N (stop handing out games once
 // N puzzles are kept: the games played are then a prefix, printed, so `--games` replays them), --nodes N (each
 // verifying search, default 120000), --scout-nodes N (default 10000), --jobs N (processes, default 2),
@@ -23,6 +23,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { register } from 'tsx/esm/api'
 import { Chess } from 'chess.js'
+import * as prettier from 'prettier'
 
 register()
 const { startUciAnalysis } = await import('../src/features/game/uciAnalysis.ts')
@@ -234,9 +235,11 @@ function keptSet(results) {
   return kept.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
 
-function write(puzzles) {
+/** Writes the set as the project's Prettier settings format it (`prettier --check .` reads the file). */
+async function write(puzzles) {
   mkdirSync(dirname(settings.out), { recursive: true })
-  const body = `[\n${puzzles.map((p) => `  ${JSON.stringify(p)}`).join(',\n')}\n]\n`
+  const options = (await prettier.resolveConfig(settings.out)) ?? {}
+  const body = await prettier.format(JSON.stringify(puzzles), { ...options, filepath: settings.out })
   writeFileSync(`${settings.out}.tmp`, body)
   renameSync(`${settings.out}.tmp`, settings.out)
 }
@@ -251,6 +254,7 @@ async function main() {
   let next = 0
   let candidates = 0
   let kept = []
+  let writing = Promise.resolve() // one write at a time, in order
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`
   await Promise.all(
     Array.from(
@@ -269,7 +273,8 @@ async function main() {
             results.set(m.index, m.puzzles)
             candidates += m.candidates
             kept = keptSet(results)
-            write(kept)
+            const set = kept
+            writing = writing.then(() => write(set))
             console.log(
               `  game ${String(m.index + 1).padStart(4)} (levels ${m.levels.w}-${m.levels.b}, ${m.plies} plies): ${m.candidates} candidates, ${m.puzzles.length} verified in ${(m.ms / 1000).toFixed(1)} s; ${kept.length} kept of ${candidates} candidates after ${results.size} games, ${elapsed()}`,
             )
@@ -282,6 +287,7 @@ async function main() {
         }),
     ),
   )
+  await writing
   const counts = {}
   for (const p of kept) for (const t of p.themes) counts[t] = (counts[t] ?? 0) + 1
   const ratings = kept.map((p) => p.rating).sort((a, b) => a - b)

@@ -216,8 +216,9 @@ export function isQuiet(fen: Fen, uci: Uci): boolean {
 
 /**
  * The rating estimate: from the depth (plies) at which the engine settled on the first solver's move, the number of
- * solver's moves and whether the first is quiet: 600 + 80 per ply of depth + 200 per solver's move after the first
- * + 250 for a quiet first move, rounded to tens, within MIN_RATING..MAX_RATING.
+ * solver's moves and whether the first is quiet: 480 + 128 per ply of depth + 320 per solver's move after the first
+ * + 400 for a quiet first move, rounded to tens, within MIN_RATING..MAX_RATING. (A capture the engine sees at once
+ * rates 800; a line of three whose quiet first move it settles on at depth 8 rates 2400.)
  */
 export function estimateRating({
   solverMoves,
@@ -228,7 +229,7 @@ export function estimateRating({
   bestSince?: number
   quiet: boolean
 }): number {
-  const raw = 600 + 80 * bestSince + 200 * (solverMoves - 1) + (quiet ? 250 : 0)
+  const raw = 480 + 128 * bestSince + 320 * (solverMoves - 1) + (quiet ? 400 : 0)
   return Math.min(MAX_RATING, Math.max(MIN_RATING, Math.round(raw / 10) * 10))
 }
 

@@ -22,6 +22,8 @@
 //     one, a transport's worker thread (bench/logging.mjs, also runnable alone)
 //   - the server's resident memory while a 50 MB video is uploaded to object storage (s3rver, three times) and to the
 //     local disk (bench/s3Upload.mjs, also runnable alone)
+//   - the next puzzle chosen among 100,000 (p50/p99), with the rating indexes and without them (the baseline), on
+//     PostgreSQL and PGlite (bench/puzzles.mjs, also runnable alone)
 //   - cold start of `npm start` on an existing build, and on existing data the compiled server beside the tsx loader
 // Options: --quick (1 s loads, no Lighthouse), --no-lighthouse, --no-postgres, --duration <s>, --courses <n> (seed n
 // courses with realistic titles, some of them Sicilians, from six instructors, instead of 200 from one).
@@ -40,6 +42,7 @@ import { lighthouseFigures } from './lighthouse.mjs'
 import { loggingFigures } from './logging.mjs'
 import { navigationFigures } from './navigation.mjs'
 import { moduleUpdateFigures } from './optimistic.mjs'
+import { puzzleFigures } from './puzzles.mjs'
 import { s3UploadFigures } from './s3Upload.mjs'
 import { seed } from './seed.mjs'
 import { CONNECTIONS, PROGRESS, SHIPPED, accounts, log, round } from './support.mjs'
@@ -79,6 +82,7 @@ const results = {
   server: {},
   coldStart: undefined,
   upload: undefined,
+  puzzles: undefined,
   notes: [],
 }
 
@@ -163,6 +167,8 @@ try {
       )
   }
 
+  log('the next puzzle among 100,000')
+  results.puzzles = await puzzleFigures({ withPostgres, runs: quick ? 100 : 500 })
   log('the request log, by where its lines go')
   results.logging = await loggingFigures({ duration, rounds: quick ? 1 : 3 })
 

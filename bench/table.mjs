@@ -255,6 +255,19 @@ export function report(results) {
           ],
         )
       : '',
+    results.puzzles
+      ? table(
+          `The next puzzle among ${results.puzzles.count} (the service's query, one request after another; load average ${results.puzzles.loadAverage.join(' ')}); the baseline is the same query with the rating indexes dropped`,
+          results.puzzles.rows,
+          [
+            ['database', 'database'],
+            ['index', 'index'],
+            ['request', 'what'],
+            ['p50 ms', 'p50ms'],
+            ['p99 ms', 'p99ms'],
+          ],
+        )
+      : '',
     results.logging
       ? table(
           `The request log's cost: the same 70 KB JSON at 50 connections by where the log's lines go, median of ${results.logging.rounds} rounds of ${results.logging.duration} s`,

@@ -71,7 +71,7 @@ export interface NextQuery {
  * (so two requests rarely answer the same one), not played by the player, not `after`. With a theme the walk is on
  * puzzle_themes (theme, rating).
  */
-function nextSql(theme: boolean): string {
+export function nextSql(theme: boolean): string {
   const from = theme
     ? 'puzzle_themes t JOIN puzzles p ON p.id = t.puzzle_id WHERE t.theme = $6 AND'
     : 'puzzles p WHERE'

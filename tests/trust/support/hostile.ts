@@ -405,6 +405,27 @@ function encodeSegment(s: string): string {
   return /^[\w%.~-]*$/.test(s) ? s : pct(s)
 }
 
+/**
+ * Operations whose query is drawn from their own parameters' schemas: each parameter absent, valid, or a hostile
+ * string (the others get an unsubscribe link's `exp` and `sig`).
+ */
+const QUERIES_FROM_SCHEMAS = ['getNextPuzzle']
+
+function queryFromSchemas(op: Operation, ids: Ids): fc.Arbitrary<string> {
+  const params: Record<string, fc.Arbitrary<string | undefined>> = {}
+  for (const [name, { schema }] of Object.entries(op.queryParams))
+    params[name] = fc.oneof(
+      fc.constant(undefined),
+      validValue(schema, ids, name).map(String),
+      hostileString,
+      fc.constantFrom('', 'A'.repeat(200), '1e309', '[]'),
+    )
+  return fc.record(params).map((q) => {
+    const pairs = Object.entries(q).filter(([, v]) => v !== undefined)
+    return pairs.length ? `?${pairs.map(([k, v]) => `${k}=${pct(v!)}`).join('&')}` : ''
+  })
+}
+
 export function requestArbitrary(op: Operation, ids: Ids, players: string[]): fc.Arbitrary<HostileRequest> {
   const pathParamArbs: Record<string, fc.Arbitrary<string>> = {}
   for (const [name, schema] of Object.entries(op.pathParams)) {
@@ -433,15 +454,17 @@ export function requestArbitrary(op: Operation, ids: Ids, players: string[]): fc
   const queryArb =
     Object.keys(op.queryParams).length === 0
       ? fc.constant('')
-      : fc.oneof(
-          fc.constant(''),
-          fc
-            .record({
-              exp: fc.oneof(fc.integer({ min: 0, max: 2 ** 40 }).map(String), hostileString),
-              sig: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), hostileString),
-            })
-            .map((q) => `?exp=${pct(q.exp)}&sig=${pct(q.sig)}`),
-        )
+      : QUERIES_FROM_SCHEMAS.includes(op.operationId)
+        ? queryFromSchemas(op, ids)
+        : fc.oneof(
+            fc.constant(''),
+            fc
+              .record({
+                exp: fc.oneof(fc.integer({ min: 0, max: 2 ** 40 }).map(String), hostileString),
+                sig: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), hostileString),
+              })
+              .map((q) => `?exp=${pct(q.exp)}&sig=${pct(q.sig)}`),
+          )
 
   const bodyArb: fc.Arbitrary<{
     kind: string

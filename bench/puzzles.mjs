@@ -65,6 +65,36 @@ const CASES = (player) => [
   { what: 'visitor, theme backRankMate', actor: undefined, query: { theme: 'backRankMate' } },
 ]
 
+const NOBODY = '00000000-0000-0000-0000-000000000000'
+const OFFSET = { easier: -300, normal: 0, harder: 300 }
+
+/**
+ * The database's own time for the first window's query (EXPLAIN ANALYZE's execution time, without the round trip and
+ * the client), p50 and p99: on a busy machine the request's p99 is mostly the wait for a core.
+ */
+async function executionTime(db, nextSql, c, runs) {
+  const aim = 1500 + OFFSET[c.query.difficulty ?? 'normal']
+  const sql = `EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${nextSql(Boolean(c.query.theme))}`
+  const ms = []
+  for (let i = 0; i < runs; i++) {
+    const pivot = aim + (Math.random() * 2 - 1) * 100
+    const params = [
+      pivot,
+      aim - 100,
+      aim + 100,
+      '',
+      c.actor?.id ?? NOBODY,
+      ...(c.query.theme ? [c.query.theme] : []),
+    ]
+    const [row] = await db.query(sql, params)
+    const plan = row['QUERY PLAN']
+    ms.push((typeof plan === 'string' ? JSON.parse(plan) : plan)[0]['Execution Time'])
+  }
+  ms.sort((a, b) => a - b)
+  const at = (q) => round(ms[Math.min(ms.length - 1, Math.floor(q * ms.length))], 2)
+  return { dbP50ms: at(0.5), dbP99ms: at(0.99) }
+}
+
 async function time(next, db, c, runs) {
   const ms = []
   for (let i = 0; i < 20; i++) await next(db, c.actor, c.query)
@@ -98,7 +128,13 @@ async function figuresOn(database, db, modules, count, runs) {
     indexedTheme: await plan(db, nextSql(true), params(true)),
   }
   for (const c of CASES(player))
-    rows.push({ database, index: 'yes', what: c.what, ...(await time(next, db, c, runs)) })
+    rows.push({
+      database,
+      index: 'yes',
+      what: c.what,
+      ...(await time(next, db, c, runs)),
+      ...(await executionTime(db, nextSql, c, runs)),
+    })
   await db.exec('DROP INDEX puzzles_rating_idx; DROP INDEX puzzle_themes_theme_rating_idx')
   await db.query('ANALYZE')
   plans.baseline = await plan(db, nextSql(false), params(false))
@@ -109,6 +145,7 @@ async function figuresOn(database, db, modules, count, runs) {
       index: 'no (baseline)',
       what: c.what,
       ...(await time(next, db, c, Math.ceil(runs / 5))),
+      ...(await executionTime(db, nextSql, c, Math.ceil(runs / 5))),
     })
   return { rows, plans }
 }

@@ -17,6 +17,7 @@ export const TAG_TYPES = [
   'Review',
   'Game',
   'Order',
+  'Puzzle',
 ] as const
 
 /** A tag per course listed, so editing or deleting one refetches every list that shows it. */

@@ -27,6 +27,7 @@ const TITLES: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^\/profile(\/[^/]+)?$/, () => 'Profile'],
   [/^\/review$/, () => 'Review'],
   [/^\/analysis$/, () => 'Analysis'],
+  [/^\/puzzles(\/[^/]+)?$/, () => 'Puzzles'],
   [/^\/orders\/[^/]+$/, () => 'Receipt'],
 ]
 

@@ -31,6 +31,7 @@ const ReviewPage = lazyPage(() => import('@/features/review/ReviewPage'))
 const AnalysisPage = lazyPage(() => import('@/features/analysis/AnalysisPage'))
 const ReceiptPage = lazyPage(() => import('@/features/orders/ReceiptPage'))
 const StudioPage = lazyPage(() => import('@/features/courses/StudioPage'))
+const PuzzlesPage = lazyPage(() => import('@/features/puzzles/PuzzlesPage'))
 
 // The page's own boundary shows the error page inside the layout, with or without a data router.
 const page = (path: string, element: React.ReactNode): RouteObject => ({
@@ -76,6 +77,8 @@ export const routes: RouteObject[] = [
       page('profile/:id', <ProfilePage />),
       page('review', <ReviewPage />),
       page('analysis', <AnalysisPage />),
+      page('puzzles', <PuzzlesPage />),
+      page('puzzles/:puzzleId', <PuzzlesPage />),
       page('orders/:orderId', <ReceiptPage />),
       // An unknown address: the error page inside the layout, navigation included.
       { path: '*', element: <ErrorView error={NOT_FOUND} /> },

@@ -301,6 +301,7 @@ describe('the page tour', () => {
     '/profile',
     `/profile/${instructorId}`,
     '/review',
+    '/puzzles',
     '/no/such/page',
   ]
 

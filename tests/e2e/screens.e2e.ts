@@ -148,6 +148,7 @@ describe('the navigation bar, signed in', () => {
     'Blog',
     'Cart',
     'Analysis',
+    'Puzzles',
     expect.stringMatching(/^Review/),
     'Profile',
     'Logout',

@@ -8,7 +8,7 @@ import { createCourse, login } from './support/api'
 import { accounts, baseUrl } from './support/env'
 import { gotoQuiet, launch, open, seeText, visible, waitQuiet } from './support/browser'
 
-const COMMON_LINKS = ['Home', 'Courses', 'Blog', 'Cart', 'Analysis']
+const COMMON_LINKS = ['Home', 'Courses', 'Blog', 'Cart', 'Analysis', 'Puzzles']
 /** The colour-scheme toggle, last in the bar, says what it does: in the light scheme, 'Dark mode'. */
 const THEME_TOGGLE = 'Dark mode'
 

@@ -45,6 +45,7 @@ export function NavFrame({ children }: { children: ReactNode }) {
           <NavItem to="/blog">Blog</NavItem>
           <NavItem to="/cart">Cart</NavItem>
           <NavItem to="/analysis">Analysis</NavItem>
+          <NavItem to="/puzzles">Puzzles</NavItem>
           {children}
           <ThemeToggle />
         </ul>

@@ -47,13 +47,14 @@ describe('navigation bar', () => {
     expect(nav().queryByRole('link', { name: /^Review/ })).not.toBeInTheDocument()
   })
 
-  it('shows Home, Courses, Blog, Cart, Analysis, Login and Register when logged out', () => {
+  it('shows Home, Courses, Blog, Cart, Analysis, Puzzles, Login and Register when logged out', () => {
     renderWithProviders(<NavBar />)
     expect(hrefOf('Home')).toBe('/home')
     expect(hrefOf('Courses')).toBe('/courses')
     expect(hrefOf('Blog')).toBe('/blog')
     expect(hrefOf('Cart')).toBe('/cart')
     expect(hrefOf('Analysis')).toBe('/analysis')
+    expect(hrefOf('Puzzles')).toBe('/puzzles')
     expect(hrefOf('Login')).toBe('/login')
     expect(hrefOf('Register')).toBe('/register')
     expect(nav().queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument()

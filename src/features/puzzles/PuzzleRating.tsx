@@ -31,9 +31,9 @@ function SignedInRating({ attempt }: { attempt: PuzzleAttemptResult | null }) {
   return (
     <p className="puzzles__rating" aria-live="polite">
       Your puzzle rating: <strong>{Math.round(rating)}</strong>
+      {change !== null && ' '}
       {change !== null && (
         <span className={change < 0 ? 'puzzles__change puzzles__change--down' : 'puzzles__change'}>
-          {' '}
           {ratingChange(Math.round(change))}
         </span>
       )}

@@ -130,4 +130,25 @@ describe('solving puzzles, rated', () => {
       expect(o.errors).toEqual([])
     })
   }
+
+  it("/home's 'Puzzle of the day' is the server's daily puzzle, and its link opens it on /puzzles", async () => {
+    const o = await open(browser)
+    opened.push(o)
+    const { page } = o
+    const daily = page.waitForResponse(isPuzzleAnswer('/api/puzzles/daily'))
+    await page.goto('/home')
+    const section = page.getByRole('region', { name: 'Puzzle of the day' })
+    // Its code and request wait until its place is on screen.
+    await page.getByRole('heading', { name: 'Expert Tips' }).scrollIntoViewIfNeeded()
+    await section.scrollIntoViewIfNeeded().catch(() => undefined)
+    const puzzle = (await (await daily).json()) as Puzzle
+    const puzzleOpened = page.waitForResponse(isPuzzleAnswer(`/api/puzzles/${puzzle.id}`))
+    await section.getByRole('link', { name: 'Solve the puzzle of the day' }).click()
+    await puzzleOpened
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/puzzles/${puzzle.id}`)
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Hint' }).isEnabled(), { timeout: 15_000 })
+      .toBe(true)
+    expect(o.errors).toEqual([])
+  })
 })

@@ -3,6 +3,7 @@ import { selectCurrentUser, selectIsLoggedIn } from '@/features/auth/authSlice'
 import { PracticeBoardPanel } from '@/features/game/PracticeBoardPanel'
 import { LinesToReview } from '@/features/review/LinesToReview'
 import { ContinueStudy } from './ContinueStudy'
+import { DailyPuzzleSlot } from './DailyPuzzleSlot'
 import { ExpertTips } from './ExpertTips'
 import { NextStep } from './NextStep'
 import { SearchPlayers } from './SearchPlayers'
@@ -22,6 +23,7 @@ export default function HomePage() {
         <div className="home__main stack">
           <PracticeBoardPanel />
           <ExpertTips />
+          <DailyPuzzleSlot />
           {loggedIn && <UpcomingEvents />}
           {loggedIn && <LinesToReview />}
           {loggedIn && user && <ContinueStudy userId={user._id} />}

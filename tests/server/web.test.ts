@@ -148,7 +148,7 @@ describe('static SPA', () => {
               ? gunzipSync(res.rawPayload).toString()
               : res.body
         // Only the links every role has: no guest's Login/Register to flash into a signed-in visitor's links.
-        expect(nav(body), url).toEqual(['Home', 'Courses', 'Blog', 'Cart', 'Analysis'])
+        expect(nav(body), url).toEqual(['Home', 'Courses', 'Blog', 'Cart', 'Analysis', 'Puzzles'])
         expect(body, url).toContain('<header class="nav">')
         // The app's scripts are started by the shell's loader after the first paint, not linked from the head.
         expect(body).toContain(

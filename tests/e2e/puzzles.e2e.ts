@@ -135,15 +135,24 @@ describe('solving puzzles, rated', () => {
     const o = await open(browser)
     opened.push(o)
     const { page } = o
-    const daily = page.waitForResponse(isPuzzleAnswer('/api/puzzles/daily'))
+    const puzzle = await call<Puzzle>('GET', '/api/puzzles/daily')
     await page.goto('/home')
     const section = page.getByRole('region', { name: 'Puzzle of the day' })
-    // Its code and request wait until its place is on screen.
-    await page.getByRole('heading', { name: 'Expert Tips' }).scrollIntoViewIfNeeded()
-    await section.scrollIntoViewIfNeeded().catch(() => undefined)
-    const puzzle = (await (await daily).json()) as Puzzle
+    // Its code and request wait until its place is on screen: the page is scrolled down, less than a screen at a
+    // time, until it shows (the app replaces the prerendered page meanwhile, so no element of it is held on to).
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.scrollBy(0, 300))
+          return section.count()
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1)
+    const link = section.getByRole('link', { name: 'Solve the puzzle of the day' })
+    await expect.poll(() => link.getAttribute('href')).toBe(`/puzzles/${puzzle.id}`)
     const puzzleOpened = page.waitForResponse(isPuzzleAnswer(`/api/puzzles/${puzzle.id}`))
-    await section.getByRole('link', { name: 'Solve the puzzle of the day' }).click()
+    await link.click()
     await puzzleOpened
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/puzzles/${puzzle.id}`)
     await expect

@@ -6,16 +6,14 @@
 // The longer games are analysed from a move on: each position is searched on its own, so a move's mark is the same
 // as in the whole game's report.
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { JUDGEMENT_GLYPHS, type GameReport } from '@domain/chess/gameReport'
 import { mainLine, numbered, parsePgn } from '@domain/chess/pgn'
 import type { Side } from '@domain/chess/vocabulary'
 import { reportGameOf, runReport, type ReportGame } from '@/features/analysis/reportRunner'
-import { startUciAnalysis, type AnalysisEngine } from '@/features/game/uciAnalysis'
+import type { AnalysisEngine } from '@/features/game/uciAnalysis'
+import { startNodeAnalysis } from '../../support/nodeEngine'
 
-const require = createRequire(import.meta.url)
-const ENGINE = require.resolve('stockfish/bin/stockfish-19-lite-single.js')
 /** From the repository's root, where vitest runs. */
 const CORPUS_DIR = 'tests/domain/chess/corpus'
 
@@ -65,29 +63,7 @@ const CORPUS: Case[] = [
 
 let engine: AnalysisEngine
 beforeAll(async () => {
-  delete require.cache[ENGINE]
-  // The engine's loader replaces the global fetch: put back, since the web test files share a worker and its
-  // backend calls.
-  const { fetch } = globalThis
-  let stockfish: {
-    sendCommand(command: string): void
-    listener?: (line: string) => void
-    terminate?: () => void
-  }
-  try {
-    stockfish = (await (require('stockfish') as (path: string) => Promise<unknown>)(
-      ENGINE,
-    )) as typeof stockfish
-  } finally {
-    globalThis.fetch = fetch
-  }
-  engine = await startUciAnalysis({
-    send: (command) => stockfish.sendCommand(command),
-    listen(onLine) {
-      stockfish.listener = onLine
-    },
-    close: () => stockfish.terminate?.(),
-  })
+  engine = await startNodeAnalysis()
 }, 60_000)
 afterAll(() => engine?.quit())
 

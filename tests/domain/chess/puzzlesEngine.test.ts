@@ -1,38 +1,15 @@
 // The puzzles' verification with the engine the miner runs (scripts/puzzles-mine.mjs): Stockfish 19 lite,
 // single-threaded, in Node, each search fresh and bounded by nodes, so its answers are the same on any machine.
-import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyPuzzle, type Analyse } from '@domain/chess/puzzles'
-import { startUciAnalysis, type AnalysisEngine } from '@/features/game/uciAnalysis'
+import type { AnalysisEngine } from '@/features/game/uciAnalysis'
+import { startNodeAnalysis } from '../../support/nodeEngine'
 
-const require = createRequire(import.meta.url)
-const ENGINE = require.resolve('stockfish/bin/stockfish-19-lite-single.js')
 const NODES = 100_000
 
 let engine: AnalysisEngine
 beforeAll(async () => {
-  delete require.cache[ENGINE]
-  // The engine's loader replaces the global fetch: put back, since the web test files share a worker.
-  const { fetch } = globalThis
-  let stockfish: {
-    sendCommand(command: string): void
-    listener?: (line: string) => void
-    terminate?: () => void
-  }
-  try {
-    stockfish = (await (require('stockfish') as (path: string) => Promise<unknown>)(
-      ENGINE,
-    )) as typeof stockfish
-  } finally {
-    globalThis.fetch = fetch
-  }
-  engine = await startUciAnalysis({
-    send: (command) => stockfish.sendCommand(command),
-    listen(onLine) {
-      stockfish.listener = onLine
-    },
-    close: () => stockfish.terminate?.(),
-  })
+  engine = await startNodeAnalysis()
 }, 60_000)
 afterAll(() => engine?.quit())
 

@@ -1,6 +1,5 @@
 // The analysis wrapper against the engine the app ships (Stockfish 19 lite, single-threaded), run in the test
 // scripts/engine-strength.mjs runs it, at a small depth.
-import { createRequire } from 'node:module'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   analysisGoCommand,
@@ -11,36 +10,12 @@ import {
   type AnalysisRequest,
 } from '@/features/game/uciAnalysis'
 import type { UciChannel } from '@/features/game/uciEngine'
-
-const require = createRequire(import.meta.url)
-const ENGINE = require.resolve('stockfish/bin/stockfish-19-lite-single.js')
+import { startNodeAnalysis } from '../../support/nodeEngine'
 
 let engine: AnalysisEngine | undefined
 
 async function startEngine(): Promise<AnalysisEngine> {
-  delete require.cache[ENGINE]
-  // The engine's loader replaces the global fetch: put back, since the web test files share a worker and its
-  // backend calls (a later file's requests failed with 'fetch is not a function').
-  const { fetch } = globalThis
-  let stockfish: {
-    sendCommand(command: string): void
-    listener?: (line: string) => void
-    terminate?: () => void
-  }
-  try {
-    stockfish = (await (require('stockfish') as (path: string) => Promise<unknown>)(
-      ENGINE,
-    )) as typeof stockfish
-  } finally {
-    globalThis.fetch = fetch
-  }
-  engine = await startUciAnalysis({
-    send: (command) => stockfish.sendCommand(command),
-    listen(onLine) {
-      stockfish.listener = onLine
-    },
-    close: () => stockfish.terminate?.(),
-  })
+  engine = await startNodeAnalysis()
   return engine
 }
 

@@ -10,24 +10,8 @@ import { log, round } from './support.mjs'
 import { postgresUrl } from './throughput.mjs'
 
 export const PUZZLE_COUNT = 100_000
-const THEMES = [
-  'mateIn1',
-  'mateIn2',
-  'mateIn3',
-  'advantage',
-  'crushing',
-  'opening',
-  'middlegame',
-  'endgame',
-  'short',
-  'long',
-  'fork',
-  'hangingPiece',
-  'backRankMate',
-]
-
 /** `count` puzzles, ratings spread around 1500 (600 to 3000), each with one to four themes; a player who played 500. */
-async function fill(db, count) {
+async function fill(db, count, themes) {
   await db.query(
     `INSERT INTO puzzles (id, fen, moves, themes, rating)
      SELECT 'b' || g, '8/8/8/8/8/8/8/K6k w - - 0 1', ARRAY['a1a2', 'h1h2'],
@@ -35,7 +19,7 @@ async function fill(db, count) {
          WHERE x.i = 1 + (g % 13) OR random() < 0.12),
        greatest(600, least(3000, 1500 + 350 * (random() + random() + random() - 1.5) * 2))
      FROM generate_series(1, $1::int) AS g`,
-    [count, THEMES],
+    [count, themes],
   )
   await db.query(
     `INSERT INTO puzzle_themes (theme, puzzle_id, rating)
@@ -119,7 +103,7 @@ async function figuresOn(database, db, modules, count, runs) {
   const { next, nextSql } = modules.puzzles
   await migrate(db)
   const t0 = Date.now()
-  const player = await fill(db, count)
+  const player = await fill(db, count, modules.themes)
   log(`puzzles: ${count} puzzles on ${database} in ${Date.now() - t0} ms`)
   const rows = []
   const params = (theme) => [1520, 1400, 1600, '', player.id, ...(theme ? ['fork'] : [])]
@@ -156,6 +140,7 @@ export async function puzzleFigures({ count = PUZZLE_COUNT, withPostgres = true,
     db: await import('../server/db/db.ts'),
     migrate: (await import('../server/db/migrate.ts')).migrate,
     puzzles: await import('../server/services/puzzles/puzzles.ts'),
+    themes: (await import('../domain/chess/puzzles.ts')).PUZZLE_THEMES,
   }
   const out = { count, loadAverage: loadavg().map((n) => round(n, 1)), rows: [], plans: {} }
   const pgUrl = withPostgres ? await postgresUrl() : undefined

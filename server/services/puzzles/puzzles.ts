@@ -1,6 +1,7 @@
 // The rated tactics trainer: the next puzzle near the player's rating, the daily puzzle, the counts, and the rated
 // attempts (Glicko-2 for the player and the puzzle, on the player's first attempt at it only).
 import { createHash } from 'node:crypto'
+import { PUZZLE_THEMES } from '../../../domain/chess/puzzles'
 import type { Db } from '../../db/db'
 import { NotFound } from '../errors'
 import type { Actor, Schema } from '../types'
@@ -9,23 +10,6 @@ import { NEW_PLAYER, rateAttempt, type Rating } from './glicko'
 type Puzzle = Schema<'Puzzle'>
 type PuzzleTheme = Schema<'PuzzleTheme'>
 type PuzzleDifficulty = Schema<'PuzzleDifficulty'>
-
-/** The theme keys, in the contract's order. */
-export const PUZZLE_THEMES: readonly PuzzleTheme[] = [
-  'mateIn1',
-  'mateIn2',
-  'mateIn3',
-  'advantage',
-  'crushing',
-  'opening',
-  'middlegame',
-  'endgame',
-  'short',
-  'long',
-  'fork',
-  'hangingPiece',
-  'backRankMate',
-]
 
 /** Where a visitor's next puzzle aims. */
 export const VISITOR_RATING = 1500

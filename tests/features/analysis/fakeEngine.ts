@@ -14,15 +14,23 @@ function answerFor(fen: string): [string, string] {
   return fen.includes(' w ') ? ['score cp 25 pv g1f3', 'g1f3'] : ['score cp -25 pv g8f6', 'g8f6']
 }
 
+/** The fake workers started since the list was last emptied, oldest first. */
+export const fakeWorkers: FakeWorker[] = []
+
 export class FakeWorker {
+  /** The commands the page sent, in order. */
+  sent: string[] = []
   fen = ''
   onmessage: ((e: { data: string }) => void) | null = null
   onerror = null
-  constructor(public url: string) {}
+  constructor(public url: string) {
+    fakeWorkers.push(this)
+  }
   private say(line: string) {
     setTimeout(() => this.onmessage?.({ data: line }), 0)
   }
   postMessage(command: string) {
+    this.sent.push(command)
     if (command === 'uci') this.say('uciok')
     if (command === 'isready') this.say('readyok')
     if (command.startsWith('position fen ')) this.fen = command.slice('position fen '.length)

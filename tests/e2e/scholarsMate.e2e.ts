@@ -101,6 +101,9 @@ describe("Scholar's mate, kept and analysed", () => {
     )
     await row.getByRole('link', { name: 'Analyse' }).click()
     await page.waitForURL((u) => u.pathname === '/analysis' && /^\?game=[0-9a-f-]{36}$/.test(u.search))
+    // The link loads /analysis as a new, cross-origin-isolated document: that load ends before this test reloads.
+    await page.waitForFunction(() => window.crossOriginIsolated)
+    await page.getByRole('heading', { name: 'Analysis' }).waitFor()
     await page.reload()
     const started = Date.now()
     await page.getByRole('button', { name: 'Next mistake' }).waitFor({ timeout: 60_000 })

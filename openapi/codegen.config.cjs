@@ -13,6 +13,10 @@ const PUZZLES = [
   'recordPuzzleAttempt',
 ]
 
+/** A student's result of a puzzle of a course's puzzle set: sent from the modules page and the lesson view only,
+ * generated into a file of its own so that /home's first script does not carry it. */
+const PUZZLE_SETS = ['recordModulePuzzle']
+
 /** Operations the SPA never calls through the API slice. */
 const NOT_CALLED = ['streamVideo', 'streamCaptions', 'streamPoster', 'receiveStripeEvent']
 
@@ -31,7 +35,10 @@ module.exports = {
     '../src/api/generated/api.ts': {
       exportName: 'generatedApi',
       filterEndpoints: (name) =>
-        !NOT_CALLED.includes(name) && !ORDERS.includes(name) && !PUZZLES.includes(name),
+        !NOT_CALLED.includes(name) &&
+        !ORDERS.includes(name) &&
+        !PUZZLES.includes(name) &&
+        !PUZZLE_SETS.includes(name),
     },
     '../src/api/generated/ordersApi.ts': {
       exportName: 'generatedOrdersApi',
@@ -40,6 +47,10 @@ module.exports = {
     '../src/api/generated/puzzlesApi.ts': {
       exportName: 'generatedPuzzlesApi',
       filterEndpoints: PUZZLES,
+    },
+    '../src/api/generated/puzzleSetsApi.ts': {
+      exportName: 'generatedPuzzleSetsApi',
+      filterEndpoints: PUZZLE_SETS,
     },
   },
 }

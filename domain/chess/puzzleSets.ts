@@ -157,6 +157,8 @@ function endOfTag(text: string, from: number): number {
 export interface PuzzleImport {
   puzzles: SetPuzzle[]
   errors: string[]
+  /** The text of each game refused, to be corrected and imported again. */
+  refused: string[]
 }
 
 /** A move as the import's refusal names it: '3.Nf6' for White, '3...Nf6' for Black. */
@@ -205,21 +207,24 @@ function gamePuzzle(game: string): { puzzle: SetPuzzle } | { problem: string } {
  */
 export function importPuzzlePgn(text: string, room: number = MAX_SET_PUZZLES): PuzzleImport {
   if (new TextEncoder().encode(text).length > PUZZLE_PGN_MAX_BYTES)
-    return { puzzles: [], errors: [`The PGN is larger than ${PUZZLE_PGN_MAX_BYTES / 1024} KB`] }
+    return { puzzles: [], errors: [`The PGN is larger than ${PUZZLE_PGN_MAX_BYTES / 1024} KB`], refused: [] }
   const games = splitGames(text)
-  if (games.length === 0) return { puzzles: [], errors: ['No game found in the PGN'] }
+  if (games.length === 0) return { puzzles: [], errors: ['No game found in the PGN'], refused: [] }
   const puzzles: SetPuzzle[] = []
   const errors: string[] = []
+  const refused: string[] = []
   let leftOut = 0
   for (const [i, game] of games.entries()) {
     const read = gamePuzzle(game)
-    if ('problem' in read) errors.push(`Game ${i + 1}: ${read.problem}`)
-    else if (puzzles.length < room) puzzles.push(read.puzzle)
+    if ('problem' in read) {
+      errors.push(`Game ${i + 1}: ${read.problem}`)
+      refused.push(game)
+    } else if (puzzles.length < room) puzzles.push(read.puzzle)
     else leftOut++
   }
   if (leftOut)
     errors.push(
       `More than ${MAX_SET_PUZZLES} puzzles: ${leftOut} ${leftOut === 1 ? 'game was' : 'games were'} left out`,
     )
-  return { puzzles, errors }
+  return { puzzles, errors, refused }
 }

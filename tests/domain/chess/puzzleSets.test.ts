@@ -116,6 +116,7 @@ describe("'Import PGN'", () => {
         { fen: BLACK_TO_MOVE, moves: ['b8c6'] },
       ],
       errors: [],
+      refused: [],
     })
   })
 
@@ -134,6 +135,7 @@ Bxd8 2. Re8# (2. Re7?) *
         { fen: START, moves: ['e2e4'] },
       ],
       errors: [],
+      refused: [],
     })
   })
 
@@ -157,6 +159,9 @@ Bxd8 2. Re8# (2. Re7?) *
       'Game 5: no moves',
       'Game 7: the PGN has a comment that is never closed (after 1. e4)',
     ])
+    // the refused games' own texts, to be corrected
+    expect(result.refused).toHaveLength(5)
+    expect(result.refused[0]).toBe('[Event "No position"] 1. e4 e5 *')
   })
 
   it('names a White move as 3.Nf6', () => {
@@ -186,7 +191,8 @@ Bxd8 2. Re8# (2. Re7?) *
     expect(importPuzzlePgn(`{${'x'.repeat(64 * 1024)}}`)).toEqual({
       puzzles: [],
       errors: ['The PGN is larger than 64 KB'],
+      refused: [],
     })
-    expect(importPuzzlePgn(' \n')).toEqual({ puzzles: [], errors: ['No game found in the PGN'] })
+    expect(importPuzzlePgn(' \n')).toEqual({ puzzles: [], errors: ['No game found in the PGN'], refused: [] })
   })
 })

@@ -117,6 +117,9 @@ const files = [
     pattern:
       'src/features/{lines/LinePanel.tsx,lines/videoClock.ts,lines/LineEditor.tsx,lines/reviewDate.ts,review/LinesToReview.tsx}',
   },
+  // puzzles: solving a puzzle on the board (the opponent's moves, the first wrong move), which a course's puzzle set
+  // on a module card uses too.
+  { category: 'surface', pattern: 'src/features/puzzles/{puzzleSolving.ts,usePuzzleSolving.ts}' },
   // The app's side of the features' wiring: typed hooks, the listener middleware's `startAppListening`,
   // the config and the lazy-page helper. Features reach no further into app/.
   { category: 'wiring', pattern: 'src/app/{hooks,listeners,config,lazyPage}.ts' },

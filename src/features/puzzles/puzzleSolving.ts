@@ -8,6 +8,11 @@ export interface PuzzleLine {
   fen: string
   /** moves[0] is the opponent's move; then the solver's move, the reply, and so on. */
   moves: string[]
+  /**
+   * How many of `moves` are played before the solver's first: 1, the opponent's move (the trainer's puzzles, the
+   * default), or 0 when the position is already the solver's to move (a course's puzzle set).
+   */
+  lead?: 0 | 1
 }
 
 export type PuzzleStatus = 'playing' | 'solved' | 'failed'
@@ -23,14 +28,14 @@ export interface Solving {
 /** What a move of the solver did: not legal (nothing changes), right (the reply follows), the last right one, wrong. */
 export type MoveVerdict = 'illegal' | 'right' | 'solved' | 'wrong'
 
-/** The puzzle as the solver first sees it: the opponent's move played. */
+/** The puzzle as the solver first sees it: the opponent's move played (none when it leads with none). */
 export function startSolving(puzzle: PuzzleLine): Solving {
-  return { played: puzzle.moves.slice(0, 1), status: 'playing', shown: false }
+  return { played: puzzle.moves.slice(0, puzzle.lead ?? 1), status: 'playing', shown: false }
 }
 
 /** The side the solver plays: the side to move after the opponent's move (the board is turned to it). */
 export function solverSide(puzzle: PuzzleLine): Side {
-  return sideToMove(puzzle.moves.slice(0, 1), puzzle.fen)
+  return sideToMove(puzzle.moves.slice(0, puzzle.lead ?? 1), puzzle.fen)
 }
 
 const isMate = (puzzle: PuzzleLine, moves: readonly string[]) => {

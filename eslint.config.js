@@ -101,6 +101,13 @@ const files = [
     pattern:
       'src/features/orders/{PaymentNotice.tsx,CheckoutReturn.tsx,MyOrders.tsx,Earnings.tsx,ordersEndpoints.ts}',
   },
+  // puzzles: the solving of a puzzle (its rules, its hook and its board), which /review's puzzles to review reuse, and
+  // the puzzles' endpoints (the review queue on /review, the mistakes /analysis keeps from a game's report).
+  {
+    category: 'surface',
+    pattern:
+      'src/features/puzzles/{PuzzleBoard.tsx,puzzleSolving.ts,usePuzzleSolving.ts,puzzlesEndpoints.ts}',
+  },
   // analysis: what a page hands to /analysis ('Analyse this game', 'Analyse from here', a kept or chess.com game).
   { category: 'surface', pattern: 'src/features/analysis/analysisStart.ts' },
   // game: the kept practice games ('My games' on one's own profile; /analysis opens one by its id, or a visitor's

@@ -1160,7 +1160,7 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Record the caller's attempt at a puzzle. The first attempt of a player on a puzzle is rated (Glicko-2: the player and the puzzle both); later ones answer `rated: false` and `change: 0`, and change nothing (parallel first attempts count once) */
+    /** Record the caller's attempt at a puzzle. The first attempt of a player on a puzzle is rated (Glicko-2: the player and the puzzle both); later ones answer `rated: false` and `change: 0`, and change nothing (parallel first attempts count once). At most PUZZLE_RATE_LIMIT_MAX puzzle attempts, reviews and kept mistakes per user per minute (429) */
     post: operations['recordPuzzleAttempt']
     delete?: never
     options?: never
@@ -1181,7 +1181,7 @@ export interface paths {
     put?: never
     /**
      * Keep the caller's mistakes of one of their kept games as personal puzzles ('Find the better move'), from the game report the browser ran
-     * @description Each mistake is checked against the game's moves: a ply that is not a move of the game, a move of the opponent (the game's `colour` is the player's side), a `better` move illegal in the position before the move or equal to the move played, or the same ply twice in the request is a 400 whose detail names the item ("Mistake 2: move 5 is not yours"), and the request then keeps nothing. A ply kept before adds nothing and changes nothing (the first one stays). Another user's game is 404, as an unknown one
+     * @description Each mistake is checked against the game's moves: a ply that is not a move of the game, a move of the opponent (the game's `colour` is the player's side), a `better` move illegal in the position before the move or equal to the move played, or the same ply twice in the request is a 400 whose detail names the item ("Mistake 2: move 5 is not yours"), and the request then keeps nothing. A ply kept before adds nothing and changes nothing (the first one stays). Another user's game is 404, as an unknown one. At most PUZZLE_RATE_LIMIT_MAX puzzle attempts, reviews and kept mistakes per user per minute (429)
      */
     post: operations['keepGameMistakes']
     delete?: never
@@ -1218,7 +1218,7 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Record a review of one of the caller's puzzles to review, and schedule its next review (FSRS: solved is Good, not solved Again); another user's puzzle is 404, as an unknown one */
+    /** Record a review of one of the caller's puzzles to review, and schedule its next review (FSRS: solved is Good, not solved Again); another user's puzzle is 404, as an unknown one. At most PUZZLE_RATE_LIMIT_MAX puzzle attempts, reviews and kept mistakes per user per minute (429) */
     post: operations['recordPuzzleReview']
     delete?: never
     options?: never
@@ -4436,6 +4436,7 @@ export interface operations {
       413: components['responses']['TooLarge']
       414: components['responses']['UriTooLong']
       415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
       503: components['responses']['Unavailable']
     }
   }
@@ -4492,6 +4493,7 @@ export interface operations {
       413: components['responses']['TooLarge']
       414: components['responses']['UriTooLong']
       415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
       503: components['responses']['Unavailable']
     }
   }

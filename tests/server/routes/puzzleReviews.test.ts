@@ -12,7 +12,9 @@ import { unknownId, useTestServer, type TestUser } from '../../helpers/buildServ
 type ReviewPuzzle = Schema<'ReviewPuzzle'>
 
 // TEST_CLOCK=1: a request's X-Test-Now is the schedule's "now"
-const server = useTestServer({ env: { TEST_CLOCK: '1', GAME_RATE_LIMIT_MAX: '1000' } })
+const server = useTestServer({
+  env: { TEST_CLOCK: '1', GAME_RATE_LIMIT_MAX: '1000', PUZZLE_RATE_LIMIT_MAX: '1000' },
+})
 const inject = (opts: InjectOptions) => server.current.app.inject(opts)
 const count = async (sql: string, params: unknown[] = []) =>
   (await server.current.db.query<{ n: number }>(sql, params))[0].n
@@ -269,5 +271,51 @@ describe('puzzles to review', () => {
       },
     ])
     expect(await count('SELECT count(*)::int AS n FROM puzzle_reviews')).toBe(1)
+  })
+})
+
+describe('the puzzle limit', () => {
+  const limited = useTestServer({ env: { PUZZLE_RATE_LIMIT_MAX: '2' } })
+
+  it('counts attempts, reviews and kept mistakes together: past PUZZLE_RATE_LIMIT_MAX a minute 429, recording nothing', async () => {
+    const { app, db } = limited.current
+    const user = await limited.current.createUser('student')
+    const other = await limited.current.createUser('student')
+    const post = (who: TestUser, url: string, payload: object) =>
+      app.inject({ method: 'POST', url, headers: who.auth, payload })
+    const saved = await post(user, '/api/games', {
+      key: randomUUID(),
+      pgn: SCHOLARS_MATE,
+      result: '1-0',
+      opponentLevel: 'random',
+      colour: 'black',
+    })
+    const gameId = expectContract('saveGame', saved)._id
+    expect(
+      expectContract(
+        'keepGameMistakes',
+        await post(user, `/api/games/${gameId}/mistakes`, { mistakes: [NF6] }),
+      ).added,
+    ).toBe(1)
+    const [{ id }] = await db.query<{ id: string }>('SELECT id FROM puzzle_reviews WHERE user_id = $1', [
+      user.id,
+    ])
+    expectContract('recordPuzzleReview', await post(user, `/api/reviews/puzzles/${id}`, { solved: true }))
+
+    const refused = await post(user, `/api/games/${gameId}/mistakes`, { mistakes: [NC6] })
+    expect(expectProblem('keepGameMistakes', refused, 429).detail).toMatch(
+      /puzzle attempts, reviews and kept mistakes: at most 2 per minute/,
+    )
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expectProblem(
+      'recordPuzzleReview',
+      await post(user, `/api/reviews/puzzles/${id}`, { solved: false }),
+      429,
+    )
+    expect(await db.query('SELECT ply, reps FROM puzzle_reviews WHERE user_id = $1', [user.id])).toEqual([
+      { ply: 5, reps: 1 },
+    ])
+    // another player is not limited by it
+    expect((await post(other, `/api/reviews/puzzles/${id}`, { solved: true })).statusCode).toBe(404)
   })
 })

@@ -101,6 +101,14 @@ const files = [
     pattern:
       'src/features/orders/{PaymentNotice.tsx,CheckoutReturn.tsx,MyOrders.tsx,Earnings.tsx,ordersEndpoints.ts}',
   },
+  // puzzles: the solving of a puzzle (its rules, its hook and its board), which /review's puzzles to review and a
+  // course's puzzle sets on the module pages reuse, and the puzzles' endpoints (the review queue on /review, the
+  // mistakes /analysis keeps from a game's report).
+  {
+    category: 'surface',
+    pattern:
+      'src/features/puzzles/{PuzzleBoard.tsx,puzzleSolving.ts,usePuzzleSolving.ts,puzzlesEndpoints.ts}',
+  },
   // analysis: what a page hands to /analysis ('Analyse this game', 'Analyse from here', a kept or chess.com game).
   { category: 'surface', pattern: 'src/features/analysis/analysisStart.ts' },
   // game: the kept practice games ('My games' on one's own profile; /analysis opens one by its id, or a visitor's
@@ -117,9 +125,6 @@ const files = [
     pattern:
       'src/features/{lines/LinePanel.tsx,lines/videoClock.ts,lines/LineEditor.tsx,lines/reviewDate.ts,review/LinesToReview.tsx}',
   },
-  // puzzles: solving a puzzle on the board (the opponent's moves, the first wrong move), which a course's puzzle set
-  // on a module card uses too.
-  { category: 'surface', pattern: 'src/features/puzzles/{puzzleSolving.ts,usePuzzleSolving.ts}' },
   // The app's side of the features' wiring: typed hooks, the listener middleware's `startAppListening`,
   // the config and the lazy-page helper. Features reach no further into app/.
   { category: 'wiring', pattern: 'src/app/{hooks,listeners,config,lazyPage}.ts' },

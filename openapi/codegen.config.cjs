@@ -2,8 +2,8 @@
  * orders, the payments notice), generated into a file of their own so that the entry chunk does not carry them. */
 const ORDERS = ['getPaymentProvider', 'getOrders', 'getMyOrders', 'getOrder', 'refundOrder', 'getEarnings']
 
-/** The tactics trainer's operations: its pages only, generated into a file of their own so that /home's first script
- * does not carry them. */
+/** The puzzles' operations: the tactics trainer's pages, /review's puzzles and /analysis keeping a game's mistakes,
+ * generated into a file of their own so that /home's first script does not carry them. */
 const PUZZLES = [
   'getNextPuzzle',
   'getDailyPuzzle',
@@ -11,6 +11,9 @@ const PUZZLES = [
   'getMyPuzzleRating',
   'getPuzzle',
   'recordPuzzleAttempt',
+  'keepGameMistakes',
+  'getDuePuzzles',
+  'recordPuzzleReview',
 ]
 
 /** A student's result of a puzzle of a course's puzzle set: sent from the modules page and the lesson view only,

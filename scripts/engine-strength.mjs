@@ -8,19 +8,15 @@
 // ADJUDICATE_PLIES plies in a row wins. Prints each game and the figures; exits 1 when a promise is not kept.
 // Options: --games N (per match, default 10), --seed S (the random mover's dice), --jobs N (games at once, default 2).
 import { availableParallelism } from 'node:os'
-import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { fork } from 'node:child_process'
-import { createRequire } from 'node:module'
 import { register } from 'tsx/esm/api'
+import { nodeStockfish } from './node-stockfish.mjs'
 import { Chess } from 'chess.js'
 
 register()
 const { startUciEngine } = await import('../src/features/game/uciEngine.ts')
 
-const require = createRequire(import.meta.url)
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const ENGINE = join(root, 'node_modules/stockfish/bin/stockfish-19-lite-single.js')
 const MAX_PLIES = 300
 const ADJUDICATE_MATERIAL = 10
 const ADJUDICATE_PLIES = 8
@@ -33,18 +29,7 @@ const option = (name, fallback) => {
 }
 
 /** The package's engine in this thread, behind the board's wrapper. */
-async function startEngine() {
-  // A second engine in one process needs the engine's module afresh (its factory serves one instance).
-  delete require.cache[ENGINE]
-  const engine = await require('stockfish')(ENGINE)
-  return startUciEngine({
-    send: (command) => engine.sendCommand(command),
-    listen(onLine) {
-      engine.listener = onLine
-    },
-    close: () => engine.terminate?.(),
-  })
-}
+const startEngine = async () => startUciEngine(await nodeStockfish())
 
 /** mulberry32: a small seeded PRNG, so a run can be replayed with --seed. */
 function dice(seed) {

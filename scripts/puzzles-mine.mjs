@@ -18,10 +18,10 @@ import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { fork } from 'node:child_process'
-import { createRequire } from 'node:module'
 import { createHash } from 'node:crypto'
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { register } from 'tsx/esm/api'
+import { nodeStockfish } from './node-stockfish.mjs'
 import { Chess } from 'chess.js'
 import * as prettier from 'prettier'
 
@@ -30,9 +30,7 @@ const { startUciAnalysis } = await import('../src/features/game/uciAnalysis.ts')
 const { verifyPuzzle, evaluationOf, isOnlyMove } = await import('../domain/chess/puzzles.ts')
 const { judgeMove } = await import('../domain/chess/gameReport.ts')
 
-const require = createRequire(import.meta.url)
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const ENGINE = join(root, 'node_modules/stockfish/bin/stockfish-19-lite-single.js')
 const MAX_PLIES = 160
 const ADJUDICATE_MATERIAL = 10
 const ADJUDICATE_PLIES = 6
@@ -79,18 +77,8 @@ function dice(seed) {
   }
 }
 
-/** The package's engine in this process, behind the analysis wrapper. */
-async function startEngine() {
-  delete require.cache[ENGINE]
-  const engine = await require('stockfish')(ENGINE)
-  return startUciAnalysis({
-    send: (command) => engine.sendCommand(command),
-    listen(onLine) {
-      engine.listener = onLine
-    },
-    close: () => engine.terminate?.(),
-  })
-}
+/** The package's engine in this thread, behind the board's wrapper. */
+const startEngine = async () => startUciAnalysis(await nodeStockfish())
 
 function material(chess) {
   let balance = 0

@@ -71,6 +71,8 @@ export interface Config {
   gameRateLimitMax: number
   /** Finished practices of modules' lines recorded per user per minute. */
   practiceRateLimitMax: number
+  /** Puzzle attempts, puzzle reviews and kept mistakes recorded per user per minute. */
+  puzzleRateLimitMax: number
   /** Total bytes of uploaded video one user may keep (413 above). */
   uploadQuotaBytes: number
   /**
@@ -194,6 +196,7 @@ export function loadConfig(raw: Env = process.env): Config {
     uploadRateLimitMax: int(env, 'UPLOAD_RATE_LIMIT_MAX', 10),
     gameRateLimitMax: int(env, 'GAME_RATE_LIMIT_MAX', 30),
     practiceRateLimitMax: int(env, 'PRACTICE_RATE_LIMIT_MAX', 60),
+    puzzleRateLimitMax: int(env, 'PUZZLE_RATE_LIMIT_MAX', 60),
     uploadQuotaBytes: int(env, 'UPLOAD_QUOTA_BYTES', 2 * 1024 * 1024 * 1024),
     testClock: testClockFrom(env, trustProxy),
     publicUrl,

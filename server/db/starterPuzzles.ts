@@ -1,5 +1,5 @@
 // The starter set of puzzles (server/db/puzzles/starter.json), put into the database at start where missing: one
-// statement for the whole set, so a start with them all already there costs one quick query.
+// statement for the whole set, after one read of the ids that finds them all there on every start but the first.
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
@@ -45,6 +45,14 @@ export async function insertMissingPuzzles(db: Db, puzzles: readonly unknown[]):
     themes: [...new Set(themes)],
   }))
   if (rows.length === 0) return 0
+  // A start with the set already there (every start but the first) only reads: an insert that skips each row on its
+  // conflict cost some 0.7 s of a 3 s start on PGlite.
+  const ids = [...new Set(rows.map((row) => row.id))]
+  const [{ present }] = await db.query<{ present: number }>(
+    'SELECT count(*)::int AS present FROM puzzles WHERE id = ANY($1::text[])',
+    [ids],
+  )
+  if (present === ids.length) return 0
   const [{ n }] = await db.query<{ n: number }>(
     `WITH given AS (
        SELECT DISTINCT ON (x.id) x.id, x.fen, x.rating,

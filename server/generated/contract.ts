@@ -1181,8 +1181,66 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** Record the caller's attempt at a puzzle. The first attempt of a player on a puzzle is rated (Glicko-2: the player and the puzzle both); later ones answer `rated: false` and `change: 0`, and change nothing (parallel first attempts count once) */
+    /** Record the caller's attempt at a puzzle. The first attempt of a player on a puzzle is rated (Glicko-2: the player and the puzzle both); later ones answer `rated: false` and `change: 0`, and change nothing (parallel first attempts count once). At most PUZZLE_RATE_LIMIT_MAX puzzle attempts, reviews and kept mistakes per user per minute (429) */
     post: operations['recordPuzzleAttempt']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/games/{gameId}/mistakes': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        gameId: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Keep the caller's mistakes of one of their kept games as personal puzzles ('Find the better move'), from the game report the browser ran
+     * @description Each mistake is checked against the game's moves: a ply that is not a move of the game, a move of the opponent (the game's `colour` is the player's side), a `better` move illegal in the position before the move or equal to the move played, or the same ply twice in the request is a 400 whose detail names the item ("Mistake 2: move 5 is not yours"), and the request then keeps nothing. A ply kept before adds nothing and changes nothing (the first one stays). Another user's game is 404, as an unknown one. At most PUZZLE_RATE_LIMIT_MAX puzzle attempts, reviews and kept mistakes per user per minute (429)
+     */
+    post: operations['keepGameMistakes']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/reviews/puzzles': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The caller's puzzles due for review now: their personal puzzles and the rated puzzles they failed, most overdue first, at most 50; and when the next one not yet due comes */
+    get: operations['getDuePuzzles']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/reviews/puzzles/{reviewPuzzleId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        reviewPuzzleId: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Record a review of one of the caller's puzzles to review, and schedule its next review (FSRS: solved is Good, not solved Again); another user's puzzle is 404, as an unknown one. At most PUZZLE_RATE_LIMIT_MAX puzzle attempts, reviews and kept mistakes per user per minute (429) */
+    post: operations['recordPuzzleReview']
     delete?: never
     options?: never
     head?: never
@@ -1380,6 +1438,70 @@ export interface components {
       change: number
       /** @description The puzzle's rating after the attempt */
       puzzleRating: number
+    }
+    /**
+     * @description The report's mark of the move played ('?' a mistake, '??' a blunder)
+     * @enum {string}
+     */
+    MistakeMark: '?' | '??'
+    GameMistake: {
+      /** @description The move's index in the game (0 is the first move) */
+      ply: number
+      /** @description The engine's move in the position before the move played, in SAN as the report gives it */
+      better: string
+      mark: components['schemas']['MistakeMark']
+    }
+    GameMistakesInput: {
+      mistakes: components['schemas']['GameMistake'][]
+    }
+    GameMistakesResult: {
+      /** @description New personal puzzles (a ply kept before adds none) */
+      added: number
+      /** @description The game's personal puzzles now */
+      total: number
+    }
+    ReviewPuzzle: {
+      id: components['schemas']['Id']
+      /**
+       * @description A personal puzzle from a mistake of a kept game, or a rated puzzle the caller failed
+       * @enum {string}
+       */
+      kind: 'mistake' | 'puzzle'
+      /** @description The position where the solver moves */
+      fen: string
+      /** @description The opponent's move that led to `fen`, in UCI; null at a game's first move */
+      lastMove: string | null
+      /** @description The moves in UCI: the solver's move first, then the replies and the solver's moves in turn (a mistake: the engine's move only) */
+      moves: string[]
+      /** @description The move played, in SAN (a mistake); null for a puzzle */
+      played: string | null
+      /** @description The report's mark of the move played (a mistake); null for a puzzle */
+      mark: components['schemas']['MistakeMark'] | null
+      /** @description The kept game of a mistake; null for a puzzle */
+      gameId: components['schemas']['Id'] | null
+      /** @description The rated puzzle; null for a mistake */
+      puzzleId: components['schemas']['PuzzleId'] | null
+      /** Format: date-time */
+      dueAt: string
+    }
+    DuePuzzles: {
+      /** @description At most 50, most overdue first */
+      due: components['schemas']['ReviewPuzzle'][]
+      /**
+       * Format: date-time
+       * @description The earliest puzzle not yet due; null when none is scheduled
+       */
+      nextDueAt: string | null
+    }
+    PuzzleReviewInput: {
+      solved: boolean
+    }
+    PuzzleReviewResult: {
+      /**
+       * Format: date-time
+       * @description When the puzzle is next due
+       */
+      dueAt: string
     }
     /** Format: uuid */
     Id: string
@@ -4354,6 +4476,98 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['PuzzleAttemptResult']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  keepGameMistakes: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        gameId: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GameMistakesInput']
+      }
+    }
+    responses: {
+      /** @description How many personal puzzles were added, and how many the game has now */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['GameMistakesResult']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getDuePuzzles: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The due puzzles */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['DuePuzzles']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      503: components['responses']['Unavailable']
+    }
+  }
+  recordPuzzleReview: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        reviewPuzzleId: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PuzzleReviewInput']
+      }
+    }
+    responses: {
+      /** @description When the puzzle is next due */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PuzzleReviewResult']
         }
       }
       400: components['responses']['BadRequest']

@@ -4,7 +4,7 @@ import { sendProblem } from './errors'
 import { countRequest } from './rateLimitStore'
 
 /** What a limit counts: each has its own counter per user. */
-export type UserLimitKind = 'comment' | 'follow' | 'upload' | 'game' | 'practice'
+export type UserLimitKind = 'comment' | 'follow' | 'upload' | 'game' | 'practice' | 'puzzle'
 
 const WHAT: Record<UserLimitKind, string> = {
   comment: 'comments',
@@ -12,6 +12,7 @@ const WHAT: Record<UserLimitKind, string> = {
   upload: 'video uploads',
   game: 'game saves and deletions',
   practice: 'line practices recorded',
+  puzzle: 'puzzle attempts, reviews and kept mistakes',
 }
 
 /**

@@ -6,6 +6,7 @@ import type {
   RouteHandlerMethod,
   RouteShorthandOptions,
 } from 'fastify'
+import type { Config } from '../config'
 import type { operations } from '../generated/contract'
 import { type Contract, fastifyPath, routeSchemaFrom } from '../openapi'
 
@@ -103,4 +104,16 @@ export function defineRoute<K extends OperationId>(
     // The request and reply Fastify hands over are the ones the route schema above validated.
     handler: handler as unknown as RouteHandlerMethod,
   })
+}
+
+/**
+ * Now, for schedules; in a test server (TEST_CLOCK=1) the time a request names in X-Test-Now, so tests move the
+ * clock.
+ */
+export function clockOf(config: Config): (req: FastifyRequest) => Date {
+  return (req) => {
+    const named = config.testClock ? req.headers['x-test-now'] : undefined
+    const at = typeof named === 'string' ? new Date(named) : undefined
+    return at && !Number.isNaN(at.getTime()) ? at : new Date()
+  }
 }

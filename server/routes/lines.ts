@@ -1,18 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { actorOf } from '../plugins/auth'
 import { contractValidatorCompiler } from '../openapi'
 import { userRateLimit } from '../plugins/userRateLimit'
 import * as lines from '../services/learning/lines'
-import { defineRoute, signedIn } from './define'
+import { clockOf, defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 
 export async function lineRoutes(app: FastifyInstance, { db, config }: RouteDeps) {
-  /** Now; in a test server (TEST_CLOCK=1) the time a request names in X-Test-Now, so tests move the clock. */
-  const nowOf = (req: FastifyRequest): Date => {
-    const named = config.testClock ? req.headers['x-test-now'] : undefined
-    const at = typeof named === 'string' ? new Date(named) : undefined
-    return at && !Number.isNaN(at.getTime()) ? at : new Date()
-  }
+  const nowOf = clockOf(config)
 
   // Counted per user after authentication (an anonymous request never counts): a learner finishes a line in
   // seconds at best, so the limit only stops a script.

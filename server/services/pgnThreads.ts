@@ -5,6 +5,7 @@
 // end after a minute without work; a reading waits its turn, at most MAX_WAITING_READINGS of them.
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
+import type { GameMistake, mistakePuzzles } from '../../domain/chess/gameMistakes'
 import type { GameReading } from '../../domain/chess/gameResult'
 import { PgnError, type LineSide } from '../../domain/chess/pgn'
 import type { variationPractice } from '../../domain/chess/variations'
@@ -28,6 +29,7 @@ type Task =
   | { kind: 'game'; pgn: string; maxMoves: number }
   | { kind: 'line'; pgn: string; side: LineSide }
   | { kind: 'variation'; pgn: string; side: LineSide; key: string; plies: number[] }
+  | { kind: 'mistakes'; pgn: string; side: LineSide; mistakes: GameMistake[] }
   | { kind: 'puzzles'; puzzles: SetPuzzle[] }
 type Answer = { reading: unknown } | { refusal: string } | { fault: string }
 
@@ -127,6 +129,16 @@ export async function variationPracticeOffThread(
 ): Promise<ReturnType<typeof variationPractice>> {
   const reading = await readOffThread({ kind: 'variation', pgn, side, key, plies })
   return (reading as { practice: ReturnType<typeof variationPractice> }).practice
+}
+
+/** A player's mistakes of a kept game made puzzles, read on a reader thread (mistakePuzzles); or ReadersBusy. */
+export async function mistakePuzzlesOffThread(
+  pgn: string,
+  side: LineSide,
+  mistakes: GameMistake[],
+): Promise<ReturnType<typeof mistakePuzzles>> {
+  const reading = await readOffThread({ kind: 'mistakes', pgn, side, mistakes })
+  return (reading as { puzzles: ReturnType<typeof mistakePuzzles> }).puzzles
 }
 
 /**

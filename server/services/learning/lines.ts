@@ -7,7 +7,7 @@ import { readLineOffThread, variationPracticeOffThread } from '../pgnThreads'
 import type { Db } from '../../db/db'
 import { assertSeen, type CourseVisibility, visibilityColumns } from '../catalogue/courses'
 import { BadInput, Forbidden, NotFound } from '../errors'
-import { gradeFor, nextCard, type StoredCard } from './reviewSchedule'
+import { CARD_COLUMNS, type CardRow, gradeFor, nextCard, storedCard } from './reviewSchedule'
 import { iso, type Actor, type Schema } from '../types'
 
 type ModuleLine = Schema<'ModuleLine'>
@@ -86,8 +86,6 @@ async function keepLineMoves(db: Db, moduleId: string, line: ModuleLine): Promis
   return moves
 }
 
-type CardRow = Omit<StoredCard, 'due' | 'last_review'> & { due: unknown; last_review: unknown }
-
 type PracticeInput = Schema<'LinePracticeInput'>
 
 /**
@@ -128,15 +126,11 @@ export async function recordPractice(
   const grade = gradeFor(mistakes)
   return db.transaction(async (tx) => {
     const [row] = await tx.query<CardRow>(
-      `SELECT due, stability, difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses, state,
-         last_review FROM line_reviews WHERE user_id = $1 AND module_id = $2 AND variation = $3 FOR UPDATE`,
+      `SELECT ${CARD_COLUMNS} FROM line_reviews
+       WHERE user_id = $1 AND module_id = $2 AND variation = $3 FOR UPDATE`,
       [actor.id, moduleId, variation],
     )
-    const card = nextCard(
-      row ? { ...row, due: new Date(iso(row.due)), last_review: new Date(iso(row.last_review)) } : null,
-      grade,
-      now,
-    )
+    const card = nextCard(storedCard(row), grade, now)
     // A module deleted meanwhile fails the foreign key: 404 (server/plugins/errors.ts).
     await saveReviewCard(tx, actor.id, moduleId, line.courseId, card, grade, variation)
     await countMisses(tx, actor.id, moduleId, line.courseId, missed, now)

@@ -4,7 +4,7 @@
 // within 10 minutes. Pure: the service reads and writes the card, this file only grades a practice and computes the
 // next card. docs/product.md#lines-and-review says the same to the product's readers.
 import { createEmptyCard, fsrs, generatorParameters, Rating, type Card, type Grade } from 'ts-fsrs'
-import type { Schema } from '../types'
+import { iso, type Schema } from '../types'
 
 export type ReviewGrade = Schema<'ReviewGrade'>
 
@@ -19,6 +19,19 @@ const RATINGS: Record<ReviewGrade, Grade> = { good: Rating.Good, hard: Rating.Ha
 
 /** The card as stored (one row of line_reviews); null before the first practice. */
 export type StoredCard = Omit<Card, 'last_review'> & { last_review: Date }
+
+/** A card's columns, as line_reviews and puzzle_reviews store them. */
+export const CARD_COLUMNS =
+  'due, stability, difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses, state, last_review'
+
+/** A card as the database answers it (timestamps as Date or text); last_review null while never reviewed. */
+export type CardRow = Omit<StoredCard, 'due' | 'last_review'> & { due: unknown; last_review: unknown }
+
+/** The stored card of a row; null without one, or for a card never reviewed (FSRS's empty card, made anew). */
+export function storedCard(row: CardRow | undefined): StoredCard | null {
+  if (!row || row.last_review === null) return null
+  return { ...row, due: new Date(iso(row.due)), last_review: new Date(iso(row.last_review)) }
+}
 
 /** The card after a practice graded `grade` at `now` (a new card for the first practice). */
 export function nextCard(card: StoredCard | null, grade: ReviewGrade, now: Date): StoredCard {

@@ -6,6 +6,7 @@ import type { Db } from '../../db/db'
 import { NotFound } from '../errors'
 import type { Actor, Schema } from '../types'
 import { NEW_PLAYER, rateAttempt, type Rating } from './glicko'
+import { queueFailedPuzzle } from './reviews'
 
 type Puzzle = Schema<'Puzzle'>
 type PuzzleTheme = Schema<'PuzzleTheme'>
@@ -152,17 +153,19 @@ type AttemptResult = Schema<'PuzzleAttemptResult'>
 /**
  * Records an attempt. The first of a player on a puzzle is rated: the attempt's row is inserted first, so a parallel
  * first attempt waits on its unique key and then finds it (rated once); the player's and the puzzle's rows are then
- * locked, rated from their values before, and written. Later attempts change nothing.
+ * locked, rated from their values before, and written; a failed one joins the player's puzzles to review (reviews.ts).
+ * Later attempts change nothing.
  */
 export async function attempt(
   db: Db,
   actor: Actor,
   puzzleId: string,
   solved: boolean,
+  now: Date = new Date(),
 ): Promise<AttemptResult> {
   return db.transaction(async (tx) => {
-    const [puzzle] = await tx.query<Rating>(
-      'SELECT rating, deviation, volatility FROM puzzles WHERE id = $1',
+    const [puzzle] = await tx.query<Rating & { fen: string; moves: string[] }>(
+      'SELECT rating, deviation, volatility, fen, moves FROM puzzles WHERE id = $1',
       [puzzleId],
     )
     if (!puzzle) throw new NotFound('Puzzle')
@@ -213,6 +216,7 @@ export async function attempt(
       puzzleId,
       after.player.rating - player.rating,
     ])
+    if (!solved) await queueFailedPuzzle(tx, actor.id, { id: puzzleId, ...puzzle }, now)
     return {
       rated: true,
       rating: Math.round(after.player.rating),

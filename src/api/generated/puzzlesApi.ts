@@ -41,6 +41,26 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['Puzzles'],
       }),
+      keepGameMistakes: build.mutation<KeepGameMistakesApiResponse, KeepGameMistakesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/games/${queryArg.gameId}/mistakes`,
+          method: 'POST',
+          body: queryArg.gameMistakesInput,
+        }),
+        invalidatesTags: ['Puzzles'],
+      }),
+      getDuePuzzles: build.query<GetDuePuzzlesApiResponse, GetDuePuzzlesApiArg>({
+        query: () => ({ url: `/api/reviews/puzzles` }),
+        providesTags: ['Puzzles'],
+      }),
+      recordPuzzleReview: build.mutation<RecordPuzzleReviewApiResponse, RecordPuzzleReviewApiArg>({
+        query: (queryArg) => ({
+          url: `/api/reviews/puzzles/${queryArg.reviewPuzzleId}`,
+          method: 'POST',
+          body: queryArg.puzzleReviewInput,
+        }),
+        invalidatesTags: ['Puzzles'],
+      }),
     }),
     overrideExisting: false,
   })
@@ -67,6 +87,19 @@ export type RecordPuzzleAttemptApiResponse =
 export type RecordPuzzleAttemptApiArg = {
   puzzleId: PuzzleId
   puzzleAttemptInput: PuzzleAttemptInput
+}
+export type KeepGameMistakesApiResponse =
+  /** status 200 How many personal puzzles were added, and how many the game has now */ GameMistakesResult
+export type KeepGameMistakesApiArg = {
+  gameId: Id
+  gameMistakesInput: GameMistakesInput
+}
+export type GetDuePuzzlesApiResponse = /** status 200 The due puzzles */ DuePuzzles
+export type GetDuePuzzlesApiArg = void
+export type RecordPuzzleReviewApiResponse = /** status 200 When the puzzle is next due */ PuzzleReviewResult
+export type RecordPuzzleReviewApiArg = {
+  reviewPuzzleId: Id
+  puzzleReviewInput: PuzzleReviewInput
 }
 export type PuzzleId = string
 export type PuzzleTheme =
@@ -128,5 +161,56 @@ export type PuzzleAttemptResult = {
   puzzleRating: number
 }
 export type PuzzleAttemptInput = {
+  solved: boolean
+}
+export type GameMistakesResult = {
+  /** New personal puzzles (a ply kept before adds none) */
+  added: number
+  /** The game's personal puzzles now */
+  total: number
+}
+export type Id = string
+export type MistakeMark = '?' | '??'
+export type GameMistake = {
+  /** The move's index in the game (0 is the first move) */
+  ply: number
+  /** The engine's move in the position before the move played, in SAN as the report gives it */
+  better: string
+  mark: MistakeMark
+}
+export type GameMistakesInput = {
+  mistakes: GameMistake[]
+}
+export type ReviewPuzzle = {
+  id: Id
+  /** A personal puzzle from a mistake of a kept game, or a rated puzzle the caller failed */
+  kind: 'mistake' | 'puzzle'
+  /** The position where the solver moves */
+  fen: string
+  /** The opponent's move that led to `fen`, in UCI; null at a game's first move */
+  lastMove: string | null
+  /** The moves in UCI: the solver's move first, then the replies and the solver's moves in turn (a mistake: the engine's move only) */
+  moves: string[]
+  /** The move played, in SAN (a mistake); null for a puzzle */
+  played: string | null
+  /** The report's mark of the move played (a mistake); null for a puzzle */
+  mark: MistakeMark | null
+  /** The kept game of a mistake; null for a puzzle */
+  gameId: Id | null
+  /** The rated puzzle; null for a mistake */
+  puzzleId: PuzzleId | null
+  dueAt: string
+}
+export type DuePuzzles = {
+  /** At most 50, most overdue first */
+  due: ReviewPuzzle[]
+  /** The earliest puzzle not yet due; null when none is scheduled */
+  nextDueAt: string | null
+}
+export type PuzzleReviewResult = {
+  /** When the puzzle is next due */
+  dueAt: string
+}
+export type PuzzleReviewInput = {
   solved: boolean
 }

@@ -5,12 +5,14 @@ import { type GameReport, JUDGEMENT_GLYPHS, worstMoves } from '@domain/chess/gam
 import { readMoveText, sanOfDrop } from '@domain/chess/moveText'
 import { playInTree, treeFromFen } from '@domain/chess/moveTree'
 import { mainLine, numbered, parsePgn, type ParsedLine } from '@domain/chess/pgn'
+import type { Side } from '@domain/chess/vocabulary'
 import { ChessBoard, type BoardMove } from '@/features/game/ChessBoard'
 import { endNode, nextNode, previousNode, START } from '@/features/lines/lineNavigation'
 import { MoveTree } from '@/features/lines/MoveTree'
 import { StepButtons } from '@/features/lines/StepButtons'
 import { isAnalysisStart } from './analysisStart'
 import { KeptGame } from './KeptGame'
+import { type KeptGameOpened, KeptMistakes } from './KeptMistakes'
 import { EngineLines, EvalBar } from './EnginePanel'
 import { EvalGraph } from './EvalGraph'
 import { evaluationOf, turnOf } from './evaluation'
@@ -65,6 +67,7 @@ export default function AnalysisPage() {
   const report = useGameReport(engine)
   const [reported, setReported] = useState<number[]>([])
   const [mistake, setMistake] = useState(-1)
+  const [keptGame, setKeptGame] = useState<KeptGameOpened | null>(null)
   const node = line.nodes[current]
   const live = useLiveAnalysis(engine, node.fen, engineOn && report.state.status !== 'running')
 
@@ -74,14 +77,16 @@ export default function AnalysisPage() {
   const marks = useMemo(() => marksOf(done, reported), [done, reported])
   const shownPly = reported.indexOf(current)
   const shownMove = done && shownPly >= 0 ? done.moves[shownPly] : undefined
+  const reportedSans = useMemo(() => reported.map((id) => line.nodes[id].san), [reported, line])
 
   const go = (id: number) => setTree((t) => ({ ...t, current: id }))
   function load(next: ParsedLine) {
     report.clear()
     setReported([])
+    setKeptGame(null)
     setTree({ line: next, current: START })
   }
-  const openGame = useOpenGame(report, setTree, setReported, setMistake)
+  const openGame = useOpenGame(report, setTree, setReported, setMistake, setKeptGame)
   function onMove({ from, to }: BoardMove): boolean {
     const san = sanOfDrop(node.fen, from, to)
     const played = san ? playInTree(line, current, san) : null
@@ -140,6 +145,7 @@ export default function AnalysisPage() {
               shownMove ? { move: shownMove, text: numbered(node.moveNumber, node.color, node.san) } : null
             }
           />
+          <KeptMistakes game={keptGame} report={done} sans={reportedSans} />
           <EvalGraph report={done} reported={reported} current={current} onSelect={go} />
           <ShareGame line={line} current={current} report={done} reported={reported} notice={opened.notice} />
           {done && <GameOpening line={line} />}
@@ -183,16 +189,20 @@ function marksOf(done: GameReport | null, reported: number[]): Record<number, st
   return out
 }
 
-/** Opens a kept game (or a visitor's last one) with its report, as 'Analyse this game' does. */
+/**
+ * Opens a kept game (or a visitor's last one) with its report, as 'Analyse this game' does; a kept game's mistakes
+ * are then kept as puzzles.
+ */
 function useOpenGame(
   report: ReturnType<typeof useGameReport>,
   setTree: (tree: { line: ParsedLine; current: number }) => void,
   setReported: (ids: number[]) => void,
   setMistake: (index: number) => void,
+  setKeptGame: (game: KeptGameOpened | null) => void,
 ) {
   const { clear, start } = report
   return useCallback(
-    (pgn: string) => {
+    (pgn: string, kept?: { id: string; colour: Side }) => {
       let game: ParsedLine
       try {
         game = parsePgn(pgn)
@@ -202,11 +212,13 @@ function useOpenGame(
       }
       clear()
       setTree({ line: game, current: START })
-      setReported(mainLine(game))
+      const ids = mainLine(game)
+      setReported(ids)
       setMistake(-1)
+      setKeptGame(kept ? { ...kept, sans: ids.map((id) => game.nodes[id].san) } : null)
       void start(game)
     },
-    [clear, start, setTree, setReported, setMistake],
+    [clear, start, setTree, setReported, setMistake, setKeptGame],
   )
 }
 

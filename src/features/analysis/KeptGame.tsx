@@ -7,6 +7,7 @@ import { Spinner } from '@/components/Spinner'
 import { selectToken } from '@/features/auth/authSlice'
 import { useGetGameQuery } from '@/features/game/gamesEndpoints'
 import { readLastGame } from '@/features/game/lastGame'
+import type { Side } from '@domain/chess/vocabulary'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -14,7 +15,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  * /analysis?game={id} opens one of the player's kept games ('My games'), also after a reload; without it, a
  * visitor's last game kept in this browser is offered as 'Your last game'.
  */
-export function KeptGame({ onOpen }: { onOpen: (pgn: string) => void }) {
+export function KeptGame({
+  onOpen,
+}: {
+  /** Hears the game's PGN, and for a kept game its id and the side the player played. */
+  onOpen: (pgn: string, kept?: { id: string; colour: Side }) => void
+}) {
   const [params] = useSearchParams()
   const gameId = params.get('game')
   const token = useAppSelector(selectToken)
@@ -26,7 +32,7 @@ export function KeptGame({ onOpen }: { onOpen: (pgn: string) => void }) {
   useEffect(() => {
     if (!data || opened.current === data._id) return
     opened.current = data._id
-    onOpen(data.pgn)
+    onOpen(data.pgn, { id: data._id, colour: data.colour })
   }, [data, onOpen])
 
   if (gameId !== null) {

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react'
 import pieceSprite from 'virtual:piece-sprite'
 import { useAppSelector } from '@/app/hooks'
+import { piecesOf } from '@domain/chess/fenPieces'
 import { pieceInWords } from '@domain/chess/moveWords'
 import {
   boardOrientation,
   firstCursor,
   lastMoveSquares,
-  piecesOf,
   squareMarks,
   squaresInView,
   squareSpoken,

@@ -1,31 +1,14 @@
 import { Link } from 'react-router-dom'
 import { defaultPieces } from 'react-chessboard'
+import { piecesOf } from '@domain/chess/fenPieces'
 import { useGetDailyPuzzleQuery } from './dailyPuzzleEndpoints'
 import './dailyPuzzle.css'
 
 const FILES = 'abcdefgh'
 
-/** The pieces of a FEN by square, as the board's sprite names them: { e1: 'wK', ... }. */
-function piecesOf(fen: string): Record<string, string> {
-  const pieces: Record<string, string> = {}
-  fen
-    .split(' ')[0]
-    .split('/')
-    .forEach((row, index) => {
-      let file = 0
-      for (const char of row) {
-        if (/\d/.test(char)) file += Number(char)
-        else
-          pieces[`${FILES[file++]}${8 - index}`] =
-            (char === char.toUpperCase() ? 'w' : 'b') + char.toUpperCase()
-      }
-    })
-  return pieces
-}
-
 /**
- * The pieces after the opponent's move (UCI), read without chess.js so that this section shares no chunk with the
- * boards: castling moves the rook too, en passant takes the pawn passed, a promotion puts the new piece.
+ * The pieces after the opponent's move (UCI), read without chess.js (this section loads no chess.js of its own):
+ * castling moves the rook too, en passant takes the pawn passed, a promotion puts the new piece.
  */
 function afterMove(pieces: Record<string, string>, uci: string): Record<string, string> {
   const next = { ...pieces }

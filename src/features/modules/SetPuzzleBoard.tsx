@@ -31,7 +31,7 @@ type Props = {
  * first wrong move fails it ('Not the move.') and the solution is played on the board; the last right move solves it.
  */
 export function SetPuzzleBoard({ puzzle, index, count, onEnd, onNext }: Props) {
-  const line = { ...puzzle, lead: 0 as const }
+  const line = { ...puzzle, lastMove: null }
   const failed = useRef(false)
   const { solving, shown, canMove, verdict, move, viewSolution } = usePuzzleSolving(line, (solved) => {
     failed.current = !solved
@@ -60,7 +60,7 @@ export function SetPuzzleBoard({ puzzle, index, count, onEnd, onNext }: Props) {
           orientation={side}
           mover={canMove ? side : null}
           onMove={play}
-          lastMove={lastMoveOf({ ...solving, played: shown })}
+          lastMove={lastMoveOf({ played: shown }, line)}
           label={`Puzzle ${index + 1} board, you play ${side}`}
           keysHintId={`${boardId}-keys`}
         />

@@ -1,8 +1,6 @@
 import type { Puzzle } from '@/api/generated/puzzlesApi'
-import { BoardKeysHelp } from '@/features/game/BoardKeysHelp'
-import { ChessBoard } from '@/features/game/ChessBoard'
-import { fenAfter } from '@domain/chess/chessRules'
-import { lastMoveOf, solverSide, type MoveVerdict, type Solving } from './puzzleSolving'
+import { PuzzleBoard } from './PuzzleBoard'
+import { solverSide, type MoveVerdict, type Solving } from './puzzleSolving'
 import { THEME_NAMES } from './puzzleThemes'
 import { usePuzzleSolving } from './usePuzzleSolving'
 
@@ -31,28 +29,13 @@ export function PuzzleTrainer({
   onEnd: (solved: boolean) => void
   onNext: () => void
 }) {
-  const { solving, shown, canMove, verdict, hint, askHint, move, viewSolution } = usePuzzleSolving(
-    puzzle,
-    onEnd,
-  )
+  const solver = usePuzzleSolving(puzzle, onEnd)
+  const { solving, canMove, verdict, askHint, viewSolution } = solver
   const side = solverSide(puzzle)
   const playing = solving.status === 'playing'
   return (
     <div className="puzzles__trainer">
-      <div className="puzzles__board">
-        <ChessBoard
-          id="puzzle-board"
-          fen={fenAfter(shown, puzzle.fen)}
-          orientation={side}
-          mover={canMove ? side : null}
-          onMove={move}
-          lastMove={lastMoveOf({ ...solving, played: shown })}
-          hint={hint}
-          label={`Puzzle board, you play ${side}`}
-          keysHintId="puzzle-board-keys"
-        />
-        <BoardKeysHelp id="puzzle-board-keys" />
-      </div>
+      <PuzzleBoard puzzle={puzzle} solving={solver} />
       <div className="puzzles__side stack">
         <p className="puzzles__status" role="status">
           {statusText(solving, verdict, side)}

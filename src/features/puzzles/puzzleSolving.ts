@@ -1,18 +1,21 @@
 // Solving a puzzle, as lichess's trainer does: the opponent's last move is played first, then the solver finds each
-// move of the solution and the opponent's replies follow. Pure functions of the puzzle and the moves played.
+// move of the solution and the opponent's replies follow. A puzzle to review is given from the solver's position
+// instead, the opponent's move already made, and its first move decides. Pure functions of the puzzle and the moves
+// played.
 import { applyMove, outcomeOf, sideToMove, type MoveRequest } from '@domain/chess/chessRules'
 import type { Side, Uci } from '@domain/chess/vocabulary'
 
 /** What solving needs of a puzzle: the position before the opponent's move, then the moves (UCI). */
 export interface PuzzleLine {
+  /** The position before the opponent's move; with `lastMove` given, the solver's position. */
   fen: string
-  /** moves[0] is the opponent's move; then the solver's move, the reply, and so on. */
+  /** moves[0] is the opponent's move; then the solver's move, the reply, and so on (the solver's first with `lastMove`). */
   moves: string[]
   /**
-   * How many of `moves` are played before the solver's first: 1, the opponent's move (the trainer's puzzles, the
-   * default), or 0 when the position is already the solver's to move (a course's puzzle set).
+   * Given for a puzzle that starts from the solver's position (a review's): the opponent's move that led to `fen`
+   * (UCI; null when there was none), shown as the last move until a move is played.
    */
-  lead?: 0 | 1
+  lastMove?: string | null
 }
 
 export type PuzzleStatus = 'playing' | 'solved' | 'failed'
@@ -28,14 +31,17 @@ export interface Solving {
 /** What a move of the solver did: not legal (nothing changes), right (the reply follows), the last right one, wrong. */
 export type MoveVerdict = 'illegal' | 'right' | 'solved' | 'wrong'
 
-/** The puzzle as the solver first sees it: the opponent's move played (none when it leads with none). */
+/** The opponent's move played before the solver's first: none when the puzzle starts from the solver's position. */
+const openingMoves = (puzzle: PuzzleLine) => (puzzle.lastMove === undefined ? puzzle.moves.slice(0, 1) : [])
+
+/** The puzzle as the solver first sees it: the opponent's move played. */
 export function startSolving(puzzle: PuzzleLine): Solving {
-  return { played: puzzle.moves.slice(0, puzzle.lead ?? 1), status: 'playing', shown: false }
+  return { played: openingMoves(puzzle), status: 'playing', shown: false }
 }
 
 /** The side the solver plays: the side to move after the opponent's move (the board is turned to it). */
 export function solverSide(puzzle: PuzzleLine): Side {
-  return sideToMove(puzzle.moves.slice(0, puzzle.lead ?? 1), puzzle.fen)
+  return sideToMove(openingMoves(puzzle), puzzle.fen)
 }
 
 const isMate = (puzzle: PuzzleLine, moves: readonly string[]) => {
@@ -77,6 +83,22 @@ export function playSolverMove(
 
 const promotionOf = (uci: string) => uci[4] as MoveRequest['promotion']
 
+/**
+ * A review's rule: the solver's first move decides. Right, the rest of the solution is played and the puzzle is
+ * solved; wrong, the puzzle is failed and the solution is shown from the position before the move.
+ */
+export function playDecidingMove(
+  puzzle: PuzzleLine,
+  solving: Solving,
+  move: MoveRequest,
+): { solving: Solving; verdict: MoveVerdict } {
+  const result = playSolverMove(puzzle, solving, move)
+  if (result.verdict === 'right')
+    return { solving: { ...result.solving, played: [...puzzle.moves], status: 'solved' }, verdict: 'solved' }
+  if (result.verdict === 'wrong') return { solving: showSolution(puzzle, result.solving), verdict: 'wrong' }
+  return result
+}
+
 /** 'View the solution': the rest of the solution played from where the solver stopped; the puzzle counts as failed. */
 export function showSolution(puzzle: PuzzleLine, solving: Solving): Solving {
   if (solving.status === 'solved') return solving
@@ -89,8 +111,8 @@ export function hintSquare(puzzle: PuzzleLine, solving: Solving): string | null 
   return puzzle.moves[solving.played.length]?.slice(0, 2) ?? null
 }
 
-/** The last move on the board, as its two squares. */
-export function lastMoveOf(solving: Solving): string[] {
-  const last = solving.played.at(-1)
+/** The last move on the board, as its two squares: the puzzle's `lastMove` while nothing is played from its FEN. */
+export function lastMoveOf(solving: Pick<Solving, 'played'>, puzzle?: PuzzleLine): string[] {
+  const last = solving.played.at(-1) ?? puzzle?.lastMove
   return last ? [last.slice(0, 2), last.slice(2, 4)] : []
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { BoardMove } from '@/features/game/ChessBoard'
 import {
   hintSquare,
+  playDecidingMove,
   playSolverMove,
   showSolution,
   startSolving,
@@ -16,8 +17,13 @@ export const OPPONENT_DELAY_MS = 400
 /**
  * One puzzle being solved on the board: the moves played, how many of them the board shows yet (the opponent's moves
  * come after a pause), the last verdict and the hint. `onEnd` is called once, with whether the puzzle was solved.
+ * With `firstMoveDecides` (a review) the solver's first move ends the puzzle, the solution then played on.
  */
-export function usePuzzleSolving(puzzle: PuzzleLine, onEnd: (solved: boolean) => void) {
+export function usePuzzleSolving(
+  puzzle: PuzzleLine,
+  onEnd: (solved: boolean) => void,
+  { firstMoveDecides = false }: { firstMoveDecides?: boolean } = {},
+) {
   const [solving, setSolving] = useState<Solving>(() => startSolving(puzzle))
   const [shownCount, setShownCount] = useState(0)
   const [verdict, setVerdict] = useState<MoveVerdict | null>(null)
@@ -38,7 +44,7 @@ export function usePuzzleSolving(puzzle: PuzzleLine, onEnd: (solved: boolean) =>
   }
 
   function move(boardMove: BoardMove): boolean {
-    const result = playSolverMove(puzzle, solving, boardMove)
+    const result = (firstMoveDecides ? playDecidingMove : playSolverMove)(puzzle, solving, boardMove)
     if (result.verdict === 'illegal') return false
     setVerdict(result.verdict)
     setSolving(result.solving)

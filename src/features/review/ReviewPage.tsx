@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import type { DueLine } from '@/api/generated/api'
 import { useGetDueReviewsQuery, useGetReviewSummaryQuery } from '@/features/review/reviewEndpoints'
 import { useAppSelector } from '@/app/hooks'
 import { LoadError } from '@/components/LoadError'
@@ -9,23 +8,23 @@ import { LinePanel } from '@/features/lines/LinePanel'
 import { reviewDate } from '@/features/lines/reviewDate'
 import { DifficultMoves } from '@/features/review/DifficultMoves'
 import { ReviewForecast } from '@/features/review/ReviewForecast'
+import { earliest, PuzzlesToReview, usePuzzleRound } from './PuzzlesToReview'
+import { useRound } from './useRound'
 
 export const nothingToReviewText = (nextDueAt: string | null | undefined) =>
   nextDueAt ? `Nothing to review. Next review ${reviewDate(nextDueAt)}.` : 'Nothing to review.'
 
 /**
  * /review: the caller's due variations of lines, one after another in practice mode, each under its line's prompt,
- * then when the next review comes; beside them the next 7 days' reviews and the moves missed most.
+ * and their due puzzles; then when the next review comes; beside them the next 7 days' reviews and the moves missed
+ * most.
  */
 export default function ReviewPage() {
   const loggedIn = useAppSelector(selectIsLoggedIn)
   const due = useGetDueReviewsQuery(undefined, { skip: !loggedIn })
-  // The lines due when the page opened: a practice recorded meanwhile refetches the queue, not this round.
-  const [round, setRound] = useState<DueLine[] | null>(null)
-  const [index, setIndex] = useState(0)
+  const { round, index, current, finished, next } = useRound(due.data?.due)
   const [practised, setPractised] = useState(false)
-  if (round === null && due.data) setRound(due.data.due)
-  const finished = round !== null && index >= round.length
+  const puzzles = usePuzzleRound(loggedIn)
   const summary = useGetReviewSummaryQuery(undefined, { skip: !loggedIn || !finished })
 
   if (!loggedIn)
@@ -44,13 +43,16 @@ export default function ReviewPage() {
         <LoadError message="The lines to review could not be loaded." onRetry={() => void due.refetch()} />
       </section>
     )
-  if (round === null || (finished && summary.isFetching)) return <p role="status">Loading...</p>
-  const current = round[index]
+  if (round === null || (finished && summary.isFetching) || (puzzles.round === null && !puzzles.isError))
+    return <p role="status">Loading...</p>
   return (
     <section className="page stack">
       <h1>Review</h1>
-      {finished ? (
-        <p role="status">{nothingToReviewText(summary.data?.nextDueAt)}</p>
+      {!current ? (
+        // Nothing to review only once the puzzles are done too (or there were none).
+        puzzles.finished && (
+          <p role="status">{nothingToReviewText(earliest([summary.data?.nextDueAt, puzzles.nextDueAt]))}</p>
+        )
       ) : (
         <article className="card" aria-labelledby="review-line-title">
           <p className="muted">
@@ -72,7 +74,7 @@ export default function ReviewPage() {
               className="btn btn--primary"
               onClick={() => {
                 setPractised(false)
-                setIndex((i) => i + 1)
+                next()
               }}
             >
               {index + 1 < round.length ? 'Next line' : 'Finish'}
@@ -80,6 +82,7 @@ export default function ReviewPage() {
           )}
         </article>
       )}
+      <PuzzlesToReview puzzles={puzzles} />
       <ReviewForecast />
       <DifficultMoves />
     </section>

@@ -6,8 +6,16 @@ const AFTER_NF6 = 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq
 const MATED = 'r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4'
 const BEFORE_NF6 = 'r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3'
 
+/**
+ * Answers a test gives for positions of its own (FEN → info line and best move), before the ones above; a test that
+ * fills it empties it after.
+ */
+export const extraAnswers = new Map<string, [string, string]>()
+
 /** What the fake engine answers for a position: an info line (score and pv) and the best move. */
 function answerFor(fen: string): [string, string] {
+  const extra = extraAnswers.get(fen)
+  if (extra) return extra
   if (fen === AFTER_NF6) return ['score mate 1 pv h5f7', 'h5f7']
   if (fen === MATED) return ['score mate 0', '(none)']
   if (fen === BEFORE_NF6) return ['score cp 20 pv g7g6 h5f3', 'g7g6']

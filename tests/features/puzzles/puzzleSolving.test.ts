@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   hintSquare,
   lastMoveOf,
+  playDecidingMove,
   playSolverMove,
   showSolution,
   solverSide,
@@ -88,5 +89,46 @@ describe('solving a puzzle', () => {
     const result = playSolverMove(underPromotion, startSolving(underPromotion), { from: 'c7', to: 'd8' })
     expect(result.verdict).toBe('solved')
     expect(result.solving.played).toEqual(['g8f7', 'c7d8n'])
+  })
+})
+
+describe("reviewing a puzzle from the solver's position, the first move deciding", () => {
+  /** The fork after the opponent's h7h6, given as a review gives it: the solver to move, h7h6 the last move. */
+  const forkToReview: PuzzleLine = {
+    fen: 'q3k3/8/7p/3N4/8/8/8/6K1 w - - 0 2',
+    moves: ['d5c7', 'e8d7', 'c7a8'],
+    lastMove: 'h7h6',
+  }
+  /** A game's first move: no last move to show. */
+  const firstMove: PuzzleLine = {
+    fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+    moves: ['e2e4'],
+    lastMove: null,
+  }
+
+  it("starts with nothing to play first, the opponent's move shown as the last one", () => {
+    const solving = startSolving(forkToReview)
+    expect(solving).toEqual({ played: [], status: 'playing', shown: false })
+    expect(lastMoveOf(solving, forkToReview)).toEqual(['h7', 'h6'])
+    expect(solverSide(forkToReview)).toBe('white')
+    expect(lastMoveOf(startSolving(firstMove), firstMove)).toEqual([])
+    expect(hintSquare(forkToReview, solving)).toBe('d5')
+  })
+
+  it('plays the rest of the solution after a right first move, the puzzle solved', () => {
+    const right = playDecidingMove(forkToReview, startSolving(forkToReview), { from: 'd5', to: 'c7' })
+    expect(right.verdict).toBe('solved')
+    expect(right.solving).toEqual({ played: forkToReview.moves, status: 'solved', shown: false })
+    expect(lastMoveOf(right.solving, forkToReview)).toEqual(['c7', 'a8'])
+    const single = playDecidingMove(firstMove, startSolving(firstMove), { from: 'e2', to: 'e4' })
+    expect(single.solving).toEqual({ played: ['e2e4'], status: 'solved', shown: false })
+  })
+
+  it('fails on a wrong first move and shows the solution; an illegal one changes nothing', () => {
+    const wrong = playDecidingMove(forkToReview, startSolving(forkToReview), { from: 'g1', to: 'g2' })
+    expect(wrong.verdict).toBe('wrong')
+    expect(wrong.solving).toEqual({ played: forkToReview.moves, status: 'failed', shown: true })
+    const illegal = playDecidingMove(forkToReview, startSolving(forkToReview), { from: 'd5', to: 'd8' })
+    expect(illegal).toEqual({ solving: startSolving(forkToReview), verdict: 'illegal' })
   })
 })

@@ -17,6 +17,7 @@ const TABLES = [
   'line_reviews',
   'line_mistakes',
   'games',
+  'puzzle_reviews',
 ]
 
 const SQL = `select ${TABLES.map(

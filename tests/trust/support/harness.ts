@@ -69,6 +69,7 @@ export async function startApp(
     FOLLOW_RATE_LIMIT_MAX: '1000000',
     UPLOAD_RATE_LIMIT_MAX: '1000000',
     GAME_RATE_LIMIT_MAX: '1000000',
+    PUZZLE_RATE_LIMIT_MAX: '1000000',
     // scrypt at N=2^14 keeps the suite fast (the default, 2^17, is proven by tests/server/passwords.test.ts)
     SCRYPT_LOG2N: '14',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

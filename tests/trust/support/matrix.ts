@@ -193,6 +193,11 @@ export const MATRIX: Record<string, Row> = {
   getPuzzle: everyone(200),
   getMyPuzzleRating: loggedIn({ others: 200 }),
   recordPuzzleAttempt: loggedIn({ others: 200 }),
+  // personal puzzles: the mistakes kept are of a game of `student`'s, and the puzzle reviewed one of `student`'s
+  // (unknown, 404, to everyone else, admins included); each caller has their own puzzles to review
+  keepGameMistakes: loggedIn({ student: 200, others: 404 }),
+  getDuePuzzles: loggedIn({ others: 200 }),
+  recordPuzzleReview: loggedIn({ student: 200, others: 404 }),
   // mailed links: the same answer whoever asks (a token is not needed and grants nothing); the link is the capability
   requestPasswordReset: everyone(202),
   // a fresh account's unused link, for each cell

@@ -87,6 +87,25 @@ async function freshPuzzle(w: World): Promise<string> {
   return id
 }
 
+/** A mistake of White's (2. Bc4, where 2. Nf3 was as good) in the game of keptGame(). */
+const WHITE_MISTAKE = { ply: 2, better: 'Nf3', mark: '?' }
+
+/** A personal puzzle of `student`'s to review, from a game of theirs kept anew: its id. */
+async function studentReviewPuzzle(w: World): Promise<string> {
+  const gameId = await studentGame(w)
+  expectOk(
+    await w.h.send({
+      method: 'POST',
+      url: `/api/games/${gameId}/mistakes`,
+      token: w.student.token,
+      ...json({ mistakes: [WHITE_MISTAKE] }),
+    }),
+    'keep a mistake as student',
+  )
+  const [row] = await w.h.query<{ id: string }>('SELECT id FROM puzzle_reviews WHERE game_id = $1', [gameId])
+  return row.id
+}
+
 async function freshCourse(w: World) {
   const c = await createCourse(w.h.send, w.courseInstructor)
   await enroll(w.h.send, w.enrolledStudent, c._id)
@@ -424,6 +443,18 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
     method: 'POST',
     url: `/api/puzzles/${await freshPuzzle(w)}/attempts`,
     ...json({ solved: true }),
+  }),
+  // a game and a puzzle to review of `student`, fresh per cell: only their player keeps or reviews them
+  keepGameMistakes: async (w) => ({
+    method: 'POST',
+    url: `/api/games/${await studentGame(w)}/mistakes`,
+    ...json({ mistakes: [WHITE_MISTAKE] }),
+  }),
+  getDuePuzzles: async () => ({ method: 'GET', url: '/api/reviews/puzzles' }),
+  recordPuzzleReview: async (w) => ({
+    method: 'POST',
+    url: `/api/reviews/puzzles/${await studentReviewPuzzle(w)}`,
+    ...json({ solved: false }),
   }),
 }
 

@@ -5,10 +5,9 @@
 import { mkdirSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, login, type Session } from './support/api'
+import { call, newStudent, type Session } from './support/api'
 import { seriousViolations } from './support/axe'
 import { dragPiece, launch, open, visible, type Opened } from './support/browser'
-import { unique } from './support/env'
 
 const SHOTS = 'test-results/screens'
 const GAME = '[Event "Practice game"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n'
@@ -25,14 +24,7 @@ describe('a blunder in a kept game becomes a personal puzzle', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true })
     browser = await launch()
-    const username = unique('blunderer')
-    const password = `pw-${username}-long`
-    await call('POST', '/api/auth/register', undefined, {
-      username,
-      email: `${username}@example.com`,
-      password,
-    })
-    session = await login({ email: `${username}@example.com`, password })
+    session = await newStudent('blunderer')
     await call('POST', '/api/games', session.token, {
       key: crypto.randomUUID(),
       pgn: GAME,

@@ -6,9 +6,8 @@ import { mkdirSync } from 'node:fs'
 import type { Browser, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { legalMoves, outcomeOf } from '@domain/chess/chessRules'
-import { call, login, type Session } from './support/api'
+import { call, newStudent, type Session } from './support/api'
 import { dragPiece, launch, open, visible, type Opened } from './support/browser'
-import { unique } from './support/env'
 
 interface Puzzle {
   id: string
@@ -40,14 +39,7 @@ describe('solving puzzles, rated', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true })
     browser = await launch()
-    const username = unique('solver')
-    const password = `pw-${username}-long`
-    await call('POST', '/api/auth/register', undefined, {
-      username,
-      email: `${username}@example.com`,
-      password,
-    })
-    session = await login({ email: `${username}@example.com`, password })
+    session = await newStudent('solver')
   })
   afterAll(async () => {
     for (const o of opened) await o.context.close()

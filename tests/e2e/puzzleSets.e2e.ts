@@ -3,7 +3,7 @@
 // wrong (the solution is shown); the instructor's 'Student progress' reads '1/2 solved' in its 'Puzzles' column.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, createCourse, enroll, login, type Course, type Session } from './support/api'
+import { call, createCourse, enroll, login, newStudent, type Course, type Session } from './support/api'
 import { dragPiece, field, launch, open, visible, waitForText, type Opened } from './support/browser'
 import { accounts, unique } from './support/env'
 
@@ -27,7 +27,7 @@ describe('a puzzle set in a course', () => {
 
   beforeAll(async () => {
     teacher = await login(accounts.instructor)
-    pupil = await login(accounts.student)
+    pupil = await newStudent('solver')
     course = await createCourse(teacher.token, {
       title: unique('Tactics '),
       description: 'Puzzles to solve in order.',

@@ -169,6 +169,18 @@ async function seedCourses(
     39,
   )
 
+  // The facts a visitor reads on a course's page and card: its level, and what 'Chess Fundamentals' teaches.
+  const facts = (courseId: string, level: string, points: string[] = []) =>
+    db.query('UPDATE courses SET level = $2, learning_points = $3 WHERE id = $1', [courseId, level, points])
+  await facts(basics, 'beginner', [
+    'How every piece moves, castling and en passant included',
+    'Checkmate with a queen or a rook against a lone king',
+    'The opening principles: the centre, development and king safety',
+  ])
+  await facts(tactics, 'intermediate')
+  await facts(openings, 'intermediate')
+  await facts(endgames, 'advanced')
+
   const videoId = await storeDemoVideo(db, basics, ids.judit, mediaDir, objectStore)
 
   const boardModule = await module(

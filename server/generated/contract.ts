@@ -1587,7 +1587,15 @@ export interface components {
       createdAt: string
       /** @description False for a draft: seen only by its instructor, admins and the students enrolled before it was unpublished; absent from the course list, the catalogue and its search */
       published: boolean
+      /** @description The level the course is for; null until its instructor sets it */
+      level: components['schemas']['CourseLevel'] | null
+      /** @description 'What you'll learn': the course's points in its instructor's order (none until set) */
+      learningPoints: string[]
     }
+    /** @enum {string} */
+    CourseLevel: 'beginner' | 'intermediate' | 'advanced'
+    /** @description 'What you'll learn': up to 8 short points, in order */
+    LearningPoints: string[]
     /** @enum {string} */
     CourseSort: 'newest' | 'title' | 'price'
     PriceBound: number
@@ -1677,6 +1685,9 @@ export interface components {
       price: number
       /** @description False creates a draft; absent, the course is published at once */
       published?: boolean
+      /** @description Absent or null leaves the level unset */
+      level?: components['schemas']['CourseLevel'] | null
+      learningPoints?: components['schemas']['LearningPoints']
     }
     CoursePatch: {
       title?: string
@@ -1684,6 +1695,10 @@ export interface components {
       price?: number
       /** @description True publishes a draft; false makes the course a draft again (its enrolled students keep it) */
       published?: boolean
+      /** @description Null unsets the level */
+      level?: components['schemas']['CourseLevel'] | null
+      /** @description Replaces the points whole; an empty list removes them */
+      learningPoints?: components['schemas']['LearningPoints']
     }
     EnrolledStudent: {
       _id: components['schemas']['Id']
@@ -1725,6 +1740,8 @@ export interface components {
       position: number
       /** @description Whether the module carries a line to practise on a board (the line itself stays behind getModulesByCourse) */
       hasLine: boolean
+      /** @description How many puzzles the module's puzzle set holds (0 without a set; the set stays behind getModulesByCourse) */
+      puzzleCount: number
       /** @description The length of the module's video where known: the median of what learners' players measured; absent while no player has reported it */
       durationSeconds?: number
     }

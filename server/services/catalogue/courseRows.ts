@@ -14,11 +14,14 @@ export interface CourseRow {
   instructor_username: string | null
   created_at: Date | string
   published: boolean
+  level: CourseView['level']
+  learning_points: string[]
 }
 
 /** Select list for `courses c LEFT JOIN users u ON u.id = c.instructor_id`. */
 export const courseColumns =
   'c.id, c.title, c.description, c.price_cents::float8 / 100 AS price, c.instructor_id, u.username AS instructor_username, c.published, ' +
+  'c.level, c.learning_points, ' +
   // Already the wire's ISO 8601 text (what Date#toISOString gives): parsing 200 timestamps into Date
   // objects only to print them again was a large share of the course list's CPU time.
   `to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`
@@ -38,5 +41,7 @@ export function courseFrom(row: CourseRow): CourseView {
         ? row.created_at
         : iso(row.created_at),
     published: row.published,
+    level: row.level,
+    learningPoints: row.learning_points,
   }
 }

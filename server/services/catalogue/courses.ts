@@ -99,8 +99,17 @@ export async function assertCourseVisible(db: Db, actor: Actor | null, courseId:
 export async function createCourse(db: Db, actor: Actor, input: Schema<'CourseInput'>): Promise<CourseView> {
   if (!canCreateCourse(actor)) throw new Forbidden('Only instructors and admins create courses')
   const [row] = await db.query<{ id: string }>(
-    'INSERT INTO courses (title, description, price_cents, instructor_id, published) VALUES ($1, $2, round($3::numeric * 100), $4, $5) RETURNING id',
-    [input.title, input.description, input.price, actor.id, input.published ?? true],
+    `INSERT INTO courses (title, description, price_cents, instructor_id, published, level, learning_points)
+     VALUES ($1, $2, round($3::numeric * 100), $4, $5, $6, $7) RETURNING id`,
+    [
+      input.title,
+      input.description,
+      input.price,
+      actor.id,
+      input.published ?? true,
+      input.level ?? null,
+      input.learningPoints ?? [],
+    ],
   )
   return getCourse(db, actor, row.id)
 }
@@ -153,8 +162,19 @@ export async function updateCourse(
   await assertCourseOwner(db, actor, id)
   await db.query(
     `UPDATE courses SET title = COALESCE($2, title), description = COALESCE($3, description),
-       price_cents = COALESCE(round($4::numeric * 100), price_cents), published = COALESCE($5, published) WHERE id = $1`,
-    [id, patch.title ?? null, patch.description ?? null, patch.price ?? null, patch.published ?? null],
+       price_cents = COALESCE(round($4::numeric * 100), price_cents), published = COALESCE($5, published),
+       level = CASE WHEN $6 THEN $7 ELSE level END, learning_points = COALESCE($8, learning_points) WHERE id = $1`,
+    [
+      id,
+      patch.title ?? null,
+      patch.description ?? null,
+      patch.price ?? null,
+      patch.published ?? null,
+      // A level of null unsets it: whether the patch names the level at all is a parameter of its own.
+      'level' in patch,
+      patch.level ?? null,
+      patch.learningPoints ?? null,
+    ],
   )
   return getCourse(db, actor, id)
 }

@@ -62,13 +62,14 @@ export async function listCurriculum(
     description: string
     position: number
     hasLine: boolean
+    puzzleCount: number
     durationSeconds: number | null
     published: boolean
     instructor_id: string | null
     enrolled: boolean
   }>(
     `SELECT m.id AS "_id", m.title, m.description, m.position, m.line_pgn IS NOT NULL AS "hasLine",
-       c.published, c.instructor_id,
+       COALESCE(jsonb_array_length(m.puzzles), 0) AS "puzzleCount", c.published, c.instructor_id,
        EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = c.id AND e.student_id = $2) AS enrolled,
        COALESCE((SELECT v.duration_seconds FROM videos v WHERE v.id = m.video_id),
          (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY p.duration_seconds)
@@ -80,7 +81,7 @@ export async function listCurriculum(
   )
   // A draft's curriculum is as hidden as the draft.
   assertSeen(actor, rows[0])
-  return rows.flatMap(({ _id, title, description, position, hasLine, durationSeconds }) =>
+  return rows.flatMap(({ _id, title, description, position, hasLine, puzzleCount, durationSeconds }) =>
     _id === null
       ? []
       : [
@@ -90,6 +91,7 @@ export async function listCurriculum(
             description,
             position,
             hasLine,
+            puzzleCount: Number(puzzleCount),
             ...(durationSeconds === null ? {} : { durationSeconds: Number(durationSeconds) }),
           },
         ],

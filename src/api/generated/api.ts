@@ -787,6 +787,7 @@ export type ReviewReminders = {
   /** 'Email me when lines are due for review': at most one mail a day, only when lines are due */
   enabled: boolean
 }
+export type CourseLevel = 'beginner' | 'intermediate' | 'advanced'
 export type Course = {
   _id: Id
   title: string
@@ -802,6 +803,10 @@ export type Course = {
   createdAt: string
   /** False for a draft: seen only by its instructor, admins and the students enrolled before it was unpublished; absent from the course list, the catalogue and its search */
   published: boolean
+  /** The level the course is for; null until its instructor sets it */
+  level: CourseLevel | null
+  /** 'What you'll learn': the course's points in its instructor's order (none until set) */
+  learningPoints: string[]
 }
 export type CoursePage = {
   items: Course[]
@@ -811,12 +816,16 @@ export type CoursePage = {
 export type CourseSort = 'newest' | 'title' | 'price'
 export type PriceBound = number
 export type CourseCursor = string
+export type LearningPoints = string[]
 export type CourseInput = {
   title: string
   description: string
   price: number
   /** False creates a draft; absent, the course is published at once */
   published?: boolean
+  /** Absent or null leaves the level unset */
+  level?: CourseLevel | null
+  learningPoints?: LearningPoints
 }
 export type CoursePatch = {
   title?: string
@@ -824,6 +833,10 @@ export type CoursePatch = {
   price?: number
   /** True publishes a draft; false makes the course a draft again (its enrolled students keep it) */
   published?: boolean
+  /** Null unsets the level */
+  level?: CourseLevel | null
+  /** Replaces the points whole; an empty list removes them */
+  learningPoints?: LearningPoints
 }
 export type EnrolledStudent = {
   _id: Id
@@ -842,6 +855,8 @@ export type CurriculumEntry = {
   position: number
   /** Whether the module carries a line to practise on a board (the line itself stays behind getModulesByCourse) */
   hasLine: boolean
+  /** How many puzzles the module's puzzle set holds (0 without a set; the set stays behind getModulesByCourse) */
+  puzzleCount: number
   /** The length of the module's video where known: the median of what learners' players measured; absent while no player has reported it */
   durationSeconds?: number
 }

@@ -26,6 +26,8 @@ const course = (over: Partial<Course> = {}): Course => ({
   instructor: { _id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', username: 'judit' },
   createdAt: '2026-11-20T10:00:00.000Z',
   published: true,
+  level: null,
+  learningPoints: [],
   ...over,
 })
 

@@ -7,6 +7,7 @@ const entry = (durationSeconds?: number) => ({
   description: 'd',
   position: 1,
   hasLine: false,
+  puzzleCount: 0,
   ...(durationSeconds === undefined ? {} : { durationSeconds }),
 })
 

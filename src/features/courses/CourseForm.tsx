@@ -5,10 +5,16 @@ import { useCreateCourseMutation, useUpdateCourseMutation } from '@/features/cou
 import { coursePath } from '@/features/courses/CourseCardFrame'
 import { useFormFocus } from '@/components/useFormFocus'
 import { ActionError } from '@/components/ActionError'
+import { LEVEL_NAMES } from '@domain/rules'
 
 type Props = { editing: Course | null; onDone: () => void }
 
-const empty = { title: '', description: '', price: '', publish: true }
+const empty = { title: '', description: '', price: '', publish: true, level: '', points: '' }
+
+/** 'What you'll learn' holds at most this many points, one a line in the form. */
+const MAX_POINTS = 8
+
+type Level = NonNullable<Course['level']>
 
 /** The form's fields: the edited course's, or empty ones for a new course. */
 function useCourseFields(editing: Course | null) {
@@ -22,6 +28,8 @@ function useCourseFields(editing: Course | null) {
             description: editing.description,
             price: String(editing.price),
             publish: editing.published,
+            level: editing.level ?? '',
+            points: editing.learningPoints.join('\n'),
           }
         : empty,
     )
@@ -41,8 +49,8 @@ export function CourseForm({ editing, onDone }: Props) {
   const formRef = useRef<HTMLFormElement>(null)
   useFormFocus(formRef, editing, Boolean(editing))
   const set =
-    (key: 'title' | 'description' | 'price') =>
-    (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    (key: 'title' | 'description' | 'price' | 'level' | 'points') =>
+    (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
       setForm((f) => ({ ...f, [key]: e.target.value }))
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault()
@@ -50,6 +58,11 @@ export function CourseForm({ editing, onDone }: Props) {
       title: form.title.trim(),
       description: form.description.trim(),
       price: Number(form.price),
+      level: (form.level || null) as Level | null,
+      learningPoints: form.points
+        .split('\n')
+        .map((point) => point.trim())
+        .filter(Boolean),
     }
     setCreated(null)
     try {
@@ -97,6 +110,30 @@ export function CourseForm({ editing, onDone }: Props) {
           onChange={set('price')}
         />
       </label>
+      <label className="field">
+        <span>Level</span>
+        <select name="level" value={form.level} onChange={set('level')}>
+          <option value="">Not set</option>
+          {Object.entries(LEVEL_NAMES).map(([value, name]) => (
+            <option key={value} value={value}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>What you'll learn</span>
+        <textarea
+          name="learningPoints"
+          rows={4}
+          value={form.points}
+          onChange={set('points')}
+          aria-describedby="course-points-hint"
+        />
+      </label>
+      <small id="course-points-hint" className="muted">
+        One point a line, up to {MAX_POINTS}, of at most 120 characters each.
+      </small>
       {!editing && (
         <label className="row">
           <input

@@ -56,4 +56,28 @@ describe('course form: where it is and what it edits', () => {
     expect(within(form).getByLabelText('Title')).toHaveFocus()
     expect(scrolledInto()).toEqual([form, form])
   })
+
+  it("edits the course's level and 'What you'll learn', one point a line, and the card shows the new level", async () => {
+    const me = seedUser({ username: 'teacher', role: 'instructor' })
+    seedCourse({
+      title: 'Rook endings',
+      instructor: me,
+      level: 'beginner',
+      learningPoints: ['Lucena', 'Philidor'],
+    })
+    const { user } = render(me)
+    const card = await screen.findByRole('article', { name: 'Rook endings' })
+    expect(within(card).getByText('Beginner')).toBeInTheDocument()
+    await user.click(within(card).getByRole('button', { name: 'Edit Rook endings' }))
+    const form = screen.getByRole('form', { name: 'Edit course' })
+    expect(within(form).getByLabelText('Level')).toHaveValue('beginner')
+    const points = within(form).getByLabelText("What you'll learn")
+    expect(points).toHaveValue('Lucena\nPhilidor')
+    await user.selectOptions(within(form).getByLabelText('Level'), 'Advanced')
+    await user.type(points, '\n\n  Vancura  ')
+    await user.click(within(form).getByRole('button', { name: 'Update Course' }))
+    expect(await within(card).findByText('Advanced')).toBeInTheDocument()
+    await user.click(within(card).getByRole('button', { name: 'Edit Rook endings' }))
+    expect(within(form).getByLabelText("What you'll learn")).toHaveValue('Lucena\nPhilidor\nVancura')
+  })
 })

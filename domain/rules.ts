@@ -74,16 +74,6 @@ export const sumPrices = (prices: readonly number[]): number =>
 /** An amount of money as the cart shows it: a $ sign and 2 decimals. */
 export const formatMoney = (amount: number): string => `$${amount.toFixed(2)}`
 
-/** A course's level as its page and card name it, by the contract's value. */
-export const LEVEL_NAMES = {
-  beginner: 'Beginner',
-  intermediate: 'Intermediate',
-  advanced: 'Advanced',
-} as const
-
-/** A course priced 0: its card and page badge it 'Free' beside its price. */
-export const FREE_BADGE = 'Free'
-
 /** A course's table of its students' progress: the course's instructor and admins (as managing it). */
 export const canSeeCourseProgress = canManageCourse
 

@@ -172,14 +172,14 @@ async function seedCourses(
   // The facts a visitor reads on a course's page and card: its level, and what 'Chess Fundamentals' teaches.
   const facts = (courseId: string, level: string, points: string[] = []) =>
     db.query('UPDATE courses SET level = $2, learning_points = $3 WHERE id = $1', [courseId, level, points])
-  await facts(basics, 'beginner', [
+  await facts(basics, 'Beginner', [
     'How every piece moves, castling and en passant included',
     'Checkmate with a queen or a rook against a lone king',
     'The opening principles: the centre, development and king safety',
   ])
-  await facts(tactics, 'intermediate')
-  await facts(openings, 'intermediate')
-  await facts(endgames, 'advanced')
+  await facts(tactics, 'Intermediate')
+  await facts(openings, 'Intermediate')
+  await facts(endgames, 'Advanced')
 
   const videoId = await storeDemoVideo(db, basics, ids.judit, mediaDir, objectStore)
 

@@ -1593,7 +1593,7 @@ export interface components {
       learningPoints: string[]
     }
     /** @enum {string} */
-    CourseLevel: 'beginner' | 'intermediate' | 'advanced'
+    CourseLevel: 'Beginner' | 'Intermediate' | 'Advanced'
     /** @description 'What you'll learn': up to 8 short points, in order */
     LearningPoints: string[]
     /** @enum {string} */

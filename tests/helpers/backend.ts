@@ -177,6 +177,8 @@ export type SeededCourse = {
   instructor: { _id: string; username: string } | null
   createdAt: string
   published: boolean
+  level: 'Beginner' | 'Intermediate' | 'Advanced' | null
+  learningPoints: string[]
 }
 
 export function seedCourse(input: {
@@ -186,6 +188,8 @@ export function seedCourse(input: {
   instructor?: Pick<SeededUser, '_id' | 'username'> | null
   /** False seeds a draft. */
   published?: boolean
+  level?: SeededCourse['level']
+  learningPoints?: string[]
 }): SeededCourse {
   const course: SeededCourse = {
     _id: newId(),
@@ -196,9 +200,12 @@ export function seedCourse(input: {
     instructor: input.instructor ? { _id: input.instructor._id, username: input.instructor.username } : null,
     createdAt: next(),
     published: input.published ?? true,
+    level: input.level ?? null,
+    learningPoints: input.learningPoints ?? [],
   }
   queue(
-    'INSERT INTO courses (id, title, description, price_cents, instructor_id, created_at, published) VALUES ($1, $2, $3, round($4::numeric * 100), $5, $6, $7)',
+    `INSERT INTO courses (id, title, description, price_cents, instructor_id, created_at, published, level, learning_points)
+     VALUES ($1, $2, $3, round($4::numeric * 100), $5, $6, $7, $8, $9)`,
     course._id,
     course.title,
     course.description,
@@ -206,6 +213,8 @@ export function seedCourse(input: {
     course.instructor?._id ?? null,
     course.createdAt,
     course.published,
+    course.level,
+    course.learningPoints,
   )
   return course
 }

@@ -787,7 +787,7 @@ export type ReviewReminders = {
   /** 'Email me when lines are due for review': at most one mail a day, only when lines are due */
   enabled: boolean
 }
-export type CourseLevel = 'beginner' | 'intermediate' | 'advanced'
+export type CourseLevel = 'Beginner' | 'Intermediate' | 'Advanced'
 export type Course = {
   _id: Id
   title: string

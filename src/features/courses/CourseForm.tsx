@@ -5,7 +5,6 @@ import { useCreateCourseMutation, useUpdateCourseMutation } from '@/features/cou
 import { coursePath } from '@/features/courses/CourseCardFrame'
 import { useFormFocus } from '@/components/useFormFocus'
 import { ActionError } from '@/components/ActionError'
-import { LEVEL_NAMES } from '@domain/rules'
 
 type Props = { editing: Course | null; onDone: () => void }
 
@@ -14,7 +13,9 @@ const empty = { title: '', description: '', price: '', publish: true, level: '',
 /** 'What you'll learn' holds at most this many points, one a line in the form. */
 const MAX_POINTS = 8
 
-type Level = NonNullable<Course['level']>
+/** The levels a course may be for, the contract's values in order. */
+const LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const
+type Level = (typeof LEVELS)[number]
 
 /** The form's fields: the edited course's, or empty ones for a new course. */
 function useCourseFields(editing: Course | null) {
@@ -114,9 +115,9 @@ export function CourseForm({ editing, onDone }: Props) {
         <span>Level</span>
         <select name="level" value={form.level} onChange={set('level')}>
           <option value="">Not set</option>
-          {Object.entries(LEVEL_NAMES).map(([value, name]) => (
-            <option key={value} value={value}>
-              {name}
+          {LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {level}
             </option>
           ))}
         </select>

@@ -62,7 +62,7 @@ describe('course form: where it is and what it edits', () => {
     seedCourse({
       title: 'Rook endings',
       instructor: me,
-      level: 'beginner',
+      level: 'Beginner',
       learningPoints: ['Lucena', 'Philidor'],
     })
     const { user } = render(me)
@@ -70,7 +70,7 @@ describe('course form: where it is and what it edits', () => {
     expect(within(card).getByText('Beginner')).toBeInTheDocument()
     await user.click(within(card).getByRole('button', { name: 'Edit Rook endings' }))
     const form = screen.getByRole('form', { name: 'Edit course' })
-    expect(within(form).getByLabelText('Level')).toHaveValue('beginner')
+    expect(within(form).getByLabelText('Level')).toHaveValue('Beginner')
     const points = within(form).getByLabelText("What you'll learn")
     expect(points).toHaveValue('Lucena\nPhilidor')
     await user.selectOptions(within(form).getByLabelText('Level'), 'Advanced')

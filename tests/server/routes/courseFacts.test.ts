@@ -30,17 +30,17 @@ describe("a course's level and learning points", () => {
         title: 'Basics',
         description: 'd',
         price: 0,
-        level: 'beginner',
+        level: 'Beginner',
         learningPoints: POINTS,
       }),
     )
-    expect(made).toMatchObject({ level: 'beginner', learningPoints: POINTS })
+    expect(made).toMatchObject({ level: 'Beginner', learningPoints: POINTS })
     // The course list is kept between changes: a read before the change must not hide it after.
-    expect(await listed(made._id)).toMatchObject({ level: 'beginner', learningPoints: POINTS })
+    expect(await listed(made._id)).toMatchObject({ level: 'Beginner', learningPoints: POINTS })
 
-    const changed = expectContract('updateCourse', await patch(teacher, made._id, { level: 'advanced' }))
-    expect(changed).toMatchObject({ level: 'advanced', learningPoints: POINTS, title: 'Basics' })
-    expect(await listed(made._id)).toMatchObject({ level: 'advanced', learningPoints: POINTS })
+    const changed = expectContract('updateCourse', await patch(teacher, made._id, { level: 'Advanced' }))
+    expect(changed).toMatchObject({ level: 'Advanced', learningPoints: POINTS, title: 'Basics' })
+    expect(await listed(made._id)).toMatchObject({ level: 'Advanced', learningPoints: POINTS })
 
     const unset = expectContract(
       'updateCourse',
@@ -66,7 +66,7 @@ describe("a course's level and learning points", () => {
         title: 'T',
         description: 'd',
         price: 1,
-        level: 'beginner',
+        level: 'Beginner',
         learningPoints: POINTS,
       }),
     )._id
@@ -78,7 +78,7 @@ describe("a course's level and learning points", () => {
       400,
     )
     expect(made.detail).toContain(named)
-    expect(await listed(courseId)).toMatchObject({ level: 'beginner', learningPoints: POINTS })
+    expect(await listed(courseId)).toMatchObject({ level: 'Beginner', learningPoints: POINTS })
     expect(await server.current.db.query('SELECT 1 FROM courses')).toHaveLength(1)
   })
 
@@ -86,7 +86,7 @@ describe("a course's level and learning points", () => {
     const owner = await server.current.createUser('instructor')
     const other = await server.current.createUser('instructor')
     const courseId = await server.current.createCourse(owner)
-    expectProblem('updateCourse', await patch(other, courseId, { level: 'advanced' }), 403)
+    expectProblem('updateCourse', await patch(other, courseId, { level: 'Advanced' }), 403)
     expect(await listed(courseId)).toMatchObject({ level: null })
   })
 })

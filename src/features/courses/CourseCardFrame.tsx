@@ -13,7 +13,8 @@ export const VIEW_COURSE = 'View course'
 export const coursePath = (courseId: string) => `/courses/${courseId}/modules`
 
 /**
- * What a course's card shows everyone: its title (naming the card, a link to the course's page), description, price, instructor and a
+ * What a course's card shows everyone: its title (naming the card, a link to the course's page), description, price ('Free' beside a
+ * price of 0), level where set (the contract's value is the word shown), instructor and a
  * 'View course' link, then `children`, what the caller may do with the course. CourseCard draws the app's cards with it, and the server draws
  * the cards in the HTML of /courses with it (server/web/coursesPage.ts), so the two are the same markup.
  */
@@ -28,7 +29,11 @@ export function CourseCardFrame({ course, children }: { course: Course; children
         </Link>
       </h3>
       <p>{course.description}</p>
-      <p className="price">{formatMoney(course.price)}</p>
+      <p className="price">
+        {formatMoney(course.price)}
+        {!course.price && <span className="tag tag--free">Free</span>}
+      </p>
+      {course.level && <p className="tag">{course.level}</p>}
       {course.instructor && <p className="muted">Instructor: {course.instructor.username}</p>}
       <p>
         <Link to={page} className="course-card__view" aria-label={`View course ${course.title}`}>

@@ -60,6 +60,23 @@ describe("the server's course card", () => {
     expect(courseCardHtml(c, { reserved: false })).toBe(reactCard(c))
   })
 
+  it("shows a course's level where set, and 'Free' beside a price of 0 only", () => {
+    // The card's HTML read in an element of its own, out of the document the other tests render into.
+    const card = (c: Course) => {
+      const element = document.createElement('div')
+      element.innerHTML = courseCardHtml(c, { reserved: false })
+      return within(element)
+    }
+    const free = card(course({ price: 0, level: 'Advanced' }))
+    expect(free.getByText('Advanced').className).toBe('tag')
+    expect(free.getByText('$0.00', { exact: false }).textContent).toBe('$0.00Free')
+    expect(free.getByText('Free').className).toBe('tag tag--free')
+    const paid = card(course({ price: 12 }))
+    expect(paid.getByText('$12.00').textContent).toBe('$12.00')
+    expect(paid.queryByText('Free')).toBeNull()
+    for (const level of ['Beginner', 'Intermediate', 'Advanced']) expect(paid.queryByText(level)).toBeNull()
+  })
+
   it("keeps 'Log in to enroll' unseen where the visitor is not known yet, and changes nothing else", () => {
     const c = course()
     const reserved = courseCardHtml(c, { reserved: true })

@@ -12,6 +12,7 @@ import {
   seedCourse,
   seedEnrollment,
   seedModule,
+  seedProgress,
   seedUser,
   sessionOf,
   stored,
@@ -74,6 +75,52 @@ describe('/courses/{courseId}/modules for those who may not watch', () => {
     expect(countRequests(`/api/modules/course/${course._id}`)).toBe(0)
     await user.click(screen.getByRole('button', { name: 'Login' }))
     expect(screen.getByText('At /login')).toBeInTheDocument()
+  })
+
+  it("tells a course's facts: 'Free' beside $0.00, its level, its video's length, its lines and puzzles, 'What you'll learn'", async () => {
+    const teacher = seedUser({ username: 'teacher', role: 'instructor' })
+    const course = seedCourse({
+      title: 'Basics',
+      instructor: teacher,
+      price: 0,
+      level: 'Beginner',
+      learningPoints: ['How the pieces move', 'Mate with a rook'],
+    })
+    const moves = seedModule({ courseId: course._id, title: 'Moves', description: 'd' })
+    const mates = seedModule({
+      courseId: course._id,
+      title: 'Mates',
+      description: 'd',
+      puzzles: [
+        { fen: '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1', moves: ['a1a8'] },
+        { fen: '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1', moves: ['a1a8'] },
+      ],
+    })
+    const italian = seedModule({
+      courseId: course._id,
+      title: 'Italian',
+      description: 'd',
+      line: { pgn: '1. e4 e5 2. Nf3 Nc6 3. Bc4', side: 'white' },
+    })
+    // The videos' lengths as a learner's player measured them: 100 + 80 + 20 minutes.
+    const stu = seedUser({ username: 'stu' })
+    seedProgress(stu, moves, { durationSeconds: 6000 })
+    seedProgress(stu, mates, { durationSeconds: 4800 })
+    seedProgress(stu, italian, { durationSeconds: 1200 })
+    render(course._id)
+    expect(await screen.findByRole('article', { name: 'Mates' })).toBeInTheDocument()
+    const facts = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+    expect(facts('Price')).toBe('$0.00Free')
+    expect(screen.getByText('Free')).toBeInTheDocument()
+    expect(facts('Level')).toBe('Beginner')
+    expect(facts('Total length')).toBe('3 h 20 min of video')
+    expect(facts('Lines')).toBe('1')
+    expect(facts('Puzzles')).toBe('2')
+    const learn = within(screen.getByRole('region', { name: "What you'll learn" }))
+    expect(learn.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'How the pieces move',
+      'Mate with a rook',
+    ])
   })
 
   it("is the course's landing page: its description, price, instructor (a link to the profile), modules and lines", async () => {

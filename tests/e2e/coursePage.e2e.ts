@@ -1,5 +1,6 @@
-// The way into a course: a visitor on /courses clicks a course's title and reaches its page, what someone deciding
-// reads (description, price, instructor, modules, lines) with the way to enroll, at a desktop size (1366×900) and on
+// The way into a course: a visitor on /courses sees the cards' levels and 'Free' beside a price of 0, clicks a course's
+// title and reaches its page, what someone deciding reads (description, price, level, instructor, modules, lines and
+// puzzles, 'What you'll learn') with the way to enroll, at a desktop size (1366×900) and on
 // a touch phone (390×844); a student not enrolled finds 'Enroll Now' and 'Add to Cart' there; an enrolled one sees
 // the course's progress at the top, and 'Next module' / 'Previous module' bring that module's heading to the top of
 // the viewport, focused, while the videos above it load. Screenshots land in test-results/screens/ (coursePage-*.png).
@@ -21,6 +22,21 @@ describe('the course page', () => {
   let browser: Browser
   const opened: Opened[] = []
   let course: { _id: string; title: string }
+  /** A course priced 0, found by the same search as `course`. */
+  let free: { _id: string; title: string }
+  const POINTS = ['Take the centre with pawns', 'Bring the king forward in the endgame']
+  /** Mate in one: Qxf7#. */
+  const MATE = { fen: 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4', moves: ['h5f7'] }
+  /** The course page's facts, term by term ('Price', 'Level', 'Lines', 'Puzzles', …). */
+  const factsOf = (page: Opened['page']) =>
+    page.evaluate(() =>
+      Object.fromEntries(
+        [...document.querySelectorAll('.course-facts dt')].map((dt) => [
+          dt.textContent,
+          dt.nextElementSibling?.textContent,
+        ]),
+      ),
+    )
 
   beforeAll(async () => {
     mkdirSync(DIR, { recursive: true })
@@ -30,6 +46,14 @@ describe('the course page', () => {
       title: unique('Course page '),
       description: 'The opening, then the endgame.',
       price: 39,
+      level: 'Intermediate',
+      learningPoints: POINTS,
+    })
+    free = await createCourse(instructor.token, {
+      title: `${course.title} for everyone`,
+      description: 'The same, free.',
+      price: 0,
+      level: 'Beginner',
     })
     for (const title of ['Centre first', 'King activity'])
       await createModule(instructor.token, {
@@ -39,7 +63,7 @@ describe('the course page', () => {
         courseId: course._id,
         ...(title === 'King activity'
           ? { line: { pgn: '1. e4 e5 2. Nf3 Nc6 3. Bc4', side: 'white' as const } }
-          : {}),
+          : { puzzles: [MATE, MATE] }),
       })
   })
   afterAll(async () => {
@@ -57,6 +81,13 @@ describe('the course page', () => {
       await visible(page.getByRole('dialog', { name: 'Login Required' }))
       await page.keyboard.press('Escape')
       await seeText(page, 'View course')
+      const card = page.getByRole('article', { name: course.title, exact: true })
+      const freeCard = page.getByRole('article', { name: free.title, exact: true })
+      await visible(card.getByText('Intermediate', { exact: true }))
+      await visible(freeCard.getByText('Beginner', { exact: true }))
+      expect(await freeCard.locator('.price').textContent()).toBe('$0.00Free')
+      await visible(freeCard.getByText('Free', { exact: true }))
+      expect(await card.getByText('Free', { exact: true }).count()).toBe(0)
       await waitQuiet(page)
       await page.screenshot({
         path: `${DIR}/coursePage-card-${size.viewport.width}x${size.viewport.height}.png`,
@@ -68,6 +99,14 @@ describe('the course page', () => {
       await seeText(page, 'The opening, then the endgame.')
       await seeText(page, '$39.00')
       await seeText(page, '2 (1 with an interactive line)')
+      expect(await factsOf(page)).toMatchObject({
+        Price: '$39.00',
+        Level: 'Intermediate',
+        Lines: '1',
+        Puzzles: '2',
+      })
+      const learn = page.getByRole('region', { name: "What you'll learn" })
+      expect(await learn.getByRole('listitem').allTextContents()).toEqual(POINTS)
       await visible(
         page.getByRole('article', { name: 'King activity' }).getByText('Interactive line', { exact: true }),
       )

@@ -19,6 +19,8 @@ export interface Course {
   name: string
   description: string
   price: number
+  level: 'Beginner' | 'Intermediate' | 'Advanced' | null
+  learningPoints: string[]
 }
 export interface Module {
   _id: string
@@ -55,8 +57,12 @@ export async function newStudent(prefix: string): Promise<Session> {
   return login(account)
 }
 
-export const createCourse = (token: string, c: { title: string; description: string; price: number }) =>
-  call<Course>('POST', '/api/courses', token, c)
+export const createCourse = (
+  token: string,
+  c: { title: string; description: string; price: number } & Partial<
+    Pick<Course, 'level' | 'learningPoints'>
+  >,
+) => call<Course>('POST', '/api/courses', token, c)
 
 export const createModule = (
   token: string,
@@ -67,6 +73,7 @@ export const createModule = (
     courseId: string
     videoId?: string | null
     line?: { pgn: string; side: 'white' | 'black' }
+    puzzles?: { fen: string; moves: string[] }[]
   },
 ) => call<Module>('POST', '/api/modules', token, m)
 

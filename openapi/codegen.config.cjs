@@ -16,6 +16,10 @@ const PUZZLES = [
   'recordPuzzleReview',
 ]
 
+/** The certificates' operations: the certificate's own page, the profile's list and the course page's link, generated
+ * into a file of their own so that /home's first script does not carry them. */
+const CERTIFICATES = ['getCertificate', 'getMyCertificates', 'setCertificatePrivacy']
+
 /** Operations the SPA never calls through the API slice. */
 const NOT_CALLED = ['streamVideo', 'streamCaptions', 'streamPoster', 'receiveStripeEvent']
 
@@ -34,7 +38,10 @@ module.exports = {
     '../src/api/generated/api.ts': {
       exportName: 'generatedApi',
       filterEndpoints: (name) =>
-        !NOT_CALLED.includes(name) && !ORDERS.includes(name) && !PUZZLES.includes(name),
+        !NOT_CALLED.includes(name) &&
+        !ORDERS.includes(name) &&
+        !PUZZLES.includes(name) &&
+        !CERTIFICATES.includes(name),
     },
     '../src/api/generated/ordersApi.ts': {
       exportName: 'generatedOrdersApi',
@@ -43,6 +50,10 @@ module.exports = {
     '../src/api/generated/puzzlesApi.ts': {
       exportName: 'generatedPuzzlesApi',
       filterEndpoints: PUZZLES,
+    },
+    '../src/api/generated/certificatesApi.ts': {
+      exportName: 'generatedCertificatesApi',
+      filterEndpoints: CERTIFICATES,
     },
   },
 }

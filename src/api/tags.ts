@@ -18,7 +18,6 @@ export const TAG_TYPES = [
   'Game',
   'Order',
   'Puzzle',
-  'Certificate',
 ] as const
 
 /** A tag per course listed, so editing or deleting one refetches every list that shows it. */
@@ -30,9 +29,6 @@ export const studentsId = (courseId: string) => `students:${courseId}`
 
 /** The caller's own progress in all their courses; a course's table of its students is `studentsId(courseId)`. */
 export const myProgressTag = { type: 'Progress' as const, id: 'LIST' }
-
-/** The caller's certificates: a completion may finish a course and earn one. */
-export const certificatesTag = { type: 'Certificate' as const, id: 'LIST' }
 
 /** The temporary id of a module shown before the server has answered its creation. */
 export const pendingId = (n: number) => `pending-${n}`

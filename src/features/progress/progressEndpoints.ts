@@ -1,7 +1,7 @@
 // The caller's progress (one list read by /courses, /home, the profile and the modules page) and a course's table of
 // its students' progress. A saved position or a completion is patched into the list in place, never refetched.
 import { api, COURSE_CACHE_SECONDS } from '@/api/api'
-import { certificatesTag, myProgressTag, studentsId } from '@/api/tags'
+import { myProgressTag, studentsId } from '@/api/tags'
 import { applyModuleProgress } from '@/features/progress/progressCache'
 import { cachedCourseOf, cachedModuleIds, storeModuleProgress } from '@/features/progress/progressThunks'
 
@@ -23,8 +23,7 @@ export const progressApi = api.enhanceEndpoints({
       },
     },
     setModuleCompletion: {
-      // shown complete at once (below), so the certificate a last module earns is asked for once the server kept it
-      invalidatesTags: (r) => (r?.completed ? [certificatesTag] : []),
+      invalidatesTags: [],
       async onQueryStarted({ moduleId, completionInput }, lifecycle) {
         // Safe to show at once: only those who may read the module have the button, and the server keeps no
         // other rule for it; a refusal (a lost enrollment, a deleted module) rolls back with an alert.

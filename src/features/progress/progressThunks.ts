@@ -3,7 +3,7 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit'
 import { api, type ApiRootState } from '@/api/api'
 import type { ModuleProgress } from '@/api/generated/api'
-import { certificatesTag, isPending, myProgressTag } from '@/api/tags'
+import { isPending, myProgressTag } from '@/api/tags'
 import { applyModuleProgress } from '@/features/progress/progressCache'
 
 /** The ids of a course's modules in course order, when its list is cached (modules still being added left out). */
@@ -21,23 +21,15 @@ export function cachedCourseOf(state: ApiRootState, moduleId: string): string | 
   )?.courseId
 }
 
-/**
- * Puts the server's answer for one module into the caller's progress; refetches it when that cannot be exact, and the
- * caller's certificates when the answer completes the module.
- */
+/** Puts the server's answer for one module into the caller's progress; refetches it when that cannot be exact. */
 export const storeModuleProgress =
   (saved: ModuleProgress): ThunkAction<void, ApiRootState, unknown, UnknownAction> =>
   (dispatch, getState) => {
     let exact = true
-    let completes = false
     dispatch(
       api.util.updateQueryData('getMyProgress', undefined, (draft) => {
-        const known = draft.find((c) => c.courseId === saved.courseId)?.modules
-        completes = saved.completed && !known?.find((m) => m.moduleId === saved.moduleId)?.completed
         exact = applyModuleProgress(draft, saved, cachedModuleIds(getState(), saved.courseId))
       }),
     )
     if (!exact) dispatch(api.util.invalidateTags([myProgressTag]))
-    // a module this answer completes (the video's end) may have finished its course, and earned its certificate
-    if (completes) dispatch(api.util.invalidateTags([certificatesTag]))
   }

@@ -69,11 +69,11 @@ describe('certificates', () => {
       preloadedState: { auth: sessionOf(alice) },
     })
     expect(await screen.findByRole('heading', { name: 'My certificates' })).toBeInTheDocument()
-    expect(screen.getByText('Rook endings')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'View certificate' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'View certificate' })).toHaveAttribute(
       'href',
       `/certificates/${id}`,
     )
+    expect(screen.getByText('Rook endings')).toBeInTheDocument()
 
     const setting = screen.getByRole('checkbox', { name: PRIVATE_LABEL })
     expect(setting).not.toBeChecked()

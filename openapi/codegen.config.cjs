@@ -16,6 +16,10 @@ const PUZZLES = [
   'recordPuzzleReview',
 ]
 
+/** A student's result of a puzzle of a course's puzzle set: sent from the modules page and the lesson view only,
+ * generated into a file of its own so that /home's first script does not carry it. */
+const PUZZLE_SETS = ['recordModulePuzzle']
+
 /** The certificates' operations: the certificate's own page, the profile's list and the course page's link, generated
  * into a file of their own so that /home's first script does not carry them. */
 const CERTIFICATES = ['getCertificate', 'getMyCertificates', 'setCertificatePrivacy']
@@ -41,6 +45,7 @@ module.exports = {
         !NOT_CALLED.includes(name) &&
         !ORDERS.includes(name) &&
         !PUZZLES.includes(name) &&
+        !PUZZLE_SETS.includes(name) &&
         !CERTIFICATES.includes(name),
     },
     '../src/api/generated/ordersApi.ts': {
@@ -50,6 +55,10 @@ module.exports = {
     '../src/api/generated/puzzlesApi.ts': {
       exportName: 'generatedPuzzlesApi',
       filterEndpoints: PUZZLES,
+    },
+    '../src/api/generated/puzzleSetsApi.ts': {
+      exportName: 'generatedPuzzleSetsApi',
+      filterEndpoints: PUZZLE_SETS,
     },
     '../src/api/generated/certificatesApi.ts': {
       exportName: 'generatedCertificatesApi',

@@ -555,6 +555,9 @@ describe('GET /api/courses/{courseId}/progress (getCourseProgress)', () => {
       student: { _id: user.id, username: user.username },
       completedModules,
       totalModules: 3,
+      puzzlesSolved: 0,
+      puzzlesTried: 0,
+      puzzlesTotal: 0,
       lastActivityAt,
     })
     const expected = [

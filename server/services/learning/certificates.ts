@@ -23,10 +23,19 @@ const certificateOf = ({ user_id: _holder, issuedAt, ...row }: CertificateRow): 
  * Issues `userId`'s certificate of each of `courseIds` they are enrolled in and have completed every module of, once:
  * one held already is kept as it is (a module added to the course later takes nothing away). What it shows is taken
  * now: the learner's username, the course's title, its instructor's username. Its id is a random UUID (122 random bits
- * from Node's CSPRNG): the link is all a reader needs, so it must not be guessable.
+ * from Node's CSPRNG): the link is all a reader needs, so it must not be guessable. Runs in the transaction of the
+ * completion or enrollment that may finish the course, after its write.
  */
 export async function issueFinished(tx: Db, userId: string, courseIds: string[]): Promise<void> {
   if (!courseIds.length) return
+  // The learner's enrollments first, locked until this transaction ends: of two completions of the same course at
+  // once, the second waits here and then reads the first's module complete (each statement reads what was committed
+  // before it began), so the last one issues; a refund waits, and revokes what was issued, or ends the enrollment
+  // first, and nothing is issued.
+  await tx.query(
+    'SELECT 1 FROM enrollments WHERE student_id = $1 AND course_id = ANY($2::uuid[]) FOR NO KEY UPDATE',
+    [userId, courseIds],
+  )
   await tx.query(
     `INSERT INTO certificates (id, user_id, course_id, learner_name, course_title, instructor_name)
      SELECT t.id, u.id, c.id, u.username, c.title, i.username
@@ -46,9 +55,7 @@ export async function issueFinished(tx: Db, userId: string, courseIds: string[])
 
 /**
  * Runs a write of `userId`'s progress in a module of `courseId` that may complete it, in one transaction with the
- * certificate it may earn. The learner's enrollment row is locked first, so two completions of the same course are
- * taken one after the other (the second sees the first's module complete, and issues) and a refund waits for the
- * certificate it must revoke, or is seen first (no enrollment: nothing is issued).
+ * certificate it may earn (issued when the write leaves the module complete and the course finished).
  */
 export async function completing<T extends { completed: boolean }>(
   db: Db,
@@ -57,10 +64,6 @@ export async function completing<T extends { completed: boolean }>(
   write: (tx: Db) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query('SELECT 1 FROM enrollments WHERE course_id = $1 AND student_id = $2 FOR NO KEY UPDATE', [
-      courseId,
-      userId,
-    ])
     const progress = await write(tx)
     if (progress.completed) await issueFinished(tx, userId, [courseId])
     return progress

@@ -134,6 +134,49 @@ describe('certificates of completion', () => {
     expect(expectContract('getCertificate', await read(held._id))).toEqual({ ...held, courseId: null })
   })
 
+  it('are issued when the result of the last puzzle of a set completes the last module', async () => {
+    const { teacher, learner, courseId, modules } = await course()
+    for (const m of modules) await mark(learner, m)
+    const [held] = (await mine(learner)).items
+    // a puzzle set added afterwards: the certificate held stays; a new learner needs it too
+    const created = await inject({
+      method: 'POST',
+      url: '/api/modules',
+      headers: teacher.auth,
+      payload: {
+        title: 'Mate in one',
+        description: 'Find it.',
+        courseId,
+        // after 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6: Qxf7 mates
+        puzzles: [
+          { fen: 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4', moves: ['h5f7'] },
+        ],
+      },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    expect((await mine(learner)).items).toEqual([held])
+
+    const other = await server.current.createUser('student')
+    const enrolled = await inject({
+      method: 'POST',
+      url: `/api/courses/${courseId}/enroll`,
+      headers: other.auth,
+    })
+    expect(enrolled.statusCode).toBe(201)
+    for (const m of modules) await mark(other, m)
+    expect((await mine(other)).items).toEqual([])
+    const solved = await inject({
+      method: 'PUT',
+      url: `/api/modules/${created.json<{ _id: string }>()._id}/puzzles/0`,
+      headers: other.auth,
+      payload: { solved: false },
+    })
+    expect(solved.statusCode, solved.body).toBe(200)
+    expect((await mine(other)).items).toEqual([
+      expect.objectContaining({ courseId, learner: other.username }),
+    ])
+  })
+
   it("'Keep my certificates private': 404 to anyone but their holder, admins included; a bad setting changes nothing", async () => {
     const { learner, modules } = await course()
     for (const m of modules) await mark(learner, m)

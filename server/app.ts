@@ -29,6 +29,7 @@ import { xsrfPlugin } from './plugins/xsrf'
 import { accountRoutes } from './routes/account'
 import { authRoutes } from './routes/auth'
 import { captionRoutes } from './routes/captions'
+import { certificateRoutes } from './routes/certificates'
 import { posterRoutes } from './routes/posters'
 import { cartRoutes } from './routes/cart'
 import { courseRoutes } from './routes/courses'
@@ -286,6 +287,7 @@ async function registerRoutes(app: FastifyInstance, opts: AppOptions): Promise<v
     gameRoutes,
     puzzleRoutes,
     paymentRoutes,
+    certificateRoutes,
   ]) {
     await app.register(routes, deps)
   }

@@ -8,6 +8,7 @@ import type { MediaStore } from '../services/media/media'
 import { createUser } from '../services/accounts/users'
 import { demoAccounts } from '../services/accounts/demoAccounts'
 import { saveReviewCard } from '../services/learning/lines'
+import { setModuleCompletion } from '../services/learning/progress'
 import { nextCard } from '../services/learning/reviewSchedule'
 
 export { demoAccounts } from '../services/accounts/demoAccounts'
@@ -131,7 +132,7 @@ async function insertModule(
 type DemoCourses = Record<
   'basics' | 'tactics' | 'openings' | 'endgames' | 'boardModule' | 'checkModule',
   string
->
+> & { tacticsModules: string[] }
 
 /** The demo courses and their modules, by the demo instructors (`ids`: user ids by username). */
 async function seedCourses(
@@ -198,8 +199,16 @@ async function seedCourses(
     null,
     { pgn: DEMO_LINES.principles, side: 'white' },
   )
-  await module(tactics, 1, 'Forks', 'One piece, two targets.', 'https://www.youtube.com/watch?v=ZpdvQ6AFRmw')
-  await module(tactics, 2, 'Pins and skewers', 'Attacking along lines.', 'https://vimeo.com/76979871')
+  const tacticsModules = [
+    await module(
+      tactics,
+      1,
+      'Forks',
+      'One piece, two targets.',
+      'https://www.youtube.com/watch?v=ZpdvQ6AFRmw',
+    ),
+    await module(tactics, 2, 'Pins and skewers', 'Attacking along lines.', 'https://vimeo.com/76979871'),
+  ]
   await module(
     openings,
     1,
@@ -232,12 +241,12 @@ async function seedCourses(
     null,
     { pgn: DEMO_LINES.lucena, side: 'white' },
   )
-  return { basics, tactics, openings, endgames, boardModule, checkModule }
+  return { basics, tactics, openings, endgames, boardModule, checkModule, tacticsModules }
 }
 
-/** The demo students' enrollments, cart, progress and review, and everyone's follows and comments. */
+/** The demo students' enrollments, cart, progress, certificate and review, and everyone's follows and comments. */
 async function seedActivity(db: Db, ids: Record<string, string>, courses: DemoCourses): Promise<void> {
-  const { basics, tactics, openings, endgames, boardModule, checkModule } = courses
+  const { basics, tactics, openings, endgames, boardModule, checkModule, tacticsModules } = courses
   const enroll = (student: string, courseId: string) =>
     db.query('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [courseId, ids[student]])
   await enroll('alice', basics)
@@ -255,6 +264,9 @@ async function seedActivity(db: Db, ids: Record<string, string>, courses: DemoCo
     )
   await progress('alice', boardModule, DEMO_VIDEO_SECONDS, DEMO_VIDEO_SECONDS, true)
   await progress('alice', checkModule, 95, 754, false)
+  // alice has finished 'Tactics Bootcamp': marking its last module complete issued her certificate.
+  const alice = { id: ids.alice, role: 'student' as const, username: 'alice' }
+  for (const moduleId of tacticsModules) await setModuleCompletion(db, alice, moduleId, true)
 
   // alice practised the mate in two three days ago with one mistake: it is due for review now.
   const practised = new Date(Date.now() - 3 * 24 * 3600 * 1000)

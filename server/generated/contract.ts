@@ -1373,6 +1373,62 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/certificates/{certificateId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        certificateId: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    /**
+     * A certificate of completion, public by its link (a token is optional here, and checked when sent)
+     * @description Anyone holding the link may read it. 404 for an id that names no certificate, for a revoked certificate (its enrollment was refunded), and for a private one (its holder keeps their certificates private) to anyone but its holder, admins included.
+     */
+    get: operations['getCertificate']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/profile/me/certificates': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The caller's certificates (revoked ones left out), latest first, and whether they keep them private */
+    get: operations['getMyCertificates']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/profile/me/certificate-privacy': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    /** 'Keep my certificates private': on, only their holder sees them; off (the default), anyone with the link */
+    put: operations['setCertificatePrivacy']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export interface components {
@@ -2101,6 +2157,36 @@ export interface components {
       }[]
       paidEnrollments: number
       revenue: number
+    }
+    Certificate: {
+      _id: components['schemas']['Id']
+      /** @description The learner's name as on their profile (their username) */
+      learner: string
+      /**
+       * Format: uuid
+       * @description The course; null once the course was deleted (its certificates stay)
+       */
+      courseId: string | null
+      /** @description The course's title when the certificate was issued */
+      courseTitle: string
+      /** @description The course's instructor (their username) when the certificate was issued; null when it had none */
+      instructor: string | null
+      /**
+       * Format: date-time
+       * @description When the learner completed the course's last module
+       */
+      issuedAt: string
+      /** @description Whether its holder keeps their certificates private (only they read it then) */
+      private: boolean
+    }
+    MyCertificates: {
+      /** @description 'Keep my certificates private' */
+      private: boolean
+      items: components['schemas']['Certificate'][]
+    }
+    CertificatePrivacy: {
+      /** @description 'Keep my certificates private': on, their pages answer 404 to anyone but their holder */
+      private: boolean
     }
   }
   responses: {
@@ -4767,6 +4853,85 @@ export interface operations {
       }
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getCertificate: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        certificateId: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The certificate, as it was issued */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Certificate']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getMyCertificates: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The caller's certificates */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MyCertificates']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      503: components['responses']['Unavailable']
+    }
+  }
+  setCertificatePrivacy: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CertificatePrivacy']
+      }
+    }
+    responses: {
+      /** @description The saved setting */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CertificatePrivacy']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
       503: components['responses']['Unavailable']
     }
   }

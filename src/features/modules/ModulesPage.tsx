@@ -13,6 +13,7 @@ import { ModuleList } from '@/features/modules/ModuleList'
 import { StudentProgress } from '@/features/modules/StudentProgress'
 import { PREVIEW_PARAM, PreviewBanner, StudioBar } from '@/features/modules/StudioBar'
 import { CourseProgress } from '@/features/progress/CourseProgress'
+import { CourseCertificate } from '@/features/certificates/CourseCertificate'
 
 export { DELETE_MODULE_TEXT } from '@/features/modules/ModuleList'
 export const COURSE_NOT_FOUND_TEXT = 'Course not found.'
@@ -58,6 +59,8 @@ export default function ModulesPage() {
       )}
       {/* A learner's progress in the course, at the top (nothing for those who have none). */}
       {!mayNotWatch && user && <CourseProgress courseId={courseId} />}
+      {/* 'View certificate', once a learner has finished the course. */}
+      {!mayNotWatch && canBuyCourses(user) && <CourseCertificate courseId={courseId} />}
       {!mayNotWatch ? (
         modules.isError ? (
           <LoadError message="The modules could not be loaded." onRetry={() => void modules.refetch()} />

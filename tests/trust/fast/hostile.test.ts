@@ -173,6 +173,10 @@ async function readBack(r: HostileRequest, res: Res): Promise<string | null> {
       const fields = ['bio', 'phoneNumber', 'showCoursesOnProfile']
       return cmp('response', res.body, fields) ?? cmp('stored', me.body, fields)
     }
+    case 'setCertificatePrivacy': {
+      const mine = await send({ method: 'GET', url: '/api/profile/me/certificates', token })
+      return cmp('response', res.body, ['private']) ?? cmp('stored', mine.body, ['private'])
+    }
     case 'commentPlayer': {
       const list = await send({
         method: 'GET',

@@ -18,6 +18,7 @@ const TABLES = [
   'line_mistakes',
   'games',
   'puzzle_reviews',
+  'certificates',
 ]
 
 const SQL = `select ${TABLES.map(

@@ -209,6 +209,11 @@ export const MATRIX: Record<string, Row> = {
   changeMyEmail: loggedIn({ others: 202 }),
   resendVerificationEmail: loggedIn({ others: 202 }),
   setReviewReminders: loggedIn({ others: 200 }),
+  // certificates: the one read is `student`'s, kept private ('Keep my certificates private'): its holder reads it and
+  // everyone else, admins included, is told it does not exist; each caller has their own list and setting
+  getCertificate: { ...tokenOptional(404), student: 200 },
+  getMyCertificates: loggedIn({ others: 200 }),
+  setCertificatePrivacy: loggedIn({ others: 200 }),
 }
 
 /**

@@ -124,6 +124,49 @@ async function paidOrderOf(w: World, buyer: Account): Promise<string> {
   return (mine.body as { _id: string }[])[0]._id
 }
 
+const keptPrivate = json({ private: true })
+
+const studentCertificates = new WeakMap<World, Promise<string>>()
+
+/**
+ * `student`'s certificate of a free course of one module, made once per world (reading it changes nothing), and kept
+ * private anew for each cell.
+ */
+async function privateCertificateOf(w: World): Promise<string> {
+  let made = studentCertificates.get(w)
+  if (!made) {
+    made = (async () => {
+      const c = await createCourse(w.h.send, w.courseInstructor, { price: 0 })
+      const m = await createModule(w.h.send, w.courseInstructor, c._id)
+      await enroll(w.h.send, w.student, c._id)
+      const url = `/api/progress/modules/${m._id}/completion`
+      expectOk(
+        await w.h.send({ method: 'PUT', url, token: w.student.token, ...json({ completed: true }) }),
+        'finish the course',
+      )
+      const mine = expectOk(
+        await w.h.send({ method: 'GET', url: '/api/profile/me/certificates', token: w.student.token }),
+        'my certificates',
+      )
+      return (mine.body as { items: { _id: string; courseId: string }[] }).items.find(
+        (i) => i.courseId === c._id,
+      )!._id
+    })()
+    studentCertificates.set(w, made)
+  }
+  const id = await made
+  expectOk(
+    await w.h.send({
+      method: 'PUT',
+      url: '/api/profile/me/certificate-privacy',
+      token: w.student.token,
+      ...keptPrivate,
+    }),
+    'keep it private',
+  )
+  return id
+}
+
 export const MATRIX_REQUESTS: Record<string, Build> = {
   getHealth: async () => ({ method: 'GET', url: '/api/health' }),
   register: async () => {
@@ -455,6 +498,13 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
     method: 'POST',
     url: `/api/reviews/puzzles/${await studentReviewPuzzle(w)}`,
     ...json({ solved: false }),
+  }),
+  getCertificate: async (w) => ({ method: 'GET', url: `/api/certificates/${await privateCertificateOf(w)}` }),
+  getMyCertificates: async () => ({ method: 'GET', url: '/api/profile/me/certificates' }),
+  setCertificatePrivacy: async () => ({
+    method: 'PUT',
+    url: '/api/profile/me/certificate-privacy',
+    ...keptPrivate,
   }),
 }
 

@@ -16,6 +16,16 @@ const PUZZLES = [
   'recordPuzzleReview',
 ]
 
+/** The course reviews' operations: a course page's reviews, which load with their own chunk once the page is drawn,
+ * generated into a file of their own so that no first visit carries them. */
+const COURSE_REVIEWS = [
+  'getCourseReviews',
+  'getMyCourseReview',
+  'saveMyCourseReview',
+  'replyToCourseReview',
+  'removeCourseReview',
+]
+
 /** Operations the SPA never calls through the API slice. */
 const NOT_CALLED = ['streamVideo', 'streamCaptions', 'streamPoster', 'receiveStripeEvent']
 
@@ -34,7 +44,10 @@ module.exports = {
     '../src/api/generated/api.ts': {
       exportName: 'generatedApi',
       filterEndpoints: (name) =>
-        !NOT_CALLED.includes(name) && !ORDERS.includes(name) && !PUZZLES.includes(name),
+        !NOT_CALLED.includes(name) &&
+        !ORDERS.includes(name) &&
+        !PUZZLES.includes(name) &&
+        !COURSE_REVIEWS.includes(name),
     },
     '../src/api/generated/ordersApi.ts': {
       exportName: 'generatedOrdersApi',
@@ -43,6 +56,10 @@ module.exports = {
     '../src/api/generated/puzzlesApi.ts': {
       exportName: 'generatedPuzzlesApi',
       filterEndpoints: PUZZLES,
+    },
+    '../src/api/generated/courseReviewsApi.ts': {
+      exportName: 'generatedCourseReviewsApi',
+      filterEndpoints: COURSE_REVIEWS,
     },
   },
 }

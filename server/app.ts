@@ -32,6 +32,7 @@ import { captionRoutes } from './routes/captions'
 import { posterRoutes } from './routes/posters'
 import { cartRoutes } from './routes/cart'
 import { courseRoutes } from './routes/courses'
+import { courseReviewRoutes } from './routes/courseReviews'
 import type { RouteDeps } from './routes/deps'
 import { enrollmentRoutes } from './routes/enrollments'
 import { gameRoutes } from './routes/games'
@@ -285,6 +286,7 @@ async function registerRoutes(app: FastifyInstance, opts: AppOptions): Promise<v
     lineRoutes,
     gameRoutes,
     puzzleRoutes,
+    courseReviewRoutes,
     paymentRoutes,
   ]) {
     await app.register(routes, deps)

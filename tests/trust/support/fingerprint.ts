@@ -18,6 +18,7 @@ const TABLES = [
   'line_mistakes',
   'games',
   'puzzle_reviews',
+  'course_reviews',
 ]
 
 const SQL = `select ${TABLES.map(

@@ -158,9 +158,10 @@ const FRAMEWORK =
 // The kernel's chess code (domain/chess/: chess.js, PGN, move words) is the board's too. The kept games' endpoints
 // serve the profile, /analysis and the saver of a finished game, none of them a first visit's page. The modules'
 // endpoints and the video's progress saver serve the course page and the lesson view only. The puzzles' endpoints
-// serve /puzzles and /home's 'Puzzle of the day', which loads its code once its place is on screen.
+// serve /puzzles and /home's 'Puzzle of the day', which loads its code once its place is on screen. A course's reviews
+// (with their endpoints, generated apart) load with the course page's last section only.
 const PAGE_OWN =
-  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/](?!\w+Endpoints\.ts$)|[\\/]features[\\/]modules[\\/]moduleEndpoints\.ts$|[\\/]features[\\/]progress[\\/](progressKeepalive|progressSaver|useVideoProgress)\.ts$|[\\/]features[\\/]game[\\/]gamesEndpoints\.ts$|[\\/]domain[\\/]chess[\\/]|[\\/]features[\\/]orders[\\/]|[\\/]api[\\/]generated[\\/](ordersApi|puzzlesApi)\.ts$/
+  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/](?!\w+Endpoints\.ts$)|[\\/]features[\\/]courseReviews[\\/]|[\\/]features[\\/]modules[\\/]moduleEndpoints\.ts$|[\\/]features[\\/]progress[\\/](progressKeepalive|progressSaver|useVideoProgress)\.ts$|[\\/]features[\\/]game[\\/]gamesEndpoints\.ts$|[\\/]domain[\\/]chess[\\/]|[\\/]features[\\/]orders[\\/]|[\\/]api[\\/]generated[\\/](ordersApi|puzzlesApi|courseReviewsApi)\.ts$/
 const sharedByPages = (id: string) =>
   FRAMEWORK.test(id) || (/[\\/](src|domain)[\\/]/.test(id) && !PAGE_OWN.test(id))
 const CHUNK_GROUPS = [

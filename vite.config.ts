@@ -159,9 +159,9 @@ const FRAMEWORK =
 // serve the profile, /analysis and the saver of a finished game, none of them a first visit's page. The modules'
 // endpoints and the video's progress saver serve the course page and the lesson view only. The puzzles' endpoints
 // serve /puzzles and /home's 'Puzzle of the day', which loads its code once its place is on screen. A course's reviews
-// (with their endpoints, generated apart) load with the course page's last section only.
+// (with their endpoints, generated apart, and their rules in the kernel) load with the course page's last section only.
 const PAGE_OWN =
-  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/](?!\w+Endpoints\.ts$)|[\\/]features[\\/]courseReviews[\\/]|[\\/]features[\\/]modules[\\/]moduleEndpoints\.ts$|[\\/]features[\\/]progress[\\/](progressKeepalive|progressSaver|useVideoProgress)\.ts$|[\\/]features[\\/]game[\\/]gamesEndpoints\.ts$|[\\/]domain[\\/]chess[\\/]|[\\/]features[\\/]orders[\\/]|[\\/]api[\\/]generated[\\/](ordersApi|puzzlesApi|courseReviewsApi)\.ts$/
+  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/](?!\w+Endpoints\.ts$)|[\\/](features[\\/]courseReviews[\\/]|domain[\\/]courseReviews\.ts$)|[\\/]features[\\/]modules[\\/]moduleEndpoints\.ts$|[\\/]features[\\/]progress[\\/](progressKeepalive|progressSaver|useVideoProgress)\.ts$|[\\/]features[\\/]game[\\/]gamesEndpoints\.ts$|[\\/]domain[\\/]chess[\\/]|[\\/]features[\\/]orders[\\/]|[\\/]api[\\/]generated[\\/](ordersApi|puzzlesApi|courseReviewsApi)\.ts$/
 const sharedByPages = (id: string) =>
   FRAMEWORK.test(id) || (/[\\/](src|domain)[\\/]/.test(id) && !PAGE_OWN.test(id))
 const CHUNK_GROUPS = [

@@ -56,22 +56,6 @@ export const canSeeEnrolledCourses = (caller: Caller | null | undefined, userId:
 export const canDeleteComment = (caller: Caller | null | undefined, authorId: string): boolean =>
   caller?.role === 'admin' || (!!caller && caller.id === authorId)
 
-/**
- * Reply to a review of a course, once: the course's own instructor (an admin who created the course is its
- * instructor too).
- */
-export const canReplyToReview = (
-  caller: Caller | null | undefined,
-  instructorId: string | null | undefined,
-) => !!caller && caller.role !== 'student' && !!instructorId && instructorId === caller.id
-
-/** Remove a review of a course, giving a reason: admins. */
-export const canRemoveReview = (caller: Pick<Caller, 'role'> | null | undefined): boolean =>
-  caller?.role === 'admin'
-
-/** The longest review a student may write, in characters (the contract's CourseReviewInput.text). */
-export const REVIEW_MAX_LENGTH = 2000
-
 /** A course's rating in words: '4.6 (12 ratings)', '5.0 (1 rating)'. */
 export const formatRating = (rating: { average: number; count: number }): string =>
   `${rating.average.toFixed(1)} (${rating.count} ${rating.count === 1 ? 'rating' : 'ratings'})`

@@ -2,7 +2,8 @@
 // a module, editable by its author; one reply by the course's instructor; removal by an admin with a reason, kept. The
 // course's counts of each star live on its row, kept by migration 025's triggers in the writing transaction.
 import type { Db } from '../../db/db'
-import { canBuyCourses, canRemoveReview, canReplyToReview } from '../../../domain/rules'
+import { canBuyCourses } from '../../../domain/rules'
+import { canRemoveReview, canReplyToReview } from '../../../domain/courseReviews'
 import { Conflict, Forbidden, NotFound } from '../errors'
 import { type Page, type PageQuery, pageByCreation } from './pages'
 import { seenCourse } from './courses'

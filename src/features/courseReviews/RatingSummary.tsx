@@ -22,7 +22,8 @@ export function RatingSummary({ rating }: { rating: CourseRatingDistribution }) 
   return (
     <div className="rating-summary">
       <p className="rating-summary__average">
-        <Stars value={rating.average} /> {formatRating({ average: rating.average, count: rating.count })}
+        <Stars value={rating.average} />{' '}
+        <span>{formatRating({ average: rating.average, count: rating.count })}</span>
       </p>
       <ul className="rating-bars" aria-label="Ratings by stars">
         {[5, 4, 3, 2, 1].map((star) => {

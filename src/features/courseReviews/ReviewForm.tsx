@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import type { CourseReview } from '@/api/generated/courseReviewsApi'
 import { ActionError } from '@/components/ActionError'
 import { ErrorMessage } from '@/components/ErrorMessage'
-import { REVIEW_MAX_LENGTH } from '@domain/rules'
+import { REVIEW_MAX_LENGTH } from '@domain/courseReviews'
 import { useSaveMyCourseReviewMutation } from '@/features/courseReviews/courseReviewsEndpoints'
 
 /** Characters as the server counts them: code points (an emoji or a rare letter is one). */

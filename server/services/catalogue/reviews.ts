@@ -7,7 +7,7 @@ import { canRemoveReview, canReplyToReview } from '../../../domain/courseReviews
 import { Conflict, Forbidden, NotFound } from '../errors'
 import { type Page, type PageQuery, pageByCreation } from './pages'
 import { seenCourse } from './courses'
-import { ratingAverage, ratingCount } from './courseRows'
+import { ratingAverage, ratingCount, ratingTotal } from './courseRows'
 import { type Actor, iso, type Schema } from '../types'
 
 type ReviewView = Schema<'CourseReview'>
@@ -65,15 +65,15 @@ async function reviewById(db: Db, id: string): Promise<ReviewRow | undefined> {
 
 /** The course's rating now: the average (one decimal), the count, and the count of each star. */
 async function ratingOf(db: Db, courseId: string): Promise<Schema<'CourseRatingDistribution'>> {
-  const [row] = await db.query<{ stars: number[]; count: number; average: number | null }>(
-    `SELECT c.rating_counts AS stars, ${ratingCount('c')} AS count, ${ratingAverage('c')} AS average
+  const [row] = await db.query<{ stars: number[]; count: number; total: number }>(
+    `SELECT c.rating_counts AS stars, ${ratingCount('c')} AS count, ${ratingTotal('c')} AS total
      FROM courses c WHERE c.id = $1`,
     [courseId],
   )
   // The course went between the two reads (deleted): it has no ratings left.
   if (!row) return { average: null, count: 0, stars: [0, 0, 0, 0, 0] }
   return {
-    average: row.average === null ? null : Number(row.average),
+    average: ratingAverage(row.total, row.count),
     count: Number(row.count),
     stars: row.stars.map(Number),
   }

@@ -101,8 +101,9 @@ const files = [
     pattern:
       'src/features/orders/{PaymentNotice.tsx,CheckoutReturn.tsx,MyOrders.tsx,Earnings.tsx,ordersEndpoints.ts}',
   },
-  // puzzles: the solving of a puzzle (its rules, its hook and its board), which /review's puzzles to review reuse, and
-  // the puzzles' endpoints (the review queue on /review, the mistakes /analysis keeps from a game's report).
+  // puzzles: the solving of a puzzle (its rules, its hook and its board), which /review's puzzles to review and a
+  // course's puzzle sets on the module pages reuse, and the puzzles' endpoints (the review queue on /review, the
+  // mistakes /analysis keeps from a game's report).
   {
     category: 'surface',
     pattern:

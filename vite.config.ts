@@ -155,13 +155,18 @@ const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|redux-persist|immer|reselect|react-router|react-router-dom|use-sync-external-store|@standard-schema[\\/]utils|cookie|set-cookie-parser)[\\/]/
 // Code only its pages load. A feature's endpoints file is not: review's (its cache tags) serves /home's panel too, and
 // in a chunk of its own it would be a file under 1 KB, which precompress leaves uncompressed.
-// The kernel's chess code (domain/chess/: chess.js, PGN, move words) is the board's too. The kept games' endpoints
+// The kernel's chess code (domain/chess/: chess.js, PGN, move words) is the board's too, but for the reading of a
+// FEN's pieces (fenPieces.ts, a few lines, no chess.js), which /home's static board needs: a chunk of its own there
+// cost a request (0.6 KB with its headers) every first visit paid. The kept games' endpoints
 // serve the profile, /analysis and the saver of a finished game, none of them a first visit's page. The modules'
 // endpoints and the video's progress saver serve the course page and the lesson view only. The puzzles' endpoints
-// serve /puzzles and /home's 'Puzzle of the day', which loads its code once its place is on screen. A course's reviews
-// (with their endpoints, generated apart, and their rules in the kernel) load with the course page's last section only.
+// serve /puzzles and /home's 'Puzzle of the day', which loads its code once its place is on screen. The puzzles'
+// feature (its board, its solving and its endpoints) serves /puzzles, /review's puzzles to review, /analysis's
+// mistakes kept from a game and the module pages' puzzle sets (whose result's endpoint is generated apart): none of them
+// a first visit's page (in 'shared', its board and chess.js came along). A course's reviews (with their endpoints,
+// generated apart, and their rules in the kernel) load with the course page's last section only.
 const PAGE_OWN =
-  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/](?!\w+Endpoints\.ts$)|[\\/](features[\\/]courseReviews[\\/]|domain[\\/]courseReviews\.ts$)|[\\/]features[\\/]modules[\\/]moduleEndpoints\.ts$|[\\/]features[\\/]progress[\\/](progressKeepalive|progressSaver|useVideoProgress)\.ts$|[\\/]features[\\/]game[\\/]gamesEndpoints\.ts$|[\\/]domain[\\/]chess[\\/]|[\\/]features[\\/]orders[\\/]|[\\/]api[\\/]generated[\\/](ordersApi|puzzlesApi|courseReviewsApi)\.ts$/
+  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/](?!\w+Endpoints\.ts$)|[\\/]features[\\/]puzzles[\\/]|[\\/](features[\\/]courseReviews[\\/]|domain[\\/]courseReviews\.ts$)|[\\/]features[\\/]modules[\\/]moduleEndpoints\.ts$|[\\/]features[\\/]progress[\\/](progressKeepalive|progressSaver|useVideoProgress)\.ts$|[\\/]features[\\/]game[\\/]gamesEndpoints\.ts$|[\\/]domain[\\/]chess[\\/](?!fenPieces\.ts$)|[\\/]features[\\/]orders[\\/]|[\\/]api[\\/]generated[\\/](ordersApi|puzzlesApi|puzzleSetsApi|courseReviewsApi)\.ts$/
 const sharedByPages = (id: string) =>
   FRAMEWORK.test(id) || (/[\\/](src|domain)[\\/]/.test(id) && !PAGE_OWN.test(id))
 const CHUNK_GROUPS = [

@@ -26,6 +26,10 @@ const COURSE_REVIEWS = [
   'removeCourseReview',
 ]
 
+/** A student's result of a puzzle of a course's puzzle set: sent from the modules page and the lesson view only,
+ * generated into a file of its own so that /home's first script does not carry it. */
+const PUZZLE_SETS = ['recordModulePuzzle']
+
 /** Operations the SPA never calls through the API slice. */
 const NOT_CALLED = ['streamVideo', 'streamCaptions', 'streamPoster', 'receiveStripeEvent']
 
@@ -47,7 +51,8 @@ module.exports = {
         !NOT_CALLED.includes(name) &&
         !ORDERS.includes(name) &&
         !PUZZLES.includes(name) &&
-        !COURSE_REVIEWS.includes(name),
+        !COURSE_REVIEWS.includes(name) &&
+        !PUZZLE_SETS.includes(name),
     },
     '../src/api/generated/ordersApi.ts': {
       exportName: 'generatedOrdersApi',
@@ -60,6 +65,10 @@ module.exports = {
     '../src/api/generated/courseReviewsApi.ts': {
       exportName: 'generatedCourseReviewsApi',
       filterEndpoints: COURSE_REVIEWS,
+    },
+    '../src/api/generated/puzzleSetsApi.ts': {
+      exportName: 'generatedPuzzleSetsApi',
+      filterEndpoints: PUZZLE_SETS,
     },
   },
 }

@@ -61,6 +61,21 @@ export class PgnError extends Error {
   }
 }
 
+/** A move the position does not allow, as it was written, with its number and side. */
+export interface IllegalMove {
+  moveNumber: number
+  color: Color
+  written: string
+}
+
+const ILLEGAL_MOVE = /^Illegal move (\d{1,15})(\.{1,3}) (\S{1,32})$/
+
+/** The move a refusal names when the refusal is of an illegal move ('Illegal move 12... Nf6'); null otherwise. */
+export function illegalMoveOf(error: PgnError): IllegalMove | null {
+  const m = ILLEGAL_MOVE.exec(error.message)
+  return m ? { moveNumber: Number(m[1]), color: m[2] === '.' ? 'w' : 'b', written: m[3] } : null
+}
+
 /** A move as a move list writes it: '12. Nf3' for White, '12... Nf6' for Black. */
 export const numbered = (moveNumber: number, color: Color, san: San) =>
   `${moveNumber}${color === 'w' ? '.' : '...'} ${san}`
@@ -241,7 +256,7 @@ function readMoveText(pgn: string, start: number, to: MoveTextHandler) {
 }
 
 /** Tag pairs: [Name "value"] before the moves; `end` is where the move text starts. */
-function readTags(pgn: string): { tags: Record<string, string>; end: number } {
+export function readTags(pgn: string): { tags: Record<string, string>; end: number } {
   const tags: Record<string, string> = {}
   let i = 0
   const skipSpace = () => {

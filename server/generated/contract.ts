@@ -625,6 +625,27 @@ export interface paths {
     patch: operations['updateModule']
     trace?: never
   }
+  '/api/modules/{moduleId}/puzzles/{index}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        moduleId: components['parameters']['ModuleId']
+        /** @description The puzzle's place in the module's set, from 0 to 99, in decimal digits */
+        index: string
+      }
+      cookie?: never
+    }
+    get?: never
+    /** Record the caller's result of one puzzle of a module's puzzle set (the course's enrolled students, for themselves). The first result of a puzzle is kept: a retry answers the results as they are and changes nothing. Once every puzzle of the set has a result the module is completed for the caller. A module without a puzzle set, or a set without that puzzle, is 404; a module of a course the caller may not see (a draft) is 404, as an unknown one */
+    put: operations['recordModulePuzzle']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/videos': {
     parameters: {
       query?: never
@@ -1766,7 +1787,7 @@ export interface components {
       _id: components['schemas']['Id']
       title: string
       description: string
-      /** @description Null for a module that is a line alone (no video) */
+      /** @description Null for a module that is a line or a puzzle set alone (no video) */
       videoUrl: string | null
       /** Format: uuid */
       videoId: string | null
@@ -1774,6 +1795,10 @@ export interface components {
       position: number
       /** @description The module's line (moves to step through and practise); null when it has none */
       line: components['schemas']['ModuleLine'] | null
+      /** @description The module's puzzle set, solved in order; null when it has none */
+      puzzles: components['schemas']['SetPuzzle'][] | null
+      /** @description The caller's own result of each puzzle of the set, in the set's order (true solved, false failed, null not tried yet); null when the module has no puzzle set */
+      puzzleResults: (boolean | null)[] | null
     }
     ModuleOrder: {
       /** @description Every module of the course, each once, in the new order */
@@ -1792,23 +1817,33 @@ export interface components {
     ModuleInput: {
       title: string
       description: string
-      /** @description Required unless the module has a line; absent or null makes a module that is a line alone */
+      /** @description Required unless the module has a line or a puzzle set; absent or null makes a module that is a line or a puzzle set alone */
       videoUrl?: components['schemas']['VideoUrl'] | null
       courseId: components['schemas']['Id']
       /** Format: uuid */
       videoId?: string | null
       /** @description The module's line: PGN checked move by move (a malformed PGN or an illegal move is 400, naming the move); null removes it */
       line?: components['schemas']['ModuleLine'] | null
+      puzzles?: components['schemas']['PuzzleSetInput']
     }
     ModulePatch: {
       title?: string
       description?: string
-      /** @description Null removes the video, which only a module with a line may lose */
+      /** @description Null removes the video, which only a module with a line or a puzzle set may lose */
       videoUrl?: components['schemas']['VideoUrl'] | null
       /** Format: uuid */
       videoId?: string | null
       /** @description The module's line: PGN checked move by move (a malformed PGN or an illegal move is 400, naming the move); null removes it */
       line?: components['schemas']['ModuleLine'] | null
+      puzzles?: components['schemas']['PuzzleSetInput']
+    }
+    /** @description The module's puzzle set, 1 to 100 puzzles solved in order, each checked (a position that is not legal, a move that is not legal in turn, a solution that does not end with the solver's move is 400, naming the puzzle and the move); null removes it */
+    PuzzleSetInput: components['schemas']['SetPuzzle'][] | null
+    SetPuzzle: {
+      /** @description The position the student solves from (the side to move is the solver), as FEN */
+      fen: string
+      /** @description The solution in UCI from the solver's first move: the solver's moves and the opponent's replies in turn, ending with the solver's */
+      moves: string[]
     }
     VideoUpload: {
       courseId: components['schemas']['Id']
@@ -2042,11 +2077,24 @@ export interface components {
       student: components['schemas']['UserRef']
       completedModules: number
       totalModules: number
+      /** @description The puzzles of the course's puzzle sets the student solved (their first result) */
+      puzzlesSolved: number
+      /** @description The puzzles of the course's puzzle sets the student has a result of, solved or not */
+      puzzlesTried: number
+      /** @description The puzzles of the course's puzzle sets now (0 when the course has none) */
+      puzzlesTotal: number
       /**
        * Format: date-time
        * @description The last saved position or completion in this course; null before the first
        */
       lastActivityAt: string | null
+    }
+    ModulePuzzleResults: {
+      moduleId: components['schemas']['Id']
+      /** @description The caller's result of each puzzle of the set, in order (null not tried yet) */
+      puzzleResults: (boolean | null)[]
+      /** @description Whether the module is completed for the caller (every puzzle has a result, or before) */
+      completed: boolean
     }
     ModuleLine: {
       /** @description Moves in PGN (comments, variations, a start position through the SetUp and FEN tags), at most 64 KB of UTF-8 and 1,500 moves */
@@ -3543,6 +3591,42 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['Module']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  recordModulePuzzle: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        moduleId: components['parameters']['ModuleId']
+        /** @description The puzzle's place in the module's set, from 0 to 99, in decimal digits */
+        index: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PuzzleAttemptInput']
+      }
+    }
+    responses: {
+      /** @description The caller's results of the module's puzzles, as kept */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ModulePuzzleResults']
         }
       }
       400: components['responses']['BadRequest']

@@ -1,4 +1,4 @@
-// Kept games and modules' lines are read on worker threads (server/services/pgnWorker.mjs), not on the event loop: chess.js takes 30 to
+// Kept games, modules' lines and puzzle sets are read on worker threads (server/services/pgnWorker.mjs), not on the event loop: chess.js takes 30 to
 // 80 ms to replay a game of 600 plies, and up to a second when many pieces of a kind stand on the board (each
 // queen's move is told apart from every other queen's), and while a request reads one nothing else is answered.
 // Threads start when a game is first read, as many as the machine's cores less one (the event loop keeps one), and
@@ -9,6 +9,7 @@ import type { GameMistake, mistakePuzzles } from '../../domain/chess/gameMistake
 import type { GameReading } from '../../domain/chess/gameResult'
 import { PgnError, type LineSide } from '../../domain/chess/pgn'
 import type { variationPractice } from '../../domain/chess/variations'
+import type { readPuzzleSet, SetPuzzle } from '../../domain/chess/puzzleSets'
 import { DomainError } from './errors'
 
 export const READER_THREADS = Math.max(1, availableParallelism() - 1)
@@ -29,6 +30,7 @@ type Task =
   | { kind: 'line'; pgn: string; side: LineSide }
   | { kind: 'variation'; pgn: string; side: LineSide; key: string; plies: number[] }
   | { kind: 'mistakes'; pgn: string; side: LineSide; mistakes: GameMistake[] }
+  | { kind: 'puzzles'; puzzles: SetPuzzle[] }
 type Answer = { reading: unknown } | { refusal: string } | { fault: string }
 
 interface Reading {
@@ -137,6 +139,16 @@ export async function mistakePuzzlesOffThread(
 ): Promise<ReturnType<typeof mistakePuzzles>> {
   const reading = await readOffThread({ kind: 'mistakes', pgn, side, mistakes })
   return (reading as { puzzles: ReturnType<typeof mistakePuzzles> }).puzzles
+}
+
+/**
+ * A module's puzzle set checked on a reader thread (readPuzzleSet: up to 100 puzzles of 29 moves, each move a search of
+ * chess.js's): the set as it is stored, or the problem naming its puzzle; or ReadersBusy.
+ */
+export async function readPuzzleSetOffThread(
+  puzzles: SetPuzzle[],
+): Promise<ReturnType<typeof readPuzzleSet>> {
+  return (await readOffThread({ kind: 'puzzles', puzzles })) as ReturnType<typeof readPuzzleSet>
 }
 
 function readOffThread(task: Task): Promise<unknown> {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, createCourse, enroll, login, type Course, type Session } from './support/api'
 import { dragPiece, field, launch, open, seeText, visible, waitForText, type Opened } from './support/browser'
 import { accounts, unique } from './support/env'
-import { axeOf } from './support/axe'
+import { seriousViolations } from './support/axe'
 
 const ILLEGAL = '1. e4 e5 2. Nf3 {Attacks e5.} Nc6 3. Bc4 Bc5 4. Nf6'
 const PROMPT = 'White to play: the Italian Game.'
@@ -224,16 +224,6 @@ describe('lines in a course', () => {
     expect(await seriousViolations(page)).toEqual([])
   })
 })
-
-/** axe-core's serious and critical findings on the page as it is. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await axeOf(page)
-    .options({ resultTypes: ['violations'] })
-    .analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
-}
 
 /** The summary as the server sees it at `at` (the test clock). */
 async function fetchSummaryAt(page: Page, at: string): Promise<Summary> {

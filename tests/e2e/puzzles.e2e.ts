@@ -1,13 +1,13 @@
 // The puzzle trainer against the real server and its starter set: a new player solves one puzzle (the solution read
 // from the server's answer) and misses the next, at desktop size with the mouse and on a 390 px phone with taps; the
-// puzzle rating goes up, then down, each time as the server answers, and the page never scrolls sideways.
+// puzzle rating goes up, then down, each time as the server answers, and the page never scrolls sideways. The
+// puzzles missed then wait on /review under 'Puzzles to review', where the first is solved.
 import { mkdirSync } from 'node:fs'
 import type { Browser, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { legalMoves, outcomeOf } from '@domain/chess/chessRules'
-import { call, login, type Session } from './support/api'
-import { launch, open, visible, type Opened } from './support/browser'
-import { unique } from './support/env'
+import { call, newStudent, type Session } from './support/api'
+import { dragPiece, launch, open, visible, type Opened } from './support/browser'
 
 interface Puzzle {
   id: string
@@ -33,18 +33,13 @@ describe('solving puzzles, rated', () => {
   let browser: Browser
   let session: Session
   const opened: Opened[] = []
+  /** The puzzles missed, in turn. */
+  const missedIds: string[] = []
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true })
     browser = await launch()
-    const username = unique('solver')
-    const password = `pw-${username}-long`
-    await call('POST', '/api/auth/register', undefined, {
-      username,
-      email: `${username}@example.com`,
-      password,
-    })
-    session = await login({ email: `${username}@example.com`, password })
+    session = await newStudent('solver')
   })
   afterAll(async () => {
     for (const o of opened) await o.context.close()
@@ -106,6 +101,7 @@ describe('solving puzzles, rated', () => {
       await page.getByRole('button', { name: 'Next puzzle' }).click()
       const missed = (await (await second).json()) as Puzzle
       expect(missed.id).not.toBe(solved.id)
+      missedIds.push(missed.id)
       await solverToMove()
       // A legal move that is not the solution's and mates nothing: the puzzle is failed.
       const played = missed.moves.slice(0, 1)
@@ -130,6 +126,25 @@ describe('solving puzzles, rated', () => {
       expect(o.errors).toEqual([])
     })
   }
+
+  it("the puzzles missed wait on /review under 'Puzzles to review', and the first is solved there", async () => {
+    const o = await open(browser, { session })
+    opened.push(o)
+    const { page } = o
+    const due = page.waitForResponse(isPuzzleAnswer('/api/reviews/puzzles'))
+    await page.goto('/review')
+    const queue = (await (await due).json()) as { due: { id: string; puzzleId: string; moves: string[] }[] }
+    expect(queue.due.map((p) => p.puzzleId).sort()).toEqual([...missedIds].sort())
+    const [first] = queue.due
+    const section = page.getByRole('region', { name: 'Puzzles to review' })
+    await visible(section.getByRole('heading', { name: 'Solve the puzzle' }))
+    await visible(section.getByText(`Puzzle 1 of ${missedIds.length}`))
+    const review = page.waitForResponse((r) => r.url().endsWith(`/api/reviews/puzzles/${first.id}`))
+    await dragPiece(page, first.moves[0].slice(0, 2), first.moves[0].slice(2, 4))
+    expect((await review).request().postDataJSON()).toEqual({ solved: true })
+    await expect.poll(() => section.getByRole('status').innerText()).toBe('Solved.')
+    expect(o.errors).toEqual([])
+  })
 
   it("/home's 'Puzzle of the day' is the server's daily puzzle, and its link opens it on /puzzles", async () => {
     const o = await open(browser)

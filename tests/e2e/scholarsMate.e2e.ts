@@ -5,9 +5,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { legalMoves } from '@domain/chess/chessRules'
-import { call, login, type Session } from './support/api'
+import { call, newStudent, type Session } from './support/api'
 import { dragPiece, launch, open, visible, type Opened } from './support/browser'
-import { unique } from './support/env'
 
 const status = (page: Page) => page.getByRole('status', { name: 'Game status' })
 
@@ -31,14 +30,7 @@ describe("Scholar's mate, kept and analysed", () => {
 
   beforeAll(async () => {
     browser = await launch()
-    const username = unique('mate')
-    const password = `pw-${username}-long`
-    await call('POST', '/api/auth/register', undefined, {
-      username,
-      email: `${username}@example.com`,
-      password,
-    })
-    session = await login({ email: `${username}@example.com`, password })
+    session = await newStudent('mate')
     o = await open(browser, { session })
     await o.context.addInitScript(STEERED_DICE)
   })

@@ -220,6 +220,8 @@ export type SeededModule = {
   position: number
   /** The module's line (its PGN and the side the student plays); null when it has none. */
   line: { pgn: string; side: 'white' | 'black' } | null
+  /** The module's puzzle set (each position and its solution in UCI, the solver's move first); null when none. */
+  puzzles: { fen: string; moves: string[] }[] | null
 }
 
 const positions = new Map<string, number>()
@@ -233,13 +235,14 @@ export function seedModule(input: Partial<SeededModule> & { title: string; cours
     videoUrl: 'https://videos.example.com/lesson.mp4',
     videoId: null,
     line: null,
+    puzzles: null,
     ...input,
     position,
   }
   queue(
     `INSERT INTO modules (id, course_id, title, description, video_url, video_id, position, created_at, line_pgn,
-       line_side)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+       line_side, puzzles)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)`,
     mod._id,
     mod.courseId,
     mod.title,
@@ -250,6 +253,7 @@ export function seedModule(input: Partial<SeededModule> & { title: string; cours
     next(),
     mod.line?.pgn ?? null,
     mod.line?.side ?? null,
+    mod.puzzles && JSON.stringify(mod.puzzles),
   )
   return mod
 }

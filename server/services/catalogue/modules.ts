@@ -1,30 +1,43 @@
+import type { SetPuzzle } from '../../../domain/chess/puzzleSets'
 import type { Db } from '../../db/db'
 import { assertCourseOwner, assertCourseReader, assertSeen } from './courses'
 import { BadInput, Conflict, NotFound } from '../errors'
 import { keepVariationCards, lineMoves, lineReading } from '../learning/lines'
+import { keepResultsOfSamePuzzles, puzzleResultsColumn, readPuzzles } from '../learning/puzzleSets'
 import type { Actor, Schema } from '../types'
 import type { MediaStore } from '../media/media'
 import { releaseVideoIfUnused } from '../media/videos'
 
 type ModuleView = Schema<'Module'>
 
-const moduleColumns = `id AS "_id", title, description, video_url AS "videoUrl", video_id AS "videoId",
-  course_id AS "courseId", position,
-  CASE WHEN line_pgn IS NULL THEN NULL ELSE json_build_object('pgn', line_pgn, 'side', line_side) END AS line`
+/** A module's columns over `modules`, its puzzle results the caller's (their id the parameter `actorParam`). */
+const moduleColumns = (actorParam: string) => `id AS "_id", title, description, video_url AS "videoUrl",
+  video_id AS "videoId", course_id AS "courseId", position,
+  CASE WHEN line_pgn IS NULL THEN NULL ELSE json_build_object('pgn', line_pgn, 'side', line_side) END AS line,
+  puzzles, ${puzzleResultsColumn(actorParam)} AS "puzzleResults"`
 
-type ModuleRow = Omit<ModuleView, 'line'> & { line: ModuleView['line'] | string }
+type Parsed<T> = T | string
+type ModuleRow = Omit<ModuleView, 'line' | 'puzzles' | 'puzzleResults'> & {
+  line: Parsed<ModuleView['line']>
+  puzzles: Parsed<ModuleView['puzzles']>
+  puzzleResults: Parsed<ModuleView['puzzleResults']>
+}
 
 /** pg and PGlite parse json columns; a driver that hands back text is parsed here. */
-const asModule = ({ line, ...row }: ModuleRow): ModuleView => ({
+const parsed = <T>(value: Parsed<T>): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value)
+
+const asModule = ({ line, puzzles, puzzleResults, ...row }: ModuleRow): ModuleView => ({
   ...row,
-  line: typeof line === 'string' ? (JSON.parse(line) as ModuleView['line']) : line,
+  line: parsed(line),
+  puzzles: parsed(puzzles),
+  puzzleResults: parsed(puzzleResults),
 })
 
 export async function listModules(db: Db, actor: Actor, courseId: string): Promise<ModuleView[]> {
   await assertCourseReader(db, actor, courseId)
   const rows = await db.query<ModuleRow>(
-    `SELECT ${moduleColumns} FROM modules WHERE course_id = $1 ORDER BY position, created_at, id`,
-    [courseId],
+    `SELECT ${moduleColumns('$2')} FROM modules WHERE course_id = $1 ORDER BY position, created_at, id`,
+    [courseId, actor.id],
   )
   return rows.map(asModule)
 }
@@ -93,24 +106,25 @@ async function checkVideo(db: Db, videoId: string | null | undefined, courseId: 
   if (video.course_id !== courseId) throw new BadInput('videoId belongs to another course')
 }
 
-const VIDEO_REQUIRED = 'videoUrl is required for a module without a line'
+const VIDEO_REQUIRED = 'videoUrl is required for a module without a line or a puzzle set'
 
 export async function createModule(db: Db, actor: Actor, input: Schema<'ModuleInput'>): Promise<ModuleView> {
   await assertCourseOwner(db, actor, input.courseId)
   await checkVideo(db, input.videoId, input.courseId)
   // Read once here: the practice checks a student's mistakes against the count kept with the module.
   const moves = input.line ? await lineMoves(input.line) : null
-  if (!input.line && !input.videoUrl) throw new BadInput(VIDEO_REQUIRED)
+  const puzzles = input.puzzles ? await readPuzzles(input.puzzles) : null
+  if (!input.line && !puzzles && !input.videoUrl) throw new BadInput(VIDEO_REQUIRED)
   return db.transaction(async (tx) => {
     // Locking the course row serialises concurrent adds, so max(position) + 1 stays unique.
     const locked = await tx.query('SELECT 1 FROM courses WHERE id = $1 FOR UPDATE', [input.courseId])
     if (!locked.length) throw new NotFound('Course')
     const [row] = await tx.query<ModuleRow>(
       `INSERT INTO modules (course_id, title, description, video_url, video_id, line_pgn, line_side, line_student_moves,
-         position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
+         puzzles, position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb,
          (SELECT COALESCE(max(position), 0) + 1 FROM modules WHERE course_id = $1))
-       RETURNING ${moduleColumns}`,
+       RETURNING ${moduleColumns('$10')}`,
       [
         input.courseId,
         input.title,
@@ -120,6 +134,8 @@ export async function createModule(db: Db, actor: Actor, input: Schema<'ModuleIn
         input.line?.pgn ?? null,
         input.line?.side ?? null,
         moves,
+        puzzles && JSON.stringify(puzzles),
+        actor.id,
       ],
     )
     return asModule(row)
@@ -131,8 +147,15 @@ async function moduleCourse(db: Db, id: string): Promise<string> {
 }
 
 async function moduleRecord(db: Db, id: string) {
-  const [row] = await db.query<{ course_id: string; has_video: boolean; has_line: boolean }>(
-    'SELECT course_id, video_url IS NOT NULL AS has_video, line_pgn IS NOT NULL AS has_line FROM modules WHERE id = $1',
+  const [row] = await db.query<{
+    course_id: string
+    has_video: boolean
+    has_line: boolean
+    has_puzzles: boolean
+  }>(
+    `SELECT course_id, video_url IS NOT NULL AS has_video, line_pgn IS NOT NULL AS has_line,
+       puzzles IS NOT NULL AS has_puzzles
+     FROM modules WHERE id = $1`,
     [id],
   )
   if (!row) throw new NotFound('Module')
@@ -152,33 +175,48 @@ export async function updateModule(
   await checkVideo(db, patch.videoId, courseId)
   const reading = patch.line ? await lineReading(patch.line) : null
   const moves = reading?.moves ?? null
+  const puzzles = patch.puzzles ? await readPuzzles(patch.puzzles) : null
   const hasVideo = 'videoUrl' in patch ? !!patch.videoUrl : current.has_video
   const hasLine = 'line' in patch ? !!patch.line : current.has_line
-  if (!hasVideo && !hasLine) throw new BadInput(VIDEO_REQUIRED)
-  const [row] = await db.query<ModuleRow>(
-    `UPDATE modules SET title = COALESCE($2, title), description = COALESCE($3, description),
-       video_url = CASE WHEN $10::boolean THEN $4::text ELSE video_url END,
-       video_id = CASE WHEN $5::boolean THEN $6::uuid ELSE video_id END,
-       line_pgn = CASE WHEN $7::boolean THEN $8::text ELSE line_pgn END,
-       line_side = CASE WHEN $7::boolean THEN $9::text ELSE line_side END,
-       line_student_moves = CASE WHEN $7::boolean THEN $11::integer ELSE line_student_moves END
-     WHERE id = $1 RETURNING ${moduleColumns}`,
-    [
-      id,
-      patch.title ?? null,
-      patch.description ?? null,
-      patch.videoUrl ?? null,
-      'videoId' in patch,
-      patch.videoId ?? null,
-      'line' in patch,
-      patch.line?.pgn ?? null,
-      patch.line?.side ?? null,
-      'videoUrl' in patch,
-      moves,
-    ],
-  )
-  // deleted between the checks and the update
-  if (!row) throw new NotFound('Module')
+  const hasPuzzles = 'puzzles' in patch ? !!puzzles : current.has_puzzles
+  if (!hasVideo && !hasLine && !hasPuzzles) throw new BadInput(VIDEO_REQUIRED)
+  const row = await db.transaction(async (tx) => {
+    // Locked, so a student's result of a puzzle waits for the set it belongs to.
+    const [before] = await tx.query<{ puzzles: Parsed<SetPuzzle[] | null> }>(
+      'SELECT puzzles FROM modules WHERE id = $1 FOR UPDATE',
+      [id],
+    )
+    // deleted between the checks and the update
+    if (!before) throw new NotFound('Module')
+    if ('puzzles' in patch) await keepResultsOfSamePuzzles(tx, id, parsed(before.puzzles), puzzles)
+    const [updated] = await tx.query<ModuleRow>(
+      `UPDATE modules SET title = COALESCE($2, title), description = COALESCE($3, description),
+         video_url = CASE WHEN $10::boolean THEN $4::text ELSE video_url END,
+         video_id = CASE WHEN $5::boolean THEN $6::uuid ELSE video_id END,
+         line_pgn = CASE WHEN $7::boolean THEN $8::text ELSE line_pgn END,
+         line_side = CASE WHEN $7::boolean THEN $9::text ELSE line_side END,
+         line_student_moves = CASE WHEN $7::boolean THEN $11::integer ELSE line_student_moves END,
+         puzzles = CASE WHEN $12::boolean THEN $13::jsonb ELSE puzzles END
+       WHERE id = $1 RETURNING ${moduleColumns('$14')}`,
+      [
+        id,
+        patch.title ?? null,
+        patch.description ?? null,
+        patch.videoUrl ?? null,
+        'videoId' in patch,
+        patch.videoId ?? null,
+        'line' in patch,
+        patch.line?.pgn ?? null,
+        patch.line?.side ?? null,
+        'videoUrl' in patch,
+        moves,
+        'puzzles' in patch,
+        puzzles && JSON.stringify(puzzles),
+        actor.id,
+      ],
+    )
+    return updated
+  })
   if (reading) await keepVariationCards(db, id, reading.variations)
   return asModule(row)
 }
@@ -212,8 +250,8 @@ export async function reorderModules(
       [courseId, moduleIds],
     )
     const rows = await tx.query<ModuleRow>(
-      `SELECT ${moduleColumns} FROM modules WHERE course_id = $1 ORDER BY position, created_at, id`,
-      [courseId],
+      `SELECT ${moduleColumns('$2')} FROM modules WHERE course_id = $1 ORDER BY position, created_at, id`,
+      [courseId, actor.id],
     )
     return rows.map(asModule)
   })

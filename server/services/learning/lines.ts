@@ -7,7 +7,7 @@ import { readLineOffThread, variationPracticeOffThread } from '../pgnThreads'
 import type { Db } from '../../db/db'
 import { assertSeen, type CourseVisibility, visibilityColumns } from '../catalogue/courses'
 import { BadInput, Forbidden, NotFound } from '../errors'
-import { CARD_COLUMNS, type CardRow, gradeFor, nextCard, storedCard } from './reviewSchedule'
+import { CARD_COLUMNS, type CardRow, cardValues, gradeFor, nextCard, storedCard } from './reviewSchedule'
 import { iso, type Actor, type Schema } from '../types'
 
 type ModuleLine = Schema<'ModuleLine'>
@@ -333,22 +333,6 @@ export async function saveReviewCard(
        scheduled_days = EXCLUDED.scheduled_days, learning_steps = EXCLUDED.learning_steps, reps = EXCLUDED.reps,
        lapses = EXCLUDED.lapses, state = EXCLUDED.state, last_review = EXCLUDED.last_review,
        last_grade = EXCLUDED.last_grade`,
-    [
-      userId,
-      moduleId,
-      courseId,
-      card.due.toISOString(),
-      card.stability,
-      card.difficulty,
-      card.elapsed_days,
-      card.scheduled_days,
-      card.learning_steps,
-      card.reps,
-      card.lapses,
-      card.state,
-      card.last_review.toISOString(),
-      grade,
-      variation,
-    ],
+    [userId, moduleId, courseId, ...cardValues(card, grade), variation],
   )
 }

@@ -138,7 +138,8 @@ export async function myProgress(db: Db, actor: Actor): Promise<CourseProgress[]
 }
 
 /**
- * Each enrolled student's progress in a course, most recent activity first: its instructor and admins. A course the
+ * Each enrolled student's progress in a course, most recent activity first, with their results of the course's puzzle
+ * sets (puzzles solved and tried, of all the sets' puzzles): its instructor and admins. A course the
  * caller may not see (another's draft) is 404, as an unknown one.
  */
 export async function courseProgress(db: Db, actor: Actor, courseId: string): Promise<StudentProgress[]> {
@@ -151,10 +152,17 @@ export async function courseProgress(db: Db, actor: Actor, courseId: string): Pr
     completed: number
     total: number
     last: string | null
+    solved: number
+    tried: number
+    puzzles: number
   }>(
     `SELECT u.id AS "_id", u.username, count(p.completed_at)::int AS completed,
        (SELECT count(*)::int FROM modules WHERE course_id = $1) AS total,
-       ${isoText('max(p.updated_at)')} AS last
+       ${isoText('max(p.updated_at)')} AS last,
+       (SELECT count(*) FILTER (WHERE r.solved)::int FROM module_puzzle_results r
+        WHERE r.course_id = $1 AND r.user_id = u.id) AS solved,
+       (SELECT count(*)::int FROM module_puzzle_results r WHERE r.course_id = $1 AND r.user_id = u.id) AS tried,
+       (SELECT COALESCE(sum(jsonb_array_length(puzzles)), 0)::int FROM modules WHERE course_id = $1) AS puzzles
      FROM enrollments e JOIN users u ON u.id = e.student_id
      LEFT JOIN module_progress p ON p.course_id = e.course_id AND p.user_id = e.student_id
      WHERE e.course_id = $1
@@ -166,6 +174,9 @@ export async function courseProgress(db: Db, actor: Actor, courseId: string): Pr
     student: { _id: r._id, username: r.username },
     completedModules: r.completed,
     totalModules: r.total,
+    puzzlesSolved: r.solved,
+    puzzlesTried: r.tried,
+    puzzlesTotal: r.puzzles,
     lastActivityAt: r.last,
   }))
 }

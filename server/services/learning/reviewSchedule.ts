@@ -38,3 +38,21 @@ export function nextCard(card: StoredCard | null, grade: ReviewGrade, now: Date)
   const { card: next } = scheduler.next(card ?? createEmptyCard(now), now, RATINGS[grade])
   return { ...next, last_review: next.last_review ?? now }
 }
+
+/**
+ * A card's columns as a statement's values, in the order the review tables declare them: due, stability, difficulty,
+ * elapsed_days, scheduled_days, learning_steps, reps, lapses, state, last_review, last_grade.
+ */
+export const cardValues = (card: StoredCard, grade: ReviewGrade) => [
+  card.due.toISOString(),
+  card.stability,
+  card.difficulty,
+  card.elapsed_days,
+  card.scheduled_days,
+  card.learning_steps,
+  card.reps,
+  card.lapses,
+  card.state,
+  card.last_review.toISOString(),
+  grade,
+]

@@ -4,7 +4,7 @@
 import { fenAfter } from '../../../domain/chess/chessRules'
 import type { Db } from '../../db/db'
 import { BadInput, NotFound } from '../errors'
-import { CARD_COLUMNS, type CardRow, nextCard, storedCard } from '../learning/reviewSchedule'
+import { CARD_COLUMNS, type CardRow, cardValues, nextCard, storedCard } from '../learning/reviewSchedule'
 import { mistakePuzzlesOffThread } from '../pgnThreads'
 import { iso, type Actor, type Schema } from '../types'
 
@@ -146,20 +146,7 @@ export async function recordReview(
       `UPDATE puzzle_reviews SET due = $2, stability = $3, difficulty = $4, elapsed_days = $5, scheduled_days = $6,
          learning_steps = $7, reps = $8, lapses = $9, state = $10, last_review = $11, last_grade = $12
        WHERE id = $1`,
-      [
-        id,
-        card.due.toISOString(),
-        card.stability,
-        card.difficulty,
-        card.elapsed_days,
-        card.scheduled_days,
-        card.learning_steps,
-        card.reps,
-        card.lapses,
-        card.state,
-        card.last_review.toISOString(),
-        grade,
-      ],
+      [id, ...cardValues(card, grade)],
     )
     return { dueAt: card.due.toISOString() }
   })

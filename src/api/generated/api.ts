@@ -856,17 +856,27 @@ export type ModuleLine = {
   /** The side the student plays when practising */
   side: 'white' | 'black'
 }
+export type SetPuzzle = {
+  /** The position the student solves from (the side to move is the solver), as FEN */
+  fen: string
+  /** The solution in UCI from the solver's first move: the solver's moves and the opponent's replies in turn, ending with the solver's */
+  moves: string[]
+}
 export type Module = {
   _id: Id
   title: string
   description: string
-  /** Null for a module that is a line alone (no video) */
+  /** Null for a module that is a line or a puzzle set alone (no video) */
   videoUrl: string | null
   videoId: string | null
   courseId: Id
   position: number
   /** The module's line (moves to step through and practise); null when it has none */
   line: ModuleLine | null
+  /** The module's puzzle set, solved in order; null when it has none */
+  puzzles: SetPuzzle[] | null
+  /** The caller's own result of each puzzle of the set, in the set's order (true solved, false failed, null not tried yet); null when the module has no puzzle set */
+  puzzleResults: (boolean | null)[] | null
 }
 export type ModuleOrder = {
   /** Every module of the course, each once, in the new order */
@@ -891,6 +901,12 @@ export type StudentProgress = {
   student: UserRef
   completedModules: number
   totalModules: number
+  /** The puzzles of the course's puzzle sets the student solved (their first result) */
+  puzzlesSolved: number
+  /** The puzzles of the course's puzzle sets the student has a result of, solved or not */
+  puzzlesTried: number
+  /** The puzzles of the course's puzzle sets now (0 when the course has none) */
+  puzzlesTotal: number
   /** The last saved position or completion in this course; null before the first */
   lastActivityAt: string | null
 }
@@ -992,24 +1008,27 @@ export type DifficultMoves = {
   moves: DifficultMove[]
 }
 export type VideoUrl = string
+export type PuzzleSetInput = SetPuzzle[] | null
 export type ModuleInput = {
   title: string
   description: string
-  /** Required unless the module has a line; absent or null makes a module that is a line alone */
+  /** Required unless the module has a line or a puzzle set; absent or null makes a module that is a line or a puzzle set alone */
   videoUrl?: VideoUrl | null
   courseId: Id
   videoId?: string | null
   /** The module's line: PGN checked move by move (a malformed PGN or an illegal move is 400, naming the move); null removes it */
   line?: ModuleLine | null
+  puzzles?: PuzzleSetInput
 }
 export type ModulePatch = {
   title?: string
   description?: string
-  /** Null removes the video, which only a module with a line may lose */
+  /** Null removes the video, which only a module with a line or a puzzle set may lose */
   videoUrl?: VideoUrl | null
   videoId?: string | null
   /** The module's line: PGN checked move by move (a malformed PGN or an illegal move is 400, naming the move); null removes it */
   line?: ModuleLine | null
+  puzzles?: PuzzleSetInput
 }
 export type Video = {
   _id: Id

@@ -81,12 +81,13 @@ export function KeptMistakes({
       </div>
     )
   const { added, total } = kept.result
-  const count = (n: number) => `${n} ${n === 1 ? 'mistake' : 'mistakes'}`
+  const asPuzzles = (n: number) => (n === 1 ? '1 mistake' : `${n} mistakes`)
+  const puzzles = (n: number) => (n === 1 ? 'a puzzle' : 'puzzles')
   return (
-    <p className="analysis-kept" role="status">
+    <p role="status">
       {added > 0
-        ? `${count(added)} added to your review as puzzles.`
-        : `${count(total)} of this game ${total === 1 ? 'is' : 'are'} in your review as puzzles.`}{' '}
+        ? `${asPuzzles(added)} added to your review as ${puzzles(added)}.`
+        : `${asPuzzles(total)} of this game ${total === 1 ? 'is' : 'are'} in your review as ${puzzles(total)}.`}{' '}
       <Link to="/review">Review them</Link>
     </p>
   )

@@ -3,6 +3,7 @@ import type { Module } from '@/api/generated/api'
 import { hasVideoStamps } from '@domain/chess/videoStamps'
 import { ModuleCompletion } from '@/features/modules/ModuleCompletion'
 import { ModuleVideo } from '@/features/modules/ModuleVideo'
+import { PuzzleSetPanel } from '@/features/modules/PuzzleSetPanel'
 import { LinePanel } from '@/features/lines/LinePanel'
 import { createVideoClock, VideoClockContext } from '@/features/lines/videoClock'
 import { revealHeading } from '@/features/modules/revealHeading'
@@ -51,6 +52,7 @@ export function ModuleCard(props: Props) {
           )}
         </>
       )}
+      {module.puzzles && onServer && <PuzzleSetPanel module={module} puzzles={module.puzzles} />}
       {onServer && (
         <ModuleCompletion moduleId={module._id} courseId={module.courseId} onCompleted={onCompleted} />
       )}

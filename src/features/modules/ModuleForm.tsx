@@ -18,6 +18,8 @@ import {
 } from '@/features/modules/moduleFormRules'
 import { useFormFocus } from '@/components/useFormFocus'
 import { LineFields, readLine } from '@/features/modules/LineFields'
+import { PuzzleSetEditor } from '@/features/modules/PuzzleSetEditor'
+import { readPuzzleSet, type SetPuzzle } from '@domain/chess/puzzleSets'
 import './moduleForm.css'
 
 export type ModuleFormValues = {
@@ -28,6 +30,8 @@ export type ModuleFormValues = {
   videoId?: string
   /** A line to store; null removes the module's line (an edit whose PGN was cleared). */
   line?: ModuleLine | null
+  /** A puzzle set to store; null removes the module's set (an edit whose puzzles were all removed). */
+  puzzles?: SetPuzzle[] | null
 }
 
 type Props = {
@@ -61,6 +65,7 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
   const [videoUrl, setVideoUrl] = useState(start?.videoUrl ?? '')
   const [pgn, setPgn] = useState(start?.line?.pgn ?? '')
   const [side, setSide] = useState<ModuleLine['side']>(start?.line?.side ?? 'white')
+  const [puzzles, setPuzzles] = useState<SetPuzzle[]>(start?.puzzles ?? [])
   const [file, setFile] = useState<File | null>(null)
   const { errors, setErrors, clearError, edit } = useFieldErrors(problem)
   const [captions, setCaptions] = useState<File | null>(null)
@@ -85,13 +90,14 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
       className="form card module-form"
       onSubmit={(e) => {
         e.preventDefault()
-        void sending.submit({ title, description, videoUrl, pgn, side, file, captions, keptVideoId })
+        void sending.submit({ title, description, videoUrl, pgn, side, puzzles, file, captions, keptVideoId })
       }}
       aria-labelledby={headingId}
     >
       <h3 id={headingId}>{editing ? `Edit module: ${editing.title}` : 'Add Module'}</h3>
       <p className="muted">
-        Fields marked (required) must be filled in. A video is required unless the module has a line.
+        Fields marked (required) must be filled in. A video is required unless the module has a line or a
+        puzzle set.
       </p>
       <Field
         label="Module title"
@@ -113,7 +119,7 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
         name="videoUrl"
         placeholder="Video URL"
         inputMode="url"
-        required={!file && !keptVideoId && !pgn.trim()}
+        required={!file && !keptVideoId && !pgn.trim() && !puzzles.length}
         value={videoUrl}
         error={errors.videoUrl}
         onChange={(e) => edit('videoUrl', setVideoUrl, e.target.value)}
@@ -137,6 +143,14 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
           file,
           videoId: keptVideoId ?? editing?.videoId,
           savedUrl: editing?.videoUrl ?? undefined,
+        }}
+      />
+      <PuzzleSetEditor
+        puzzles={puzzles}
+        error={errors.puzzles}
+        onChange={(next) => {
+          setPuzzles(next)
+          clearError('puzzles')
         }}
       />
       <FormEnd
@@ -170,6 +184,7 @@ type Typed = {
   videoUrl: string
   pgn: string
   side: ModuleLine['side']
+  puzzles: SetPuzzle[]
   file: File | null
   captions: File | null
   keptVideoId?: string
@@ -188,7 +203,8 @@ function useModuleSubmit(
 ) {
   const { attachVideo, attachCaptions, uploading, uploadingCaptions } = useModuleUploads(courseId)
 
-  async function submit({ title, description, videoUrl, pgn, side, file, captions, keptVideoId }: Typed) {
+  async function submit(typed: Typed) {
+    const { title, description, videoUrl, pgn, side, puzzles, file, captions, keptVideoId } = typed
     const url = videoUrl.trim()
     const refuse = (field: ModuleField | 'captions', text: string, selector: string) => {
       setErrors({ [field]: text })
@@ -197,9 +213,12 @@ function useModuleSubmit(
     // Read here with the server's own reader, before any upload: a line that does not read is said at once.
     const lineError = pgn.trim() ? readLine(pgn).error : undefined
     if (lineError) return refuse('pgn', lineError, 'textarea[name="pgn"]')
+    // The set's puzzles were checked as each was added; checked again with the server's rules before the optimistic save.
+    const setError = puzzles.length ? readPuzzleSet(puzzles).problem : undefined
+    if (setError) return refuse('puzzles', setError, 'textarea[name="puzzlePgn"]')
     // Checked here, before the optimistic add: a URL no player can play would only be refused later. A module with
-    // a line needs no video.
-    if (url ? !isPlayableVideoUrl(url) : !file && !keptVideoId && !pgn.trim())
+    // a line or a puzzle set needs no video.
+    if (url ? !isPlayableVideoUrl(url) : !file && !keptVideoId && !pgn.trim() && !puzzles.length)
       return refuse('videoUrl', VIDEO_URL_TEXT, '[name="videoUrl"]')
     const values: ModuleFormValues = {
       title: title.trim(),
@@ -207,6 +226,7 @@ function useModuleSubmit(
       ...(url ? { videoUrl: normalizedVideoUrl(url) } : editing?.videoUrl && !file ? { videoUrl: null } : {}),
       ...(keptVideoId ? { videoId: keptVideoId } : {}),
       ...lineValue(pgn, side, !!editing?.line),
+      ...puzzlesValue(puzzles, !!editing?.puzzles),
     }
     if (file) {
       // A refused file is said next to its field, and the form keeps everything typed.
@@ -332,6 +352,12 @@ function lineValue(pgn: string, side: ModuleLine['side'], hadLine: boolean): { l
   const moves = pgn.trim()
   if (moves) return { line: { pgn: moves, side } }
   return hadLine ? { line: null } : {}
+}
+
+/** The set sent with the module: its puzzles, or (when an edit removed them all) null to remove the set. */
+function puzzlesValue(puzzles: SetPuzzle[], hadSet: boolean): { puzzles?: SetPuzzle[] | null } {
+  if (puzzles.length) return { puzzles }
+  return hadSet ? { puzzles: null } : {}
 }
 
 function DescriptionField(props: { value: string; error?: string; onChange: (value: string) => void }) {

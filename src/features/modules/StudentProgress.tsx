@@ -17,6 +17,7 @@ function ProgressRow({ row }: { row: Row }) {
         <Link to={`/profile/${row.student._id}`}>{row.student.username}</Link>
       </td>
       <td>{`${row.completedModules}/${row.totalModules}`}</td>
+      <td>{row.puzzlesTotal ? `${row.puzzlesSolved}/${row.puzzlesTried} solved` : '—'}</td>
       <td>
         {row.lastActivityAt ? (
           <time dateTime={row.lastActivityAt}>{dayOf(row.lastActivityAt)}</time>
@@ -29,7 +30,8 @@ function ProgressRow({ row }: { row: Row }) {
 }
 
 /**
- * Each enrolled student's modules completed and last activity, most recent first (the server's order): for the
+ * Each enrolled student's modules completed, puzzles of the course's sets solved of those tried ('—' for a course
+ * without a set) and last activity, most recent first (the server's order): for the
  * course's instructor and admins only, who alone mount it (canSeeCourseProgress).
  */
 export function StudentProgress({ courseId }: { courseId: string }) {
@@ -50,6 +52,7 @@ export function StudentProgress({ courseId }: { courseId: string }) {
               <tr>
                 <th scope="col">Student</th>
                 <th scope="col">Modules completed</th>
+                <th scope="col">Puzzles</th>
                 <th scope="col">Last activity</th>
               </tr>
             </thead>

@@ -2,7 +2,8 @@
 // cached lists itself (optimistically, then with the server's answer), so the instructor never waits for a refetch.
 import { api, COURSE_CACHE_SECONDS } from '@/api/api'
 import type { Module } from '@/api/generated/api'
-import { myProgressTag, pendingId, studentsId } from '@/api/tags'
+import { generatedPuzzleSetsApi } from '@/api/generated/puzzleSetsApi'
+import { myProgressTag, pendingId, studentsId, TAG_TYPES } from '@/api/tags'
 
 const modulesListId = (courseId: string) => `course:${courseId}`
 const curriculumId = (courseId: string) => `curriculum:${courseId}`
@@ -37,6 +38,8 @@ export const moduleApi = api.enhanceEndpoints({
           ...moduleInput,
           videoUrl: moduleInput.videoUrl ?? null,
           line: moduleInput.line ?? null,
+          puzzles: moduleInput.puzzles ?? null,
+          puzzleResults: moduleInput.puzzles ? moduleInput.puzzles.map(() => null) : null,
         }
         const patch = dispatch(
           api.util.updateQueryData('getModulesByCourse', { courseId: moduleInput.courseId }, (draft) => {
@@ -160,6 +163,36 @@ export const moduleApi = api.enhanceEndpoints({
     deleteCaptions: { invalidatesTags: (_r, _e, arg) => [{ type: 'Video', id: arg.videoId }] },
   },
 })
+
+// A puzzle's result, generated into a file of its own (openapi/codegen.config.cjs): sent from the module pages only.
+export const puzzleSetApi = generatedPuzzleSetsApi.enhanceEndpoints({
+  addTagTypes: TAG_TYPES,
+  endpoints: {
+    // The answer is the caller's results as kept: written into each cached list holding the module. The result that
+    // completes the module moves the caller's progress, which is read again.
+    recordModulePuzzle: {
+      invalidatesTags: (r) => (r?.completed ? [myProgressTag] : []),
+      async onQueryStarted({ moduleId }, lifecycle) {
+        const { dispatch, queryFulfilled } = lifecycle
+        let results: Module['puzzleResults']
+        try {
+          results = (await queryFulfilled).data.puzzleResults
+        } catch {
+          return // said next to the board (ActionError)
+        }
+        for (const args of api.util.selectCachedArgsForQuery(lifecycle.getState(), 'getModulesByCourse'))
+          dispatch(
+            api.util.updateQueryData('getModulesByCourse', args, (draft) => {
+              const found = draft.find((m) => m._id === moduleId)
+              if (found) found.puzzleResults = results
+            }),
+          )
+      },
+    },
+  },
+})
+
+export const { useRecordModulePuzzleMutation } = puzzleSetApi
 
 export const {
   useGetCourseCurriculumQuery,

@@ -15,7 +15,7 @@ const VIDEO_URL_MAX = 2048
 export const VIDEO_URL_TEXT =
   'Enter a video URL that starts with https:// or http://, such as a YouTube or Vimeo link.'
 
-export type ModuleField = 'title' | 'description' | 'videoUrl' | 'videoId' | 'pgn'
+export type ModuleField = 'title' | 'description' | 'videoUrl' | 'videoId' | 'pgn' | 'puzzles'
 
 export const MODULE_FIELDS: Record<ModuleField, string> = {
   title: `Enter a title of up to ${TITLE_MAX} characters.`,
@@ -23,13 +23,19 @@ export const MODULE_FIELDS: Record<ModuleField, string> = {
   videoUrl: VIDEO_URL_TEXT,
   videoId: 'The uploaded video cannot be used for this module. Choose the file again.',
   pgn: 'Enter the moves in PGN, of up to 64 KB.',
+  puzzles: 'Give each puzzle a legal position and a solution of legal moves, at most 100 puzzles.',
 }
 
-/** The server's sentences about a line ('Illegal move 12... Nf6', 'The FEN tag …') belong next to its field. */
+/**
+ * The server's sentences about a line ('Illegal move 12... Nf6', 'The FEN tag …') belong next to its field, and those
+ * about a puzzle set ('Puzzle 3: move 2 (e7e5) is illegal') next to the set.
+ */
 export function withLineField(problem: ReadableProblem): ReadableProblem {
-  return !problem.field && /^(Illegal move|The PGN|The FEN)\b/.test(problem.text)
-    ? { ...problem, field: 'pgn' }
-    : problem
+  if (problem.field) return problem
+  if (/^(Illegal move|The PGN|The FEN)\b/.test(problem.text)) return { ...problem, field: 'pgn' }
+  if (/^(Puzzle \d+:|More than \d+ puzzles|A puzzle set)/.test(problem.text))
+    return { ...problem, field: 'puzzles' }
+  return problem
 }
 
 /**

@@ -1,7 +1,7 @@
 // Direct calls to the server under test, for arranging data a journey starts from.
 import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
-import { baseUrl, type Account } from './env'
+import { baseUrl, unique, type Account } from './env'
 
 export interface User {
   _id: string
@@ -46,6 +46,14 @@ export async function call<T>(method: string, path: string, token?: string, body
 
 export const login = (a: Pick<Account, 'email' | 'password'>) =>
   call<Session>('POST', '/api/auth/login', undefined, { email: a.email, password: a.password })
+
+/** A new student, registered through the API under a unique name starting with `prefix`, and signed in. */
+export async function newStudent(prefix: string): Promise<Session> {
+  const username = unique(prefix)
+  const account = { username, email: `${username}@example.test`, password: `pw-${username}-long` }
+  await call('POST', '/api/auth/register', undefined, account)
+  return login(account)
+}
 
 export const createCourse = (token: string, c: { title: string; description: string; price: number }) =>
   call<Course>('POST', '/api/courses', token, c)

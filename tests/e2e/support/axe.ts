@@ -9,3 +9,13 @@ import type { Page } from 'playwright-core'
 export function axeOf(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).setLegacyMode()
 }
+
+/** axe-core's serious and critical findings on the page as it is, each named with the elements it found. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await axeOf(page)
+    .options({ resultTypes: ['violations'] })
+    .analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+}

@@ -195,10 +195,14 @@ export function storedSession(page: Page) {
   })
 }
 
-/** Drags a piece from one square to another the way a person does (react-chessboard squares carry data-square). */
-export async function dragPiece(page: Page, from: string, to: string) {
-  const src = await visible(page.locator(`[data-square="${from}"]`))
-  const dst = await visible(page.locator(`[data-square="${to}"]`))
+/**
+ * Drags a piece from one square to another the way a person does (react-chessboard squares carry data-square), on
+ * the page's board or on the board `scope` names where the page has several.
+ */
+export async function dragPiece(scope: Page | Locator, from: string, to: string) {
+  const page = 'mouse' in scope ? scope : scope.page()
+  const src = await visible(scope.locator(`[data-square="${from}"]`))
+  const dst = await visible(scope.locator(`[data-square="${to}"]`))
   const a = await src.boundingBox()
   const b = await dst.boundingBox()
   if (!a || !b) throw new Error(`squares ${from}/${to} have no box`)

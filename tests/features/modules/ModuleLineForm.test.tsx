@@ -113,7 +113,9 @@ describe('a line in the module form', () => {
     await user.click(within(form()).getByRole('button', { name: 'Edit as PGN' }))
     await user.type(screen.getByLabelText('Moves (PGN)'), '1. d4 d5 *')
     expect(url).not.toBeRequired()
-    expect(within(form()).getByText(/A video is required unless the module has a line\./)).toBeInTheDocument()
+    expect(
+      within(form()).getByText(/A video is required unless the module has a line or a puzzle set\./),
+    ).toBeInTheDocument()
     // saved without a video: the card shows the line alone, and no video URL was sent
     await user.type(screen.getByPlaceholderText('Module Title'), 'Queen pawn')
     await user.type(screen.getByPlaceholderText('Module Description'), 'A study')

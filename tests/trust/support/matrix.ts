@@ -173,6 +173,8 @@ export const MATRIX: Record<string, Row> = {
     admin: 200,
     others: 403,
   }),
+  // a result of a puzzle of the world module's set: the course's enrolled students only, each for themselves
+  recordModulePuzzle: loggedIn({ enrolledStudent: 200, others: 403 }),
   // the review schedule: everyone signed in has their own (empty for who never practised)
   getDueReviews: loggedIn({ others: 200 }),
   getReviewSummary: loggedIn({ others: 200 }),
@@ -259,6 +261,8 @@ export const DRAFT_MATRIX: Record<string, DraftRow> = {
   saveModuleProgress: draftRow({ ...SEE_THE_DRAFT, others: 404 }),
   setModuleCompletion: draftRow({ ...SEE_THE_DRAFT, others: 404 }),
   recordLinePractice: draftRow({ ...SEE_THE_DRAFT, others: 404 }),
+  // its enrolled student only; its instructor and admins see it and are refused as not enrolled
+  recordModulePuzzle: draftRow({ enrolledStudent: 200, courseInstructor: 403, admin: 403, others: 404 }),
   getVideo: draftRow({ ...SEE_THE_DRAFT, others: 404 }),
   getCourseReviews: draftRow({ ...SEE_THE_DRAFT, others: 404, anonymous: 404 }),
   getMyCourseReview: draftRow({ ...SEE_THE_DRAFT, others: 404 }),

@@ -442,6 +442,12 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
     url: `/api/lines/${w.module._id}/practice`,
     ...json({ mistakes: 1 }),
   }),
+  // each student records their own result of the world module's first puzzle (the first kept, a retry changes nothing)
+  recordModulePuzzle: async (w) => ({
+    method: 'PUT',
+    url: `/api/modules/${w.module._id}/puzzles/0`,
+    ...json({ solved: true }),
+  }),
   getDueReviews: async () => ({ method: 'GET', url: '/api/reviews' }),
   getReviewSummary: async () => ({ method: 'GET', url: '/api/reviews/summary' }),
   getReviewForecast: async () => ({ method: 'GET', url: '/api/reviews/forecast?tzOffset=60' }),
@@ -554,6 +560,11 @@ export const DRAFT_REQUESTS: Record<string, DraftBuild> = {
     method: 'POST',
     url: `/api/lines/${draftOf(w).module._id}/practice`,
     ...json({ mistakes: succeeds('recordLinePractice', actor) ? 1 : 99 }),
+  }),
+  recordModulePuzzle: async (w) => ({
+    method: 'PUT',
+    url: `/api/modules/${draftOf(w).module._id}/puzzles/0`,
+    ...json({ solved: false }),
   }),
   getVideo: async (w) => ({ method: 'GET', url: `/api/videos/${draftOf(w).video._id}` }),
   getCourseReviews: async (w) => ({ method: 'GET', url: `/api/courses/${draftOf(w).course._id}/reviews` }),

@@ -91,6 +91,12 @@ export const WORLD_LINE = {
   side: 'white',
 } as const
 
+/** A puzzle set every module of the world carries, so its enrolled students can record results (two mates). */
+export const WORLD_PUZZLES = [
+  { fen: 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4', moves: ['h5f7'] },
+  { fen: 'r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1', moves: ['d5d8', 'e7d8', 'e1e8'] },
+]
+
 export async function createModule(send: Send, owner: Account, courseId: string) {
   const body = {
     title: uniq('Module '),
@@ -98,6 +104,7 @@ export async function createModule(send: Send, owner: Account, courseId: string)
     videoUrl: 'https://www.youtube.com/watch?v=abc',
     courseId,
     line: WORLD_LINE,
+    puzzles: WORLD_PUZZLES,
   }
   const r = expectOk(
     await send({ method: 'POST', url: '/api/modules', token: owner.token, ...json(body) }),

@@ -16,6 +16,16 @@ const PUZZLES = [
   'recordPuzzleReview',
 ]
 
+/** The course reviews' operations: a course page's reviews, which load with their own chunk once the page is drawn,
+ * generated into a file of their own so that no first visit carries them. */
+const COURSE_REVIEWS = [
+  'getCourseReviews',
+  'getMyCourseReview',
+  'saveMyCourseReview',
+  'replyToCourseReview',
+  'removeCourseReview',
+]
+
 /** A student's result of a puzzle of a course's puzzle set: sent from the modules page and the lesson view only,
  * generated into a file of its own so that /home's first script does not carry it. */
 const PUZZLE_SETS = ['recordModulePuzzle']
@@ -46,7 +56,8 @@ module.exports = {
         !ORDERS.includes(name) &&
         !PUZZLES.includes(name) &&
         !PUZZLE_SETS.includes(name) &&
-        !CERTIFICATES.includes(name),
+        !CERTIFICATES.includes(name) &&
+        !COURSE_REVIEWS.includes(name),
     },
     '../src/api/generated/ordersApi.ts': {
       exportName: 'generatedOrdersApi',
@@ -55,6 +66,10 @@ module.exports = {
     '../src/api/generated/puzzlesApi.ts': {
       exportName: 'generatedPuzzlesApi',
       filterEndpoints: PUZZLES,
+    },
+    '../src/api/generated/courseReviewsApi.ts': {
+      exportName: 'generatedCourseReviewsApi',
+      filterEndpoints: COURSE_REVIEWS,
     },
     '../src/api/generated/puzzleSetsApi.ts': {
       exportName: 'generatedPuzzleSetsApi',

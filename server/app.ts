@@ -33,6 +33,7 @@ import { certificateRoutes } from './routes/certificates'
 import { posterRoutes } from './routes/posters'
 import { cartRoutes } from './routes/cart'
 import { courseRoutes } from './routes/courses'
+import { courseReviewRoutes } from './routes/courseReviews'
 import type { RouteDeps } from './routes/deps'
 import { enrollmentRoutes } from './routes/enrollments'
 import { gameRoutes } from './routes/games'
@@ -286,6 +287,7 @@ async function registerRoutes(app: FastifyInstance, opts: AppOptions): Promise<v
     lineRoutes,
     gameRoutes,
     puzzleRoutes,
+    courseReviewRoutes,
     paymentRoutes,
     certificateRoutes,
   ]) {

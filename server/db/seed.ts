@@ -10,6 +10,7 @@ import { demoAccounts } from '../services/accounts/demoAccounts'
 import { saveReviewCard } from '../services/learning/lines'
 import { setModuleCompletion } from '../services/learning/progress'
 import { nextCard } from '../services/learning/reviewSchedule'
+import { replyToReview, saveReview } from '../services/catalogue/reviews'
 
 export { demoAccounts } from '../services/accounts/demoAccounts'
 
@@ -244,7 +245,10 @@ async function seedCourses(
   return { basics, tactics, openings, endgames, boardModule, checkModule, tacticsModules }
 }
 
-/** The demo students' enrollments, cart, progress, certificate and review, and everyone's follows and comments. */
+/**
+ * The demo students' enrollments, cart, progress, certificate, review of a line and reviews of 'Chess Fundamentals'
+ * (one with judit's reply), and everyone's follows and comments.
+ */
 async function seedActivity(db: Db, ids: Record<string, string>, courses: DemoCourses): Promise<void> {
   const { basics, tactics, openings, endgames, boardModule, checkModule, tacticsModules } = courses
   const enroll = (student: string, courseId: string) =>
@@ -253,6 +257,7 @@ async function seedActivity(db: Db, ids: Record<string, string>, courses: DemoCo
   await enroll('alice', tactics)
   await enroll('bob', basics)
   await enroll('carol', endgames)
+  await enroll('carol', basics)
   await db.query('INSERT INTO cart_items (user_id, course_id) VALUES ($1, $2)', [ids.bob, openings])
 
   // alice has finished the first module of 'Chess Fundamentals' and is part-way through the second.
@@ -267,6 +272,23 @@ async function seedActivity(db: Db, ids: Record<string, string>, courses: DemoCo
   // alice has finished 'Tactics Bootcamp': marking its last module complete issued her certificate.
   const alice = { id: ids.alice, role: 'student' as const, username: 'alice' }
   for (const moduleId of tacticsModules) await setModuleCompletion(db, alice, moduleId, true)
+  // carol has finished the first module too: both rate the course, and judit answers alice.
+  await progress('carol', boardModule, DEMO_VIDEO_SECONDS, DEMO_VIDEO_SECONDS, true)
+  const student = (username: string) => ({ id: ids[username], role: 'student' as const, username })
+  const { review } = await saveReview(db, student('alice'), basics, {
+    rating: 5,
+    text: 'The board follows the video move by move, and the questions make you think before you watch on.',
+  })
+  await saveReview(db, student('carol'), basics, {
+    rating: 4,
+    text: 'A calm start. I would have liked one more module on the endgame.',
+  })
+  await replyToReview(
+    db,
+    { id: ids.judit, role: 'instructor', username: 'judit' },
+    review._id,
+    'Thank you, Alice! The mate in two is waiting for you in the next module.',
+  )
 
   // alice practised the mate in two three days ago with one mistake: it is due for review now.
   const practised = new Date(Date.now() - 3 * 24 * 3600 * 1000)

@@ -1,7 +1,8 @@
 // The demo data (server/db/seed.ts), seeded once for these tests (its password hashes take seconds):
 // progress and a certificate from the first start; lines with comments (an Italian Game, the
 // Lucena position, a mate in two), every one a PGN the server accepts, and one line of alice's due for review; the
-// uploaded video's module carries a line stamped along that video, with one question.
+// uploaded video's module carries a line stamped along that video, with one question; 'Chess Fundamentals' has reviews by
+// two demo students, one answered by its instructor.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,6 +15,7 @@ import { parsePgn } from '../../domain/chess/pgn'
 import { dueReviews, reviewSummary } from '../../server/services/learning/lines'
 import { myCertificates } from '../../server/services/learning/certificates'
 import { myProgress } from '../../server/services/learning/progress'
+import { reviewPage } from '../../server/services/catalogue/reviews'
 import { pgliteTemplate } from '../helpers/buildServer'
 
 const dir = mkdtempSync(join(tmpdir(), 'coe-seed-'))
@@ -106,4 +108,14 @@ it('seeds the module of the uploaded video with a line whose stamps fall within 
   const asks = stamps.filter((s) => s.ask)
   expect(asks).toHaveLength(1)
   expect(line.nodes[asks[0].id]).toMatchObject({ san: 'Bc4', color: 'w' })
+})
+
+it("seeds reviews of 'Chess Fundamentals' by alice and carol, judit's reply under alice's, the rating on the course", async () => {
+  const [course] = await db.query<{ id: string }>("SELECT id FROM courses WHERE title = 'Chess Fundamentals'")
+  const page = await reviewPage(db, 'a secret of the test', null, course.id, {})
+  expect(page.rating).toEqual({ average: 4.5, count: 2, stars: [0, 0, 0, 1, 1] })
+  expect(page.items.map((r) => [r.author.username, r.rating, r.reply?.author?.username ?? null])).toEqual([
+    ['carol', 4, null],
+    ['alice', 5, 'judit'],
+  ])
 })

@@ -19,6 +19,7 @@ const TABLES = [
   'games',
   'puzzle_reviews',
   'certificates',
+  'course_reviews',
 ]
 
 const SQL = `select ${TABLES.map(

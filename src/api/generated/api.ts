@@ -788,6 +788,10 @@ export type ReviewReminders = {
   enabled: boolean
 }
 export type CourseLevel = 'Beginner' | 'Intermediate' | 'Advanced'
+export type CourseRating = {
+  average: number
+  count: number
+}
 export type Course = {
   _id: Id
   title: string
@@ -807,6 +811,7 @@ export type Course = {
   level: CourseLevel | null
   /** 'What you'll learn': the course's points in its instructor's order (none until set) */
   learningPoints: string[]
+  rating?: CourseRating
 }
 export type CoursePage = {
   items: Course[]

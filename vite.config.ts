@@ -165,7 +165,7 @@ const FRAMEWORK =
 // mistakes kept from a game and the module pages' puzzle sets (whose result's endpoint is generated apart): none of them
 // a first visit's page (in 'shared', its board and chess.js came along).
 const PAGE_OWN =
-  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/](?!\w+Endpoints\.ts$)|[\\/]features[\\/]puzzles[\\/]|[\\/]features[\\/]modules[\\/]moduleEndpoints\.ts$|[\\/]features[\\/]progress[\\/](progressKeepalive|progressSaver|useVideoProgress)\.ts$|[\\/]features[\\/]game[\\/]gamesEndpoints\.ts$|[\\/]domain[\\/]chess[\\/](?!fenPieces\.ts$)|[\\/]features[\\/]orders[\\/]|[\\/]api[\\/]generated[\\/](ordersApi|puzzlesApi|puzzleSetsApi)\.ts$/
+  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/](?!\w+Endpoints\.ts$)|[\\/]features[\\/]puzzles[\\/]|[\\/]features[\\/]modules[\\/]moduleEndpoints\.ts$|[\\/]features[\\/]progress[\\/](progressKeepalive|progressSaver|useVideoProgress)\.ts$|[\\/]features[\\/]game[\\/]gamesEndpoints\.ts$|[\\/]domain[\\/]chess[\\/](?!fenPieces\.ts$)|[\\/]features[\\/]orders[\\/]|[\\/]api[\\/]generated[\\/](ordersApi|puzzlesApi|puzzleSetsApi|previewsApi)\.ts$/
 const sharedByPages = (id: string) =>
   FRAMEWORK.test(id) || (/[\\/](src|domain)[\\/]/.test(id) && !PAGE_OWN.test(id))
 const CHUNK_GROUPS = [

@@ -20,6 +20,10 @@ const PUZZLES = [
  * generated into a file of its own so that /home's first script does not carry it. */
 const PUZZLE_SETS = ['recordModulePuzzle']
 
+/** A free preview module read by everyone: the preview page's only, generated into a file of its own so that /home's
+ * first script does not carry it. */
+const PREVIEWS = ['getPreviewModule']
+
 /** Operations the SPA never calls through the API slice. */
 const NOT_CALLED = ['streamVideo', 'streamCaptions', 'streamPoster', 'receiveStripeEvent']
 
@@ -41,7 +45,8 @@ module.exports = {
         !NOT_CALLED.includes(name) &&
         !ORDERS.includes(name) &&
         !PUZZLES.includes(name) &&
-        !PUZZLE_SETS.includes(name),
+        !PUZZLE_SETS.includes(name) &&
+        !PREVIEWS.includes(name),
     },
     '../src/api/generated/ordersApi.ts': {
       exportName: 'generatedOrdersApi',
@@ -54,6 +59,10 @@ module.exports = {
     '../src/api/generated/puzzleSetsApi.ts': {
       exportName: 'generatedPuzzleSetsApi',
       filterEndpoints: PUZZLE_SETS,
+    },
+    '../src/api/generated/previewsApi.ts': {
+      exportName: 'generatedPreviewsApi',
+      filterEndpoints: PREVIEWS,
     },
   },
 }

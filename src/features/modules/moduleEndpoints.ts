@@ -39,6 +39,7 @@ export const moduleApi = api.enhanceEndpoints({
           videoUrl: moduleInput.videoUrl ?? null,
           line: moduleInput.line ?? null,
           puzzles: moduleInput.puzzles ?? null,
+          freePreview: moduleInput.freePreview ?? false,
           puzzleResults: moduleInput.puzzles ? moduleInput.puzzles.map(() => null) : null,
         }
         const patch = dispatch(

@@ -7,6 +7,7 @@ const entry = (durationSeconds?: number) => ({
   description: 'd',
   position: 1,
   hasLine: false,
+  freePreview: false,
   ...(durationSeconds === undefined ? {} : { durationSeconds }),
 })
 

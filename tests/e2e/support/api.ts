@@ -67,6 +67,7 @@ export const createModule = (
     courseId: string
     videoId?: string | null
     line?: { pgn: string; side: 'white' | 'black' }
+    freePreview?: boolean
   },
 ) => call<Module>('POST', '/api/modules', token, m)
 

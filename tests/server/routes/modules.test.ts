@@ -174,7 +174,14 @@ describe('GET /api/courses/{courseId}/curriculum', () => {
         ['Opposition', 'Lesson 1', 3],
       ])
       for (const entry of body)
-        expect(Object.keys(entry).sort(), who).toEqual(['_id', 'description', 'hasLine', 'position', 'title'])
+        expect(Object.keys(entry).sort(), who).toEqual([
+          '_id',
+          'description',
+          'freePreview',
+          'hasLine',
+          'position',
+          'title',
+        ])
       for (const hidden of [
         'videoUrl',
         'videoId',

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import { generatedApi } from '@/api/generated/api'
 import { generatedOrdersApi } from '@/api/generated/ordersApi'
@@ -27,6 +27,7 @@ import CoursesPage from '@/features/courses/CoursesPage'
 import { GAME_NOT_KEPT_TEXT, keepFinishedGame } from '@/features/game/gameSaver'
 import { AlertList } from '@/features/layout/AlertList'
 import { NavBar } from '@/features/layout/NavBar'
+import LessonPage from '@/features/modules/LessonPage'
 import ModulesPage from '@/features/modules/ModulesPage'
 import PlayerPage from '@/features/player/PlayerPage'
 import ProfilePage from '@/features/profile/ProfilePage'
@@ -49,7 +50,7 @@ import { server } from '../helpers/mswServer'
 import { stubBoardLayout } from '../features/game/boardLayout'
 
 const SRC = join(process.cwd(), 'src')
-const GENERATED = ['api/generated/api.ts', 'api/generated/ordersApi.ts']
+const GENERATED = ['api/generated/api.ts', 'api/generated/ordersApi.ts', 'api/generated/puzzleSetsApi.ts']
 
 /** The mutations of the generated API, as RTK Query knows them (a mutation's endpoint has useMutation). */
 const mutationNames = [
@@ -318,6 +319,26 @@ const ROWS: Record<string, Row> = {
     const panel = await screen.findByRole('region', { name: 'Practice: Kings pawn' })
     await user.type(within(panel).getByRole('textbox', { name: 'Your move' }), 'e4{Enter}')
     return { control: () => button('Start again'), near: '.line-panel' }
+  },
+  recordModulePuzzle: async () => {
+    const layout = stubBoardLayout()
+    onTestFinished(() => layout.mockRestore())
+    const stu = seedUser({ username: 'stu' })
+    const course = seedCourse({ title: 'Tactics' })
+    // After 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6: Qxf7 mates.
+    const fen = 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4'
+    const module = seedModule({ courseId: course._id, title: 'Mates', puzzles: [{ fen, moves: ['h5f7'] }] })
+    seedEnrollment(course._id, stu._id)
+    render(
+      <LessonPage />,
+      `/courses/${course._id}/modules/${module._id}`,
+      '/courses/:courseId/modules/:moduleId',
+      stu,
+    )
+    const board = await screen.findByRole('application', { name: 'Puzzle 1 board, you play white' })
+    for (const square of ['h5', 'f7']) fireEvent.click(board.querySelector(`[data-square="${square}"]`)!)
+    // the result is said on the set, beside the board's own row of buttons
+    return { control: () => button('See the results'), near: 'section' }
   },
   createModule: () => newModule(),
   updateModule: async () => {

@@ -49,9 +49,23 @@ export interface TestServer {
     owner: TestUser,
     fields?: { title?: string; description?: string; price?: number },
   ): Promise<string>
+  /**
+   * The people around one course: its instructor (`owner`), another instructor, an admin, a student enrolled in it
+   * and one who is not.
+   */
+  courseWorld(fields?: Parameters<TestServer['createCourse']>[1]): Promise<CourseWorld>
   /** Empties every table, so each test starts from nothing. */
   reset(): Promise<void>
   close(): Promise<void>
+}
+
+export interface CourseWorld {
+  owner: TestUser
+  otherTeacher: TestUser
+  admin: TestUser
+  enrolled: TestUser
+  outsider: TestUser
+  courseId: string
 }
 
 export interface BuildOptions {
@@ -171,7 +185,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<TestServer> 
   let counter = 0
   let tables: string | undefined
 
-  return {
+  const server: TestServer = {
     app,
     db,
     config,
@@ -206,6 +220,19 @@ export async function buildServer(opts: BuildOptions = {}): Promise<TestServer> 
       )
       return row.id
     },
+    async courseWorld(fields) {
+      const owner = await server.createUser('instructor')
+      const otherTeacher = await server.createUser('instructor')
+      const admin = await server.createUser('admin')
+      const enrolled = await server.createUser('student')
+      const outsider = await server.createUser('student')
+      const courseId = await server.createCourse(owner, fields)
+      await db.query('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [
+        courseId,
+        enrolled.id,
+      ])
+      return { owner, otherTeacher, admin, enrolled, outsider, courseId }
+    },
     async reset() {
       tables ??= (await db.query<{ tables: string }>(TABLES_SQL))[0].tables
       await db.query(`TRUNCATE ${tables} CASCADE`)
@@ -219,6 +246,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<TestServer> 
       rmSync(dir, { recursive: true, force: true })
     },
   }
+  return server
 }
 
 /**

@@ -15,19 +15,7 @@ const moduleInput = (courseId: string) => ({
   courseId,
 })
 
-async function world() {
-  const owner = await server.current.createUser('instructor')
-  const otherTeacher = await server.current.createUser('instructor')
-  const admin = await server.current.createUser('admin')
-  const enrolled = await server.current.createUser('student')
-  const outsider = await server.current.createUser('student')
-  const courseId = await server.current.createCourse(owner)
-  await server.current.db.query('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [
-    courseId,
-    enrolled.id,
-  ])
-  return { owner, otherTeacher, admin, enrolled, outsider, courseId }
-}
+const world = () => server.current.courseWorld()
 
 const create = (user: TestUser | undefined, payload: object) =>
   inject({ method: 'POST', url: '/api/modules', headers: user?.auth ?? {}, payload })

@@ -34,15 +34,8 @@ const enroll = (courseId: string, student: TestUser) =>
 
 /** A course of `owner` with three modules and one enrolled student, and everyone else who matters. */
 async function world() {
-  const owner = await server.current.createUser('instructor')
-  const otherTeacher = await server.current.createUser('instructor')
-  const admin = await server.current.createUser('admin')
-  const enrolled = await server.current.createUser('student')
-  const outsider = await server.current.createUser('student')
-  const courseId = await server.current.createCourse(owner)
-  await enroll(courseId, enrolled)
-  const modules = await addModules(courseId, 3)
-  return { owner, otherTeacher, admin, enrolled, outsider, courseId, modules }
+  const people = await server.current.courseWorld()
+  return { ...people, modules: await addModules(people.courseId, 3) }
 }
 
 const auth = (who: TestUser | string | undefined) =>

@@ -27,16 +27,7 @@ const SET = [
   { fen: START, moves: ['e2e4'] },
 ]
 
-async function world() {
-  const owner = await server.current.createUser('instructor')
-  const otherTeacher = await server.current.createUser('instructor')
-  const admin = await server.current.createUser('admin')
-  const enrolled = await server.current.createUser('student')
-  const outsider = await server.current.createUser('student')
-  const courseId = await server.current.createCourse(owner)
-  await q('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [courseId, enrolled.id])
-  return { owner, otherTeacher, admin, enrolled, outsider, courseId }
-}
+const world = () => server.current.courseWorld()
 
 const create = (user: TestUser, payload: object) =>
   inject({ method: 'POST', url: '/api/modules', headers: user.auth, payload })

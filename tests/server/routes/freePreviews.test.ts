@@ -7,38 +7,19 @@ import type { InjectOptions } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { expectContract, expectProblem } from '../../helpers/contract'
 import { type TestUser, unknownId, useTestServer } from '../../helpers/buildServer'
+import { multipart } from '../../trust/support/http'
 
 const server = useTestServer()
 const inject = (opts: InjectOptions) => server.current.app.inject(opts)
 const webm = readFileSync(fileURLToPath(new URL('../../../assets/demo-video.webm', import.meta.url)))
 const LINE = { pgn: '1. e4 e5 2. Nf3 Nc6 *', side: 'white' }
 
-function uploadBody(courseId: string) {
-  const boundary = '----coePreviewBoundary'
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="courseId"\r\n\r\n${courseId}\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.webm"\r\nContent-Type: video/webm\r\n\r\n`,
-    ),
-    webm,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
-
 const preview = (moduleId: string, user?: TestUser) =>
   inject({ method: 'GET', url: `/api/modules/${moduleId}/preview`, headers: user?.auth ?? {} })
 
 async function world() {
-  const owner = await server.current.createUser('instructor')
-  const buyer = await server.current.createUser('student')
-  const outsider = await server.current.createUser('student')
-  const courseId = await server.current.createCourse(owner)
-  await server.current.db.query('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [
-    courseId,
-    buyer.id,
-  ])
-  const upload = uploadBody(courseId)
+  const { owner, enrolled: buyer, outsider, courseId } = await server.current.courseWorld()
+  const upload = multipart({ courseId }, { name: 'file', filename: 'a.webm', type: 'video/webm', data: webm })
   const video = expectContract(
     'uploadVideo',
     await inject({

@@ -48,6 +48,11 @@ export function ModuleCard(props: Props) {
       <Title id={titleId} tabIndex={-1}>
         {module.title}
       </Title>
+      {canManage && module.freePreview && (
+        <p className="module-card__tags">
+          <span className="tag">Free preview</span>
+        </p>
+      )}
       <p>{module.description}</p>
       {follows ? (
         // The line beside its video (under it on a phone), its board following the video's time.

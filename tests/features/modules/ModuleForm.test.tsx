@@ -119,6 +119,10 @@ describe("module form: 'Free preview'", () => {
         expect.objectContaining({ _id: m1._id, freePreview: true }),
       ),
     )
+    // the studio's card says so
+    expect(
+      within(screen.getByRole('article', { name: 'King activity' })).getByText('Free preview'),
+    ).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Edit King activity' }))
     expect(within(form()).getByRole('checkbox', { name: 'Free preview' })).toBeChecked()
   })

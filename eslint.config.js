@@ -109,6 +109,14 @@ const files = [
     pattern:
       'src/features/puzzles/{PuzzleBoard.tsx,puzzleSolving.ts,usePuzzleSolving.ts,puzzlesEndpoints.ts}',
   },
+  // certificates: the profile's list of the caller's certificates ('Keep my certificates private') and a course page's
+  // 'View certificate'.
+  {
+    category: 'surface',
+    pattern: 'src/features/certificates/{MyCertificates.tsx,CourseCertificate.tsx}',
+  },
+  // courseReviews: a course's ratings and reviews, the course page's last section (loaded as a chunk of its own).
+  { category: 'surface', pattern: 'src/features/courseReviews/CourseReviews.tsx' },
   // analysis: what a page hands to /analysis ('Analyse this game', 'Analyse from here', a kept or chess.com game).
   { category: 'surface', pattern: 'src/features/analysis/analysisStart.ts' },
   // game: the kept practice games ('My games' on one's own profile; /analysis opens one by its id, or a visitor's

@@ -163,9 +163,11 @@ const FRAMEWORK =
 // serve /puzzles and /home's 'Puzzle of the day', which loads its code once its place is on screen. The puzzles'
 // feature (its board, its solving and its endpoints) serves /puzzles, /review's puzzles to review, /analysis's
 // mistakes kept from a game and the module pages' puzzle sets (whose result's endpoint is generated apart): none of them
-// a first visit's page (in 'shared', its board and chess.js came along).
+// a first visit's page (in 'shared', its board and chess.js came along). The certificates' code and endpoints serve a
+// certificate's page, the profile and the course page. A course's reviews (with their endpoints, generated apart, and
+// their rules in the kernel) load with the course page's last section only.
 const PAGE_OWN =
-  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/](?!\w+Endpoints\.ts$)|[\\/]features[\\/]puzzles[\\/]|[\\/]features[\\/]modules[\\/]moduleEndpoints\.ts$|[\\/]features[\\/]progress[\\/](progressKeepalive|progressSaver|useVideoProgress)\.ts$|[\\/]features[\\/]game[\\/]gamesEndpoints\.ts$|[\\/]domain[\\/]chess[\\/](?!fenPieces\.ts$)|[\\/]features[\\/]orders[\\/]|[\\/]api[\\/]generated[\\/](ordersApi|puzzlesApi|puzzleSetsApi|previewsApi)\.ts$/
+  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/](?!\w+Endpoints\.ts$)|[\\/]features[\\/]puzzles[\\/]|[\\/](features[\\/]courseReviews[\\/]|domain[\\/]courseReviews\.ts$)|[\\/]features[\\/]modules[\\/]moduleEndpoints\.ts$|[\\/]features[\\/]progress[\\/](progressKeepalive|progressSaver|useVideoProgress)\.ts$|[\\/]features[\\/]game[\\/]gamesEndpoints\.ts$|[\\/]domain[\\/]chess[\\/](?!fenPieces\.ts$)|[\\/]features[\\/](orders|certificates)[\\/]|[\\/]api[\\/]generated[\\/](ordersApi|puzzlesApi|puzzleSetsApi|certificatesApi|courseReviewsApi|previewsApi)\.ts$/
 const sharedByPages = (id: string) =>
   FRAMEWORK.test(id) || (/[\\/](src|domain)[\\/]/.test(id) && !PAGE_OWN.test(id))
 const CHUNK_GROUPS = [

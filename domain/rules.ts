@@ -67,6 +67,10 @@ export const canSeeEnrolledCourses = (caller: Caller | null | undefined, userId:
 export const canDeleteComment = (caller: Caller | null | undefined, authorId: string): boolean =>
   caller?.role === 'admin' || (!!caller && caller.id === authorId)
 
+/** A course's rating in words: '4.6 (12 ratings)', '5.0 (1 rating)'. */
+export const formatRating = (rating: { average: number; count: number }): string =>
+  `${rating.average.toFixed(1)} (${rating.count} ${rating.count === 1 ? 'rating' : 'ratings'})`
+
 /** The list of users, role changes, setting another user's password: admins. */
 export const canAdministerUsers = (caller: Pick<Caller, 'role'> | null | undefined): boolean =>
   caller?.role === 'admin'

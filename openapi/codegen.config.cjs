@@ -16,13 +16,27 @@ const PUZZLES = [
   'recordPuzzleReview',
 ]
 
+/** The course reviews' operations: a course page's reviews, which load with their own chunk once the page is drawn,
+ * generated into a file of their own so that no first visit carries them. */
+const COURSE_REVIEWS = [
+  'getCourseReviews',
+  'getMyCourseReview',
+  'saveMyCourseReview',
+  'replyToCourseReview',
+  'removeCourseReview',
+]
+
 /** A student's result of a puzzle of a course's puzzle set: sent from the modules page and the lesson view only,
  * generated into a file of its own so that /home's first script does not carry it. */
 const PUZZLE_SETS = ['recordModulePuzzle']
 
-/** A free preview module read by everyone: the preview page's only, generated into a file of its own so that /home's
+/** A free preview module read by everyone: the course page's only, generated into a file of its own so that /home's
  * first script does not carry it. */
 const PREVIEWS = ['getPreviewModule']
+
+/** The certificates' operations: the certificate's own page, the profile's list and the course page's link, generated
+ * into a file of their own so that /home's first script does not carry them. */
+const CERTIFICATES = ['getCertificate', 'getMyCertificates', 'setCertificatePrivacy']
 
 /** Operations the SPA never calls through the API slice. */
 const NOT_CALLED = ['streamVideo', 'streamCaptions', 'streamPoster', 'receiveStripeEvent']
@@ -46,7 +60,9 @@ module.exports = {
         !ORDERS.includes(name) &&
         !PUZZLES.includes(name) &&
         !PUZZLE_SETS.includes(name) &&
-        !PREVIEWS.includes(name),
+        !PREVIEWS.includes(name) &&
+        !CERTIFICATES.includes(name) &&
+        !COURSE_REVIEWS.includes(name),
     },
     '../src/api/generated/ordersApi.ts': {
       exportName: 'generatedOrdersApi',
@@ -56,6 +72,10 @@ module.exports = {
       exportName: 'generatedPuzzlesApi',
       filterEndpoints: PUZZLES,
     },
+    '../src/api/generated/courseReviewsApi.ts': {
+      exportName: 'generatedCourseReviewsApi',
+      filterEndpoints: COURSE_REVIEWS,
+    },
     '../src/api/generated/puzzleSetsApi.ts': {
       exportName: 'generatedPuzzleSetsApi',
       filterEndpoints: PUZZLE_SETS,
@@ -63,6 +83,10 @@ module.exports = {
     '../src/api/generated/previewsApi.ts': {
       exportName: 'generatedPreviewsApi',
       filterEndpoints: PREVIEWS,
+    },
+    '../src/api/generated/certificatesApi.ts': {
+      exportName: 'generatedCertificatesApi',
+      filterEndpoints: CERTIFICATES,
     },
   },
 }

@@ -203,6 +203,7 @@ function shardFiles(n, args, alone) {
     honestFailures: 17,
     a11y: 17,
     instructor: 16,
+    courseReviews: 18,
     failures: 14,
     admin: 14,
     recentGames: 13,

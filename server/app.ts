@@ -29,9 +29,11 @@ import { xsrfPlugin } from './plugins/xsrf'
 import { accountRoutes } from './routes/account'
 import { authRoutes } from './routes/auth'
 import { captionRoutes } from './routes/captions'
+import { certificateRoutes } from './routes/certificates'
 import { posterRoutes } from './routes/posters'
 import { cartRoutes } from './routes/cart'
 import { courseRoutes } from './routes/courses'
+import { courseReviewRoutes } from './routes/courseReviews'
 import type { RouteDeps } from './routes/deps'
 import { enrollmentRoutes } from './routes/enrollments'
 import { gameRoutes } from './routes/games'
@@ -285,7 +287,9 @@ async function registerRoutes(app: FastifyInstance, opts: AppOptions): Promise<v
     lineRoutes,
     gameRoutes,
     puzzleRoutes,
+    courseReviewRoutes,
     paymentRoutes,
+    certificateRoutes,
   ]) {
     await app.register(routes, deps)
   }

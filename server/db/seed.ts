@@ -8,7 +8,9 @@ import type { MediaStore } from '../services/media/media'
 import { createUser } from '../services/accounts/users'
 import { demoAccounts } from '../services/accounts/demoAccounts'
 import { saveReviewCard } from '../services/learning/lines'
+import { setModuleCompletion } from '../services/learning/progress'
 import { nextCard } from '../services/learning/reviewSchedule'
+import { replyToReview, saveReview } from '../services/catalogue/reviews'
 
 export { demoAccounts } from '../services/accounts/demoAccounts'
 
@@ -131,7 +133,7 @@ async function insertModule(
 type DemoCourses = Record<
   'basics' | 'tactics' | 'openings' | 'endgames' | 'boardModule' | 'checkModule',
   string
->
+> & { tacticsModules: string[] }
 
 /** The demo courses and their modules, by the demo instructors (`ids`: user ids by username). */
 async function seedCourses(
@@ -200,8 +202,16 @@ async function seedCourses(
     null,
     { pgn: DEMO_LINES.principles, side: 'white' },
   )
-  await module(tactics, 1, 'Forks', 'One piece, two targets.', 'https://www.youtube.com/watch?v=ZpdvQ6AFRmw')
-  await module(tactics, 2, 'Pins and skewers', 'Attacking along lines.', 'https://vimeo.com/76979871')
+  const tacticsModules = [
+    await module(
+      tactics,
+      1,
+      'Forks',
+      'One piece, two targets.',
+      'https://www.youtube.com/watch?v=ZpdvQ6AFRmw',
+    ),
+    await module(tactics, 2, 'Pins and skewers', 'Attacking along lines.', 'https://vimeo.com/76979871'),
+  ]
   await module(
     openings,
     1,
@@ -234,18 +244,22 @@ async function seedCourses(
     null,
     { pgn: DEMO_LINES.lucena, side: 'white' },
   )
-  return { basics, tactics, openings, endgames, boardModule, checkModule }
+  return { basics, tactics, openings, endgames, boardModule, checkModule, tacticsModules }
 }
 
-/** The demo students' enrollments, cart, progress and review, and everyone's follows and comments. */
+/**
+ * The demo students' enrollments, cart, progress, certificate, review of a line and reviews of 'Chess Fundamentals'
+ * (one with judit's reply), and everyone's follows and comments.
+ */
 async function seedActivity(db: Db, ids: Record<string, string>, courses: DemoCourses): Promise<void> {
-  const { basics, tactics, openings, endgames, boardModule, checkModule } = courses
+  const { basics, tactics, openings, endgames, boardModule, checkModule, tacticsModules } = courses
   const enroll = (student: string, courseId: string) =>
     db.query('INSERT INTO enrollments (course_id, student_id) VALUES ($1, $2)', [courseId, ids[student]])
   await enroll('alice', basics)
   await enroll('alice', tactics)
   await enroll('bob', basics)
   await enroll('carol', endgames)
+  await enroll('carol', basics)
   await db.query('INSERT INTO cart_items (user_id, course_id) VALUES ($1, $2)', [ids.bob, openings])
 
   // alice has finished the first module of 'Chess Fundamentals' and is part-way through the second.
@@ -257,6 +271,26 @@ async function seedActivity(db: Db, ids: Record<string, string>, courses: DemoCo
     )
   await progress('alice', boardModule, DEMO_VIDEO_SECONDS, DEMO_VIDEO_SECONDS, true)
   await progress('alice', checkModule, 95, 754, false)
+  // alice has finished 'Tactics Bootcamp': marking its last module complete issued her certificate.
+  const alice = { id: ids.alice, role: 'student' as const, username: 'alice' }
+  for (const moduleId of tacticsModules) await setModuleCompletion(db, alice, moduleId, true)
+  // carol has finished the first module too: both rate the course, and judit answers alice.
+  await progress('carol', boardModule, DEMO_VIDEO_SECONDS, DEMO_VIDEO_SECONDS, true)
+  const student = (username: string) => ({ id: ids[username], role: 'student' as const, username })
+  const { review } = await saveReview(db, student('alice'), basics, {
+    rating: 5,
+    text: 'The board follows the video move by move, and the questions make you think before you watch on.',
+  })
+  await saveReview(db, student('carol'), basics, {
+    rating: 4,
+    text: 'A calm start. I would have liked one more module on the endgame.',
+  })
+  await replyToReview(
+    db,
+    { id: ids.judit, role: 'instructor', username: 'judit' },
+    review._id,
+    'Thank you, Alice! The mate in two is waiting for you in the next module.',
+  )
 
   // alice practised the mate in two three days ago with one mistake: it is due for review now.
   const practised = new Date(Date.now() - 3 * 24 * 3600 * 1000)

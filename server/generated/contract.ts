@@ -282,6 +282,91 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/courses/{courseId}/reviews': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    /**
+     * A course's ratings (average, count, how many of each star) and its reviews, newest first, one page at a time (everyone; a draft's only to those who may see it)
+     * @description Every page carries the course's rating as it is now and one page of its reviews, `{ rating, items, nextCursor }`, read after the cursor's review (creation time, then id, both descending), so reviews posted between two page requests never make one repeat or go missing. A removed review is neither listed nor counted. A course the caller may not see (a draft, to all but its instructor, admins and its enrolled students) is 404, as an unknown one; a token, when sent and valid, is read to decide that.
+     */
+    get: operations['getCourseReviews']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/courses/{courseId}/reviews/mine': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    /** The caller's own review of a course (null while they have none; a removed one with its removal), and whether they may write or edit it now */
+    get: operations['getMyCourseReview']
+    /**
+     * Rate and review a course, or edit one's review (an enrolled student who has completed at least one of its modules; one review per student, counted once however many requests arrive together)
+     * @description The first save creates the review (201); a later one replaces its rating and text (200), its reply kept. A review an admin removed cannot be saved again (403), nor can a caller who is not a student enrolled in the course with a completed module. Counted per user with the other review writes (COMMENT_RATE_LIMIT_MAX per minute).
+     */
+    put: operations['saveMyCourseReview']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/course-reviews/{reviewId}/reply': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A course review's id */
+        reviewId: components['parameters']['ReviewId']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** The course's instructor replies to a review, once (a reply is not edited; a second one is 409, also when two arrive together) */
+    post: operations['replyToCourseReview']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/course-reviews/{reviewId}/removal': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A course review's id */
+        reviewId: components['parameters']['ReviewId']
+      }
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** An admin removes a review, giving a reason that is kept: the review is no longer listed nor counted in the course's rating, and its author can no longer edit it (removing a removed review is 409) */
+    post: operations['removeCourseReview']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/courses/{courseId}/modules/order': {
     parameters: {
       query?: never
@@ -1392,6 +1477,62 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/certificates/{certificateId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        certificateId: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    /**
+     * A certificate of completion, public by its link (a token is optional here, and checked when sent)
+     * @description Anyone holding the link may read it. 404 for an id that names no certificate, for a revoked certificate (its enrollment was refunded), and for a private one (its holder keeps their certificates private) to anyone but its holder, admins included.
+     */
+    get: operations['getCertificate']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/profile/me/certificates': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The caller's certificates (revoked ones left out), latest first, and whether they keep them private */
+    get: operations['getMyCertificates']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/profile/me/certificate-privacy': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    /** 'Keep my certificates private': on, only their holder sees them; off (the default), anyone with the link */
+    put: operations['setCertificatePrivacy']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export interface components {
@@ -1606,6 +1747,7 @@ export interface components {
       createdAt: string
       /** @description False for a draft: seen only by its instructor, admins and the students enrolled before it was unpublished; absent from the course list, the catalogue and its search */
       published: boolean
+      rating?: components['schemas']['CourseRating']
     }
     /** @enum {string} */
     CourseSort: 'newest' | 'title' | 'price'
@@ -1866,6 +2008,71 @@ export interface components {
       comment: string
       /** Format: date-time */
       createdAt: string
+    }
+    /** @description A course's ratings: their average (1 to 5, rounded to one decimal) and how many there are. Absent from a course that has none */
+    CourseRating: {
+      average: number
+      count: number
+    }
+    /** @description A course's ratings as they are now (removed reviews not counted): the average rounded to one decimal (null while there is none), the count, and how many of each star, `stars[0]` the 1-star ratings to `stars[4]` the 5-star ones */
+    CourseRatingDistribution: {
+      average: number | null
+      count: number
+      stars: number[]
+    }
+    CourseReview: {
+      _id: components['schemas']['Id']
+      courseId: components['schemas']['Id']
+      author: components['schemas']['UserRef']
+      rating: components['schemas']['Stars']
+      /** @description The review's words as written (empty for a rating alone) */
+      text: string
+      /** Format: date-time */
+      createdAt: string
+      /**
+       * Format: date-time
+       * @description When the author last saved it (equal to createdAt until edited)
+       */
+      updatedAt: string
+      /** @description The course's instructor's one reply, or null */
+      reply: {
+        text: string
+        /** @description The instructor who replied; null once that account is gone */
+        author: components['schemas']['UserRef'] | null
+        /** Format: date-time */
+        createdAt: string
+      } | null
+      /** @description Only on the author's own review (getMyCourseReview), once an admin removed it: the reason they gave and when */
+      removal?: {
+        reason: string
+        /** Format: date-time */
+        removedAt: string
+      }
+    }
+    CourseReviewPage: {
+      rating: components['schemas']['CourseRatingDistribution']
+      items: components['schemas']['CourseReview'][]
+      nextCursor: components['schemas']['NextCursor']
+    }
+    MyCourseReview: {
+      /** @description The caller's review of the course (with its removal, if an admin removed it), or null */
+      review: components['schemas']['CourseReview'] | null
+      /** @description Whether the caller may save a review now: a student enrolled in the course who has completed at least one of its modules, and whose review was not removed */
+      mayReview: boolean
+    }
+    /** @description A rating, from 1 to 5 stars */
+    Stars: number
+    CourseReviewInput: {
+      rating: components['schemas']['Stars']
+      /** @description What the student writes (up to 2,000 characters; empty for a rating alone) */
+      text: string
+    }
+    CourseReviewReplyInput: {
+      text: string
+    }
+    CourseReviewRemovalInput: {
+      /** @description Why the review is removed, kept with it (shown to its author) */
+      reason: string
     }
     CommentInput: {
       chessPlayerUsername: components['schemas']['PlayerUsername']
@@ -2133,6 +2340,36 @@ export interface components {
       paidEnrollments: number
       revenue: number
     }
+    Certificate: {
+      _id: components['schemas']['Id']
+      /** @description The learner's name as on their profile (their username) */
+      learner: string
+      /**
+       * Format: uuid
+       * @description The course; null once the course was deleted (its certificates stay)
+       */
+      courseId: string | null
+      /** @description The course's title when the certificate was issued */
+      courseTitle: string
+      /** @description The course's instructor (their username) when the certificate was issued; null when it had none */
+      instructor: string | null
+      /**
+       * Format: date-time
+       * @description When the learner completed the course's last module
+       */
+      issuedAt: string
+      /** @description Whether its holder keeps their certificates private (only they read it then) */
+      private: boolean
+    }
+    MyCertificates: {
+      /** @description 'Keep my certificates private' */
+      private: boolean
+      items: components['schemas']['Certificate'][]
+    }
+    CertificatePrivacy: {
+      /** @description 'Keep my certificates private': on, their pages answer 404 to anyone but their holder */
+      private: boolean
+    }
   }
   responses: {
     /** @description The answer named in If-None-Match is still the current one for this caller: no body; ETag and Cache-Control as the 200 would have had them */
@@ -2276,6 +2513,8 @@ export interface components {
     VideoId: components['schemas']['Id']
     /** @description A chess.com username, compared case-insensitively */
     PlayerUsername: components['schemas']['PlayerUsername']
+    /** @description A course review's id */
+    ReviewId: components['schemas']['Id']
     PuzzleId: components['schemas']['PuzzleId']
   }
   requestBodies: never
@@ -2841,6 +3080,180 @@ export interface operations {
       400: components['responses']['BadRequest']
       404: components['responses']['NotFound']
       414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getCourseReviews: {
+    parameters: {
+      query?: {
+        /** @description Page size (default 20); asking with it answers one page, `{ items, nextCursor }` */
+        limit?: components['parameters']['PageLimit']
+        /** @description The page after the one that answered this `nextCursor` (opaque; valid for the same list only, e.g. the same player's followers) */
+        cursor?: components['parameters']['PageCursor']
+      }
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The course's rating and one page of its reviews */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CourseReviewPage']
+        }
+      }
+      400: components['responses']['BadRequest']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getMyCourseReview: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The caller's review and whether they may review the course */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MyCourseReview']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  saveMyCourseReview: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        courseId: components['parameters']['CourseId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CourseReviewInput']
+      }
+    }
+    responses: {
+      /** @description The review, edited */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CourseReview']
+        }
+      }
+      /** @description The review, created */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CourseReview']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  replyToCourseReview: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A course review's id */
+        reviewId: components['parameters']['ReviewId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CourseReviewReplyInput']
+      }
+    }
+    responses: {
+      /** @description The review with its reply */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CourseReview']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      503: components['responses']['Unavailable']
+    }
+  }
+  removeCourseReview: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description A course review's id */
+        reviewId: components['parameters']['ReviewId']
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CourseReviewRemovalInput']
+      }
+    }
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['TooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
       503: components['responses']['Unavailable']
     }
   }
@@ -4826,6 +5239,85 @@ export interface operations {
       }
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getCertificate: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        certificateId: components['schemas']['Id']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The certificate, as it was issued */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Certificate']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getMyCertificates: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The caller's certificates */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MyCertificates']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      503: components['responses']['Unavailable']
+    }
+  }
+  setCertificatePrivacy: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CertificatePrivacy']
+      }
+    }
+    responses: {
+      /** @description The saved setting */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CertificatePrivacy']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      413: components['responses']['TooLarge']
+      415: components['responses']['UnsupportedMediaType']
       503: components['responses']['Unavailable']
     }
   }

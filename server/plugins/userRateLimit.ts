@@ -4,7 +4,7 @@ import { sendProblem } from './errors'
 import { countRequest } from './rateLimitStore'
 
 /** What a limit counts: each has its own counter per user. */
-export type UserLimitKind = 'comment' | 'follow' | 'upload' | 'game' | 'practice' | 'puzzle'
+export type UserLimitKind = 'comment' | 'follow' | 'upload' | 'game' | 'practice' | 'puzzle' | 'review'
 
 const WHAT: Record<UserLimitKind, string> = {
   comment: 'comments',
@@ -13,6 +13,7 @@ const WHAT: Record<UserLimitKind, string> = {
   game: 'game saves and deletions',
   practice: 'line practices recorded',
   puzzle: 'puzzle attempts, reviews and kept mistakes',
+  review: 'course reviews, replies and removals',
 }
 
 /**

@@ -29,6 +29,7 @@ const TITLES: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^\/analysis$/, () => 'Analysis'],
   [/^\/puzzles(\/[^/]+)?$/, () => 'Puzzles'],
   [/^\/orders\/[^/]+$/, () => 'Receipt'],
+  [/^\/certificates\/[^/]+$/, () => 'Certificate'],
 ]
 
 // the trailing slashes, matched from the first of them only: /\/+$/ alone rescans a long run of them from each of

@@ -32,6 +32,7 @@ const AnalysisPage = lazyPage(() => import('@/features/analysis/AnalysisPage'))
 const ReceiptPage = lazyPage(() => import('@/features/orders/ReceiptPage'))
 const StudioPage = lazyPage(() => import('@/features/courses/StudioPage'))
 const PuzzlesPage = lazyPage(() => import('@/features/puzzles/PuzzlesPage'))
+const CertificatePage = lazyPage(() => import('@/features/certificates/CertificatePage'))
 
 // The page's own boundary shows the error page inside the layout, with or without a data router.
 const page = (path: string, element: React.ReactNode): RouteObject => ({
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
       page('puzzles', <PuzzlesPage />),
       page('puzzles/:puzzleId', <PuzzlesPage />),
       page('orders/:orderId', <ReceiptPage />),
+      page('certificates/:certificateId', <CertificatePage />),
       // An unknown address: the error page inside the layout, navigation included.
       { path: '*', element: <ErrorView error={NOT_FOUND} /> },
     ],

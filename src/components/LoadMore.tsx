@@ -18,6 +18,8 @@ type Props = {
   what: string
   /** Loads as the end comes near (default); false: the button only (a short list inside a card of a long page). */
   auto?: boolean
+  /** The button's words, when not 'Load more {what}'. */
+  label?: string
   /** The list's infinite query: nothing is shown until it has a page, nor once its last page is loaded. */
   list: PagedList
 }
@@ -26,7 +28,7 @@ type Props = {
  * The end of a paged list (the catalogue, the users, a player's followers): the next page loads when this comes near the viewport (scrolling), or with
  * the button (keyboard, or where IntersectionObserver is missing). A failed page says so; the button retries.
  */
-export function LoadMore({ what, auto = true, list }: Props) {
+export function LoadMore({ what, auto = true, label, list }: Props) {
   // Pages loaded so far: a new page re-checks whether the end is still in view.
   const loaded = list.currentData?.pages.length ?? 0
   const loading = list.isFetchingNextPage
@@ -69,7 +71,7 @@ export function LoadMore({ what, auto = true, list }: Props) {
         </p>
       ) : (
         <button type="button" className="btn" onClick={onMore}>
-          {failed ? 'Retry' : `Load more ${what}`}
+          {failed ? 'Retry' : (label ?? `Load more ${what}`)}
         </button>
       )}
     </div>

@@ -9,6 +9,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import { generatedApi } from '@/api/generated/api'
 import { generatedOrdersApi } from '@/api/generated/ordersApi'
+import { generatedCertificatesApi } from '@/api/generated/certificatesApi'
 import { MUTATION_TIMEOUT_MS } from '@/api/baseApi'
 import { config } from '@/app/config'
 import { failedCallText } from '@/app/listeners'
@@ -50,12 +51,17 @@ import { server } from '../helpers/mswServer'
 import { stubBoardLayout } from '../features/game/boardLayout'
 
 const SRC = join(process.cwd(), 'src')
-const GENERATED = ['api/generated/api.ts', 'api/generated/ordersApi.ts', 'api/generated/puzzleSetsApi.ts']
+const GENERATED = [
+  'api/generated/api.ts',
+  'api/generated/ordersApi.ts',
+  'api/generated/puzzleSetsApi.ts',
+  'api/generated/certificatesApi.ts',
+]
 
 /** The mutations of the generated API, as RTK Query knows them (a mutation's endpoint has useMutation). */
 const mutationNames = [
   ...new Set(
-    [generatedApi, generatedOrdersApi].flatMap((a) =>
+    [generatedApi, generatedOrdersApi, generatedCertificatesApi].flatMap((a) =>
       Object.entries(a.endpoints)
         .filter(([, endpoint]) => 'useMutation' in endpoint)
         .map(([name]) => name),
@@ -409,6 +415,15 @@ const ROWS: Record<string, Row> = {
     await user.click(box)
     return {
       control: () => screen.getByRole('checkbox', { name: 'Email me when lines are due for review' }),
+      near: 'section',
+    }
+  },
+  setCertificatePrivacy: async () => {
+    const { user } = await ownProfile()
+    const box = await screen.findByRole('checkbox', { name: 'Keep my certificates private' })
+    await user.click(box)
+    return {
+      control: () => screen.getByRole('checkbox', { name: 'Keep my certificates private' }),
       near: 'section',
     }
   },

@@ -1,7 +1,8 @@
 // The demo data (server/db/seed.ts), seeded once for these tests (its password hashes take seconds):
-// progress from the first start; lines with comments (an Italian Game, the
+// progress and a certificate from the first start; lines with comments (an Italian Game, the
 // Lucena position, a mate in two), every one a PGN the server accepts, and one line of alice's due for review; the
-// uploaded video's module carries a line stamped along that video, with one question, and is the course's free preview.
+// uploaded video's module carries a line stamped along that video, with one question, and is the course's free preview;
+// 'Chess Fundamentals' has reviews by two demo students, one answered by its instructor.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,9 +13,11 @@ import { DEMO_VIDEO_SECONDS, seedDemo } from '../../server/db/seed'
 import { stampedMoves } from '../../domain/chess/videoStamps'
 import { parsePgn } from '../../domain/chess/pgn'
 import { dueReviews, reviewSummary } from '../../server/services/learning/lines'
+import { myCertificates } from '../../server/services/learning/certificates'
 import { myProgress } from '../../server/services/learning/progress'
 import { previewModule } from '../../server/services/catalogue/modules'
 import { MediaSigner } from '../../server/services/media/videos'
+import { reviewPage } from '../../server/services/catalogue/reviews'
 import { pgliteTemplate } from '../helpers/buildServer'
 
 const dir = mkdtempSync(join(tmpdir(), 'coe-seed-'))
@@ -30,7 +33,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-it("seeds alice with the first module of 'Chess Fundamentals' completed and the second part-way", async () => {
+it("seeds alice with the first module of 'Chess Fundamentals' completed and the second part-way, and 'Tactics Bootcamp' finished", async () => {
   const [alice] = await db.query<{ id: string }>("SELECT id FROM users WHERE username = 'alice'")
   const modules = await db.query<{ id: string; title: string; course: string }>(
     `SELECT m.id, m.title, c.title AS course FROM modules m JOIN courses c ON c.id = m.course_id
@@ -49,13 +52,19 @@ it("seeds alice with the first module of 'Chess Fundamentals' completed and the 
     expect.objectContaining({ moduleId: fundamentals[0].id, completed: true }),
     expect.objectContaining({ moduleId: fundamentals[1].id, completed: false, positionSeconds: 95 }),
   ])
-  // The other enrolled course ('Tactics Bootcamp') is listed without progress.
+  // The other enrolled course ('Tactics Bootcamp') is finished, and alice holds its certificate.
   expect(progress).toHaveLength(2)
-  expect(progress.find((p) => p !== course)).toMatchObject({
-    completedModules: 0,
-    totalModules: 2,
-    modules: [],
-  })
+  const tactics = progress.find((p) => p !== course)
+  expect(tactics).toMatchObject({ completedModules: 2, totalModules: 2, nextModuleId: null })
+  const { items } = await myCertificates(db, { id: alice.id, role: 'student', username: 'alice' })
+  expect(items).toEqual([
+    expect.objectContaining({
+      learner: 'alice',
+      courseId: tactics?.courseId,
+      courseTitle: 'Tactics Bootcamp',
+      instructor: 'judit',
+    }),
+  ])
 })
 
 it('seeds modules with checked, commented lines and one line of alice due for review', async () => {
@@ -112,4 +121,14 @@ it("seeds the first module of 'Chess Fundamentals' as its free preview, open to 
   const read = await previewModule(db, null, free.id, { signer: new MediaSigner('a-test-secret', 60) })
   expect(read.module.line?.side).toBe('white')
   expect(read.video?.filePath).toContain(`/api/media/${read.module.videoId}?exp=`)
+})
+
+it("seeds reviews of 'Chess Fundamentals' by alice and carol, judit's reply under alice's, the rating on the course", async () => {
+  const [course] = await db.query<{ id: string }>("SELECT id FROM courses WHERE title = 'Chess Fundamentals'")
+  const page = await reviewPage(db, 'a secret of the test', null, course.id, {})
+  expect(page.rating).toEqual({ average: 4.5, count: 2, stars: [0, 0, 0, 1, 1] })
+  expect(page.items.map((r) => [r.author.username, r.rating, r.reply?.author?.username ?? null])).toEqual([
+    ['carol', 4, null],
+    ['alice', 5, 'judit'],
+  ])
 })

@@ -10,6 +10,7 @@ import {
 import { courseList, coursesOf } from './courseListCache'
 import { courseColumns, courseFrom, type CourseRow, type CourseView } from './courseRows'
 import { Forbidden, NotFound } from '../errors'
+import { issueFinished } from '../learning/certificates'
 import { type Page, type PageQuery, pageByCreation } from './pages'
 import type { MediaStore } from '../media/media'
 import { type Actor, iso, type Schema } from '../types'
@@ -276,6 +277,8 @@ export async function enroll(
     )
     // An enrolled course has nothing left to buy.
     await tx.query('DELETE FROM cart_items WHERE user_id = $1 AND course_id = $2', [actor.id, courseId])
+    // back after a refund with every module completed: the certificate is earned again at once
+    if (inserted.length) await issueFinished(tx, actor.id, [courseId])
     const row =
       inserted[0] ??
       (

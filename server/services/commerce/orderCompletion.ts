@@ -15,6 +15,7 @@ import {
 } from './orderRecords'
 import { refundAfterFailure } from './orderRefunds'
 import { queueReceipt } from '../mail/receipts'
+import { issueFinished } from '../learning/certificates'
 
 /** Steps (b) and (c) for a pending order this request holds the lease of. */
 export async function chargeAndComplete(deps: OrderDeps, order: OrderRow): Promise<OrderView> {
@@ -120,6 +121,12 @@ async function complete(
     `INSERT INTO enrollments (course_id, student_id) SELECT unnest($1::uuid[]), $2
      ON CONFLICT (course_id, student_id) DO NOTHING`,
     [ids, order.user_id],
+  )
+  // a course bought again after a refund, every module completed already: its certificate is earned again at once
+  await issueFinished(
+    tx,
+    order.user_id,
+    ids.filter((id): id is string => id !== null),
   )
   await tx.query(
     `UPDATE orders SET status = 'paid', payment_reference = $2, lease_until = NULL, failure_status = NULL,

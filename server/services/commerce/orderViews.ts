@@ -1,7 +1,8 @@
 // Orders as people read them (the buyer's 'My orders' and receipts, the admin's Orders screen) and an admin's refund
-// of a paid order, which ends its enrollments.
+// of a paid order, which ends its enrollments and revokes their certificates.
 import type { Db } from '../../db/db'
 import { Conflict, DomainError, NotFound } from '../errors'
+import { revoke } from '../learning/certificates'
 import type { OrderDeps, OrderStatus } from './orderRecords'
 import { type Actor, iso, type Schema } from '../types'
 
@@ -70,8 +71,8 @@ export async function getOrder(db: Db, actor: Actor, id: string): Promise<OrderD
 }
 
 /**
- * A paid order is refunded and its enrollments end. Shared by an admin's refund and a refund Stripe reports
- * (`charge.refunded`): only a paid order changes, so a second report changes nothing.
+ * A paid order is refunded, its enrollments end and their certificates are revoked. Shared by an admin's refund and a
+ * refund Stripe reports (`charge.refunded`): only a paid order changes, so a second report changes nothing.
  */
 export async function markRefunded(db: Db, orderId: string, refundReference: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -82,10 +83,17 @@ export async function markRefunded(db: Db, orderId: string, refundReference: str
       [orderId, refundReference],
     )
     if (!order) return false
-    await tx.query(
+    const ended = await tx.query<{ course_id: string }>(
       `DELETE FROM enrollments WHERE student_id = $1
-       AND course_id IN (SELECT course_id FROM order_items WHERE order_id = $2 AND course_id IS NOT NULL)`,
+       AND course_id IN (SELECT course_id FROM order_items WHERE order_id = $2 AND course_id IS NOT NULL)
+       RETURNING course_id`,
       [order.user_id, orderId],
+    )
+    // ended enrollments belong to the order's buyer, so user_id is set whenever one ended
+    await revoke(
+      tx,
+      order.user_id ?? '',
+      ended.map((e) => e.course_id),
     )
     return true
   })

@@ -8,6 +8,7 @@ import {
 } from '../../../domain/rules'
 import { assertSeen, type CourseVisibility, seenCourse, visibilityColumns } from '../catalogue/courses'
 import { BadInput, Forbidden } from '../errors'
+import { completing } from './certificates'
 import type { Actor, Schema } from '../types'
 
 type ModuleProgress = Schema<'ModuleProgress'>
@@ -37,7 +38,8 @@ async function readableModuleCourse(db: Db, actor: Actor, moduleId: string): Pro
 
 /**
  * Saves where the caller is in a module's video. Reaching 90 % of the video completes the module; a module
- * marked not complete by hand is completed again only by crossing that mark anew, not by every later save.
+ * marked not complete by hand is completed again only by crossing that mark anew, not by every later save. Completing
+ * the course's last module issues its certificate (./certificates.ts).
  */
 export async function saveModuleProgress(
   db: Db,
@@ -56,8 +58,9 @@ export async function saveModuleProgress(
   // A module deleted meanwhile fails the foreign key: 404 (server/plugins/errors.ts).
   // $4 and $6 are typed: PostgreSQL (and PGlite) would otherwise deduce two types for $4 (the column's, and
   // the comparison's) and refuse the statement with 42P08.
-  const [row] = await db.query<ModuleProgress>(
-    `INSERT INTO module_progress AS p (user_id, module_id, course_id, position_seconds, duration_seconds, completed_at)
+  const upsert = async (q: Db) => {
+    const [row] = await q.query<ModuleProgress>(
+      `INSERT INTO module_progress AS p (user_id, module_id, course_id, position_seconds, duration_seconds, completed_at)
      VALUES ($1, $2, $3, $4::float8, $5::float8, CASE WHEN $4::float8 >= $6::float8 THEN clock_timestamp() END)
      ON CONFLICT (user_id, module_id) DO UPDATE SET
        position_seconds = EXCLUDED.position_seconds,
@@ -68,12 +71,18 @@ export async function saveModuleProgress(
        END,
        updated_at = clock_timestamp()
      RETURNING ${progressColumns}`,
-    [actor.id, moduleId, courseId, position, durationSeconds, mark],
-  )
-  return row
+      [actor.id, moduleId, courseId, position, durationSeconds, mark],
+    )
+    return row
+  }
+  // Past the mark the save may complete the module, and the course with it: then with its certificate.
+  return position >= mark ? completing(db, actor.id, courseId, upsert) : upsert(db)
 }
 
-/** Marks a module complete or not complete by hand; the saved position stays. */
+/**
+ * Marks a module complete or not complete by hand; the saved position stays. Completing the course's last module
+ * issues its certificate (./certificates.ts).
+ */
 export async function setModuleCompletion(
   db: Db,
   actor: Actor,
@@ -81,16 +90,20 @@ export async function setModuleCompletion(
   completed: boolean,
 ): Promise<ModuleProgress> {
   const courseId = await readableModuleCourse(db, actor, moduleId)
-  const [row] = await db.query<ModuleProgress>(
-    `INSERT INTO module_progress AS p (user_id, module_id, course_id, completed_at)
+  const mark = async (q: Db) => {
+    const [row] = await q.query<ModuleProgress>(
+      `INSERT INTO module_progress AS p (user_id, module_id, course_id, completed_at)
      VALUES ($1, $2, $3, CASE WHEN $4::boolean THEN clock_timestamp() END)
      ON CONFLICT (user_id, module_id) DO UPDATE SET
        completed_at = CASE WHEN $4::boolean THEN COALESCE(p.completed_at, clock_timestamp()) END,
        updated_at = clock_timestamp()
      RETURNING ${progressColumns}`,
-    [actor.id, moduleId, courseId, completed],
-  )
-  return row
+      [actor.id, moduleId, courseId, completed],
+    )
+    return row
+  }
+  // A completion may finish the course: then with its certificate.
+  return completed ? completing(db, actor.id, courseId, mark) : mark(db)
 }
 
 type CourseProgressRow = Omit<CourseProgress, 'percent'>

@@ -4,6 +4,7 @@ import type { SetPuzzle } from '../../../domain/chess/puzzleSets'
 import type { Db } from '../../db/db'
 import { assertSeen, type CourseVisibility, visibilityColumns } from '../catalogue/courses'
 import { BadInput, Forbidden, NotFound } from '../errors'
+import { issueFinished } from './certificates'
 import { readPuzzleSetOffThread } from '../pgnThreads'
 import type { Actor, Schema } from '../types'
 
@@ -54,7 +55,8 @@ export async function keepResultsOfSamePuzzles(
  * after the module is seen (404 for an unknown one, or one of a draft the caller may not see, alike). A module
  * without a set or a set without that puzzle is 404. The first result of a puzzle is kept: a retry changes nothing.
  * A new result is activity in the course (the module's progress row is touched), and the one that gives every
- * puzzle a result completes the module. The module's row is read FOR SHARE, so a set replaced meanwhile waits.
+ * puzzle a result completes the module (and, the course's other modules complete, issues its certificate). The
+ * module's row is read FOR SHARE, so a set replaced meanwhile waits.
  */
 export async function recordModulePuzzle(
   db: Db,
@@ -99,6 +101,8 @@ export async function recordModulePuzzle(
            WHERE user_id = $1 AND module_id = $2`,
           [actor.id, moduleId],
         )
+    // the result that completes the module may finish the course: its certificate, in this transaction
+    if (inserted.length && progress?.completed) await issueFinished(tx, actor.id, [row.course_id])
     return { moduleId, puzzleResults, completed: progress?.completed ?? false }
   })
 }

@@ -787,6 +787,10 @@ export type ReviewReminders = {
   /** 'Email me when lines are due for review': at most one mail a day, only when lines are due */
   enabled: boolean
 }
+export type CourseRating = {
+  average: number
+  count: number
+}
 export type Course = {
   _id: Id
   title: string
@@ -802,6 +806,7 @@ export type Course = {
   createdAt: string
   /** False for a draft: seen only by its instructor, admins and the students enrolled before it was unpublished; absent from the course list, the catalogue and its search */
   published: boolean
+  rating?: CourseRating
 }
 export type CoursePage = {
   items: Course[]

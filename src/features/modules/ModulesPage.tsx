@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { useGetCourseCurriculumQuery, useGetModulesByCourseQuery } from '@/features/modules/moduleEndpoints'
 import { useGetCourseQuery } from '@/features/courses/courseEndpoints'
@@ -13,6 +14,10 @@ import { ModuleList } from '@/features/modules/ModuleList'
 import { StudentProgress } from '@/features/modules/StudentProgress'
 import { PREVIEW_PARAM, PreviewBanner, StudioBar } from '@/features/modules/StudioBar'
 import { CourseProgress } from '@/features/progress/CourseProgress'
+import { CourseCertificate } from '@/features/certificates/CourseCertificate'
+
+// The ratings and reviews load with their own chunk, once the page is drawn.
+const CourseReviews = lazy(() => import('@/features/courseReviews/CourseReviews'))
 
 export { DELETE_MODULE_TEXT } from '@/features/modules/ModuleList'
 export const COURSE_NOT_FOUND_TEXT = 'Course not found.'
@@ -58,6 +63,8 @@ export default function ModulesPage() {
       )}
       {/* A learner's progress in the course, at the top (nothing for those who have none). */}
       {!mayNotWatch && user && <CourseProgress courseId={courseId} />}
+      {/* 'View certificate', once a learner has finished the course. */}
+      {!mayNotWatch && canBuyCourses(user) && <CourseCertificate courseId={courseId} />}
       {!mayNotWatch ? (
         modules.isError ? (
           <LoadError message="The modules could not be loaded." onRetry={() => void modules.refetch()} />
@@ -83,6 +90,11 @@ export default function ModulesPage() {
             onRetry={() => void curriculum.refetch()}
           />
         </>
+      )}
+      {course.data && (
+        <Suspense fallback={null}>
+          <CourseReviews course={course.data} learner={!mayNotWatch && !!user && canBuyCourses(user)} />
+        </Suspense>
       )}
     </section>
   )

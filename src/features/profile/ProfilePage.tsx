@@ -23,6 +23,9 @@ function ProfileResult({ query, isOwner }: { query: Query; isOwner: boolean }) {
   return query.data ? <ProfileView profile={query.data} isOwner={isOwner} /> : null
 }
 
+// The caller's certificates ('View certificate', 'Keep my certificates private'), with their own chunk.
+const MyCertificates = lazy(() => import('@/features/certificates/MyCertificates'))
+
 // Loaded with the profile of a student (orders) or an instructor (earnings) only.
 const MyOrders = lazy(() => import('@/features/orders/MyOrders'))
 const Earnings = lazy(() => import('@/features/orders/Earnings'))
@@ -35,6 +38,11 @@ function OwnProfile() {
       <Suspense fallback={<Spinner />}>
         <MyGames />
       </Suspense>
+      {role === 'student' && (
+        <Suspense fallback={<Spinner />}>
+          <MyCertificates />
+        </Suspense>
+      )}
       <EmailSettings />
       {role === 'student' && (
         <Suspense fallback={<Spinner />}>

@@ -322,6 +322,70 @@ for (const database of ['pglite', 'postgres'] as const) {
       expect(new Set(list.body.map((m: any) => m.position)).size).toBe(31)
     })
 
+    it("a student's first reviews of a course sent at once: one review, counted once; the instructor's replies at once: one kept", async () => {
+      const c = await createCourse(h.send, instructor)
+      const m = await createModule(h.send, instructor, c._id)
+      const s = await register(h.send)
+      const asStudent = { token: s.token }
+      expect(
+        (await h.send({ method: 'POST', url: `/api/courses/${c._id}/enroll`, ...asStudent })).status,
+      ).toBe(201)
+      expect(
+        (
+          await h.send({
+            method: 'PUT',
+            url: `/api/progress/modules/${m._id}/completion`,
+            ...asStudent,
+            ...json({ completed: true }),
+          })
+        ).status,
+      ).toBe(200)
+      const rs = await Promise.all(
+        [5, 1, 5, 1, 5, 1, 5, 1, 5, 1].map((rating) =>
+          h.send({
+            method: 'PUT',
+            url: `/api/courses/${c._id}/reviews/mine`,
+            ...asStudent,
+            ...json({ rating, text: `${rating} stars` }),
+          }),
+        ),
+      )
+      figures.push(`${database} first review x10: ${JSON.stringify(tally(rs))}`)
+      expect(tally(rs)).toEqual({ 201: 1, 200: 9 })
+      expect(new Set(rs.map((r) => r.body._id)).size).toBe(1)
+      const rows = await h.query<{ rating: number }>(
+        'select rating from course_reviews where course_id = $1',
+        [c._id],
+      )
+      expect(rows).toHaveLength(1)
+      // the course counts the one review once, at the rating it was left with
+      const got = await h.send({ method: 'GET', url: `/api/courses/${c._id}/reviews` })
+      expect(got.body.rating).toMatchObject({ count: 1, average: rows[0].rating })
+      expect((await h.send({ method: 'GET', url: `/api/courses/${c._id}` })).body.rating).toEqual({
+        average: rows[0].rating,
+        count: 1,
+      })
+
+      const replies = await Promise.all(
+        ['Thanks!', 'Thank you!', 'Glad it helped.'].map((text) =>
+          h.send({
+            method: 'POST',
+            url: `/api/course-reviews/${rs[0].body._id}/reply`,
+            token: instructor.token,
+            ...json({ text }),
+          }),
+        ),
+      )
+      figures.push(`${database} replies x3: ${JSON.stringify(tally(replies))}`)
+      expect(tally(replies)).toEqual({ 201: 1, 409: 2 })
+      const kept = replies.find((r) => r.status === 201)!.body.reply.text
+      const [stored] = await h.query<{ reply_text: string }>(
+        'select reply_text from course_reviews where course_id = $1',
+        [c._id],
+      )
+      expect(stored.reply_text).toBe(kept)
+    })
+
     it('the same email registered 20 times at once in any letter case: one account, nineteen 409', async () => {
       const base = uniq('race')
       const rs = await Promise.all(

@@ -173,6 +173,10 @@ async function readBack(r: HostileRequest, res: Res): Promise<string | null> {
       const fields = ['bio', 'phoneNumber', 'showCoursesOnProfile']
       return cmp('response', res.body, fields) ?? cmp('stored', me.body, fields)
     }
+    case 'setCertificatePrivacy': {
+      const mine = await send({ method: 'GET', url: '/api/profile/me/certificates', token })
+      return cmp('response', res.body, ['private']) ?? cmp('stored', mine.body, ['private'])
+    }
     case 'commentPlayer': {
       const list = await send({
         method: 'GET',
@@ -212,6 +216,15 @@ async function readBack(r: HostileRequest, res: Res): Promise<string | null> {
       if (p.body.role !== 'student') return `registration created a ${p.body.role}`
       return cmp('stored', p.body, ['username', 'phoneNumber'])
     }
+    case 'saveMyCourseReview': {
+      // the caller's own review reads back as it was sent
+      const got = await send({ method: 'GET', url: r.url, token })
+      const stored = (got.body as { review: Row | null }).review
+      if (!stored) return "the saved review is not the caller's"
+      return cmp('response', res.body, ['rating', 'text']) ?? cmp('stored', stored, ['rating', 'text'])
+    }
+    case 'replyToCourseReview':
+      return cmp('reply', res.body.reply as Row, ['text'])
     case 'saveGame': {
       // the caller reads their game back as it was sent
       const got = await send({ method: 'GET', url: `/api/games/${res.body._id}`, token })
@@ -254,11 +267,32 @@ for (const database of runDatabases()) {
       ops = await loadOperations()
       const c2 = await createCourse(h.send, w.otherInstructor)
       const m2 = await createModule(h.send, w.otherInstructor, c2._id)
+      // the enrolled student completes the world's module and reviews its course: their review's saves, the
+      // instructor's reply and an admin's removal can then be accepted
+      expectOk(
+        await h.send({
+          method: 'PUT',
+          url: `/api/progress/modules/${w.module._id}/completion`,
+          token: w.enrolledStudent.token,
+          ...json({ completed: true }),
+        }),
+        'complete the module',
+      )
+      const review = expectOk(
+        await h.send({
+          method: 'PUT',
+          url: `/api/courses/${w.course._id}/reviews/mine`,
+          token: w.enrolledStudent.token,
+          ...json({ rating: 4, text: 'Clear.' }),
+        }),
+        'review the course',
+      )
       ids = {
         courses: [w.course._id, c2._id],
         modules: [w.module._id, m2._id],
         videos: [w.video._id],
         users: [w.student.id, w.enrolledStudent.id, w.otherStudent.id, w.courseInstructor.id, w.deleted.id],
+        reviews: [String(review.body._id)],
       }
     })
     afterAll(async () => {
@@ -499,6 +533,20 @@ for (const database of runDatabases()) {
         const stu = await account(h, 'student')
         const course = await createCourse(h.send, inst)
         const mod = await createModule(h.send, inst, course._id)
+        // the student may review the course: enrolled, its module completed
+        expectOk(
+          await h.send({ method: 'POST', url: `/api/courses/${course._id}/enroll`, token: stu.token }),
+          'enroll',
+        )
+        expectOk(
+          await h.send({
+            method: 'PUT',
+            url: `/api/progress/modules/${mod._id}/completion`,
+            token: stu.token,
+            ...json({ completed: true }),
+          }),
+          'complete the module',
+        )
         const fields: {
           op: string
           field: string
@@ -519,6 +567,25 @@ for (const database of runDatabases()) {
               (await h.send({ method: 'GET', url: '/api/comments/catalogue' })).body.find(
                 (c: Row) => c._id === r.body._id,
               )?.comment,
+          },
+          {
+            op: 'saveMyCourseReview',
+            field: 'text',
+            send: (v) =>
+              h.send({
+                method: 'PUT',
+                url: `/api/courses/${course._id}/reviews/mine`,
+                token: stu.token,
+                ...json({ rating: 3, text: v }),
+              }),
+            read: async () =>
+              (
+                await h.send({
+                  method: 'GET',
+                  url: `/api/courses/${course._id}/reviews/mine`,
+                  token: stu.token,
+                })
+              ).body.review?.text,
           },
           {
             op: 'updateMyProfile',

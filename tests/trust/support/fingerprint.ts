@@ -18,6 +18,8 @@ const TABLES = [
   'line_mistakes',
   'games',
   'puzzle_reviews',
+  'certificates',
+  'course_reviews',
 ]
 
 const SQL = `select ${TABLES.map(

@@ -208,6 +208,8 @@ export interface Ids {
   modules: string[]
   videos: string[]
   users: string[]
+  /** Reviews of courses (the path's `reviewId`). */
+  reviews?: string[]
 }
 
 function uuidArb(ids: string[]): fc.Arbitrary<string> {
@@ -436,7 +438,9 @@ export function requestArbitrary(op: Operation, ids: Ids, players: string[]): fc
           ? ids.modules
           : name === 'videoId'
             ? ids.videos
-            : ids.users
+            : name === 'reviewId'
+              ? (ids.reviews ?? [])
+              : ids.users
     const known =
       schema.format === 'uuid'
         ? uuidArb(pool)

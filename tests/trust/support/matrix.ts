@@ -207,6 +207,14 @@ export const MATRIX: Record<string, Row> = {
   keepGameMistakes: loggedIn({ student: 200, others: 404 }),
   getDuePuzzles: loggedIn({ others: 200 }),
   recordPuzzleReview: loggedIn({ student: 200, others: 404 }),
+  // course reviews: everyone reads a course's (a token, good or bad, changes nothing); each signed-in caller has their
+  // own; the review saved is on a fresh course whose module `enrolledStudent` completed (an enrolled student who completed
+  // a module reviews; nobody else); the review replied to or removed is a fresh one of `enrolledStudent`'s
+  getCourseReviews: everyone(200),
+  getMyCourseReview: loggedIn({ others: 200 }),
+  saveMyCourseReview: loggedIn({ enrolledStudent: 201, others: 403 }),
+  replyToCourseReview: loggedIn({ courseInstructor: 201, others: 403 }),
+  removeCourseReview: loggedIn({ admin: 204, others: 403 }),
   // mailed links: the same answer whoever asks (a token is not needed and grants nothing); the link is the capability
   requestPasswordReset: everyone(202),
   // a fresh account's unused link, for each cell
@@ -218,6 +226,11 @@ export const MATRIX: Record<string, Row> = {
   changeMyEmail: loggedIn({ others: 202 }),
   resendVerificationEmail: loggedIn({ others: 202 }),
   setReviewReminders: loggedIn({ others: 200 }),
+  // certificates: the one read is `student`'s, kept private ('Keep my certificates private'): its holder reads it and
+  // everyone else, admins included, is told it does not exist; each caller has their own list and setting
+  getCertificate: { ...tokenOptional(404), student: 200 },
+  getMyCertificates: loggedIn({ others: 200 }),
+  setCertificatePrivacy: loggedIn({ others: 200 }),
 }
 
 /**
@@ -267,6 +280,8 @@ export const DRAFT_MATRIX: Record<string, DraftRow> = {
   // its enrolled student only; its instructor and admins see it and are refused as not enrolled
   recordModulePuzzle: draftRow({ enrolledStudent: 200, courseInstructor: 403, admin: 403, others: 404 }),
   getVideo: draftRow({ ...SEE_THE_DRAFT, others: 404 }),
+  getCourseReviews: draftRow({ ...SEE_THE_DRAFT, others: 404, anonymous: 404 }),
+  getMyCourseReview: draftRow({ ...SEE_THE_DRAFT, others: 404 }),
   createModule: draftRow({ courseInstructor: 201, admin: 201, otherInstructor: 404, others: 403 }),
   updateModule: draftRow({ courseInstructor: 200, admin: 200, otherInstructor: 404, others: 403 }),
   deleteModule: draftRow({ courseInstructor: 204, admin: 204, otherInstructor: 404, others: 403 }),

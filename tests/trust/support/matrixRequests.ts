@@ -112,6 +112,37 @@ async function freshCourse(w: World) {
   return c
 }
 
+/** A fresh course of `courseInstructor` whose module `enrolledStudent` completed: they may review it. */
+async function reviewableCourse(w: World) {
+  const c = await freshCourse(w)
+  const m = await createModule(w.h.send, w.courseInstructor, c._id)
+  expectOk(
+    await w.h.send({
+      method: 'PUT',
+      url: `/api/progress/modules/${m._id}/completion`,
+      token: w.enrolledStudent.token,
+      ...json({ completed: true }),
+    }),
+    'complete a module as enrolledStudent',
+  )
+  return c
+}
+
+/** A fresh review of `enrolledStudent`'s, on a fresh course of `courseInstructor`: its id. */
+async function freshReview(w: World): Promise<string> {
+  const c = await reviewableCourse(w)
+  const r = expectOk(
+    await w.h.send({
+      method: 'PUT',
+      url: `/api/courses/${c._id}/reviews/mine`,
+      token: w.enrolledStudent.token,
+      ...json({ rating: 4, text: 'Clear and patient.' }),
+    }),
+    'review as enrolledStudent',
+  )
+  return String(r.body._id)
+}
+
 /** A new paid order of `buyer` (a course bought through the simulated provider): its id. */
 async function paidOrderOf(w: World, buyer: Account): Promise<string> {
   const c = await createCourse(w.h.send, w.courseInstructor, { price: 12.5 })
@@ -122,6 +153,49 @@ async function paidOrderOf(w: World, buyer: Account): Promise<string> {
   const mine = await w.h.send({ method: 'GET', url: '/api/me/orders', token: buyer.token })
   expectOk(mine, 'my orders')
   return (mine.body as { _id: string }[])[0]._id
+}
+
+const keptPrivate = json({ private: true })
+
+const studentCertificates = new WeakMap<World, Promise<string>>()
+
+/**
+ * `student`'s certificate of a free course of one module, made once per world (reading it changes nothing), and kept
+ * private anew for each cell.
+ */
+async function privateCertificateOf(w: World): Promise<string> {
+  let made = studentCertificates.get(w)
+  if (!made) {
+    made = (async () => {
+      const c = await createCourse(w.h.send, w.courseInstructor, { price: 0 })
+      const m = await createModule(w.h.send, w.courseInstructor, c._id)
+      await enroll(w.h.send, w.student, c._id)
+      const url = `/api/progress/modules/${m._id}/completion`
+      expectOk(
+        await w.h.send({ method: 'PUT', url, token: w.student.token, ...json({ completed: true }) }),
+        'finish the course',
+      )
+      const mine = expectOk(
+        await w.h.send({ method: 'GET', url: '/api/profile/me/certificates', token: w.student.token }),
+        'my certificates',
+      )
+      return (mine.body as { items: { _id: string; courseId: string }[] }).items.find(
+        (i) => i.courseId === c._id,
+      )!._id
+    })()
+    studentCertificates.set(w, made)
+  }
+  const id = await made
+  expectOk(
+    await w.h.send({
+      method: 'PUT',
+      url: '/api/profile/me/certificate-privacy',
+      token: w.student.token,
+      ...keptPrivate,
+    }),
+    'keep it private',
+  )
+  return id
 }
 
 export const MATRIX_REQUESTS: Record<string, Build> = {
@@ -451,11 +525,37 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
     url: `/api/games/${await studentGame(w)}/mistakes`,
     ...json({ mistakes: [WHITE_MISTAKE] }),
   }),
+  getCourseReviews: async (w) => ({ method: 'GET', url: `/api/courses/${w.course._id}/reviews?limit=5` }),
+  getMyCourseReview: async (w) => ({ method: 'GET', url: `/api/courses/${w.course._id}/reviews/mine` }),
+  // a fresh course per cell whose module `enrolledStudent` completed: the one who may review it creates their review
+  saveMyCourseReview: async (w) => ({
+    method: 'PUT',
+    url: `/api/courses/${(await reviewableCourse(w))._id}/reviews/mine`,
+    ...json({ rating: 5, text: 'The endgame chapters are superb.' }),
+  }),
+  // a fresh review per cell: a review is replied to once, and removed once
+  replyToCourseReview: async (w) => ({
+    method: 'POST',
+    url: `/api/course-reviews/${await freshReview(w)}/reply`,
+    ...json({ text: 'Thank you!' }),
+  }),
+  removeCourseReview: async (w) => ({
+    method: 'POST',
+    url: `/api/course-reviews/${await freshReview(w)}/removal`,
+    ...json({ reason: 'Off topic' }),
+  }),
   getDuePuzzles: async () => ({ method: 'GET', url: '/api/reviews/puzzles' }),
   recordPuzzleReview: async (w) => ({
     method: 'POST',
     url: `/api/reviews/puzzles/${await studentReviewPuzzle(w)}`,
     ...json({ solved: false }),
+  }),
+  getCertificate: async (w) => ({ method: 'GET', url: `/api/certificates/${await privateCertificateOf(w)}` }),
+  getMyCertificates: async () => ({ method: 'GET', url: '/api/profile/me/certificates' }),
+  setCertificatePrivacy: async () => ({
+    method: 'PUT',
+    url: '/api/profile/me/certificate-privacy',
+    ...keptPrivate,
   }),
 }
 
@@ -523,6 +623,11 @@ export const DRAFT_REQUESTS: Record<string, DraftBuild> = {
     ...json({ solved: false }),
   }),
   getVideo: async (w) => ({ method: 'GET', url: `/api/videos/${draftOf(w).video._id}` }),
+  getCourseReviews: async (w) => ({ method: 'GET', url: `/api/courses/${draftOf(w).course._id}/reviews` }),
+  getMyCourseReview: async (w) => ({
+    method: 'GET',
+    url: `/api/courses/${draftOf(w).course._id}/reviews/mine`,
+  }),
   createModule: async (w) => ({
     method: 'POST',
     url: '/api/modules',

@@ -7,9 +7,6 @@ import { join } from 'node:path'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
-import { generatedApi } from '@/api/generated/api'
-import { generatedOrdersApi } from '@/api/generated/ordersApi'
-import { generatedCertificatesApi } from '@/api/generated/certificatesApi'
 import { MUTATION_TIMEOUT_MS } from '@/api/baseApi'
 import { config } from '@/app/config'
 import { failedCallText } from '@/app/listeners'
@@ -32,6 +29,8 @@ import LessonPage from '@/features/modules/LessonPage'
 import ModulesPage from '@/features/modules/ModulesPage'
 import PlayerPage from '@/features/player/PlayerPage'
 import ProfilePage from '@/features/profile/ProfilePage'
+import PuzzlesPage from '@/features/puzzles/PuzzlesPage'
+import ReviewPage from '@/features/review/ReviewPage'
 import { renderWithProviders } from '../helpers/renderWithProviders'
 import {
   problem,
@@ -42,6 +41,7 @@ import {
   seedEnrollment,
   seedFollower,
   seedModule,
+  seedProgress,
   seedUser,
   seedVideo,
   sessionOf,
@@ -51,21 +51,15 @@ import { server } from '../helpers/mswServer'
 import { stubBoardLayout } from '../features/game/boardLayout'
 
 const SRC = join(process.cwd(), 'src')
-const GENERATED = [
-  'api/generated/api.ts',
-  'api/generated/ordersApi.ts',
-  'api/generated/puzzleSetsApi.ts',
-  'api/generated/certificatesApi.ts',
-]
+/** Every file of the generated API, as the folder holds them now (a new one is read too). */
+const GENERATED = readdirSync(join(SRC, 'api/generated'))
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => readFileSync(join(SRC, 'api/generated', file), 'utf8'))
 
-/** The mutations of the generated API, as RTK Query knows them (a mutation's endpoint has useMutation). */
+/** The mutations of the generated API, as its files declare them (`name: build.mutation<`), whichever page is loaded. */
 const mutationNames = [
   ...new Set(
-    [generatedApi, generatedOrdersApi, generatedCertificatesApi].flatMap((a) =>
-      Object.entries(a.endpoints)
-        .filter(([, endpoint]) => 'useMutation' in endpoint)
-        .map(([name]) => name),
-    ),
+    GENERATED.flatMap((source) => [...source.matchAll(/^ *(\w+): build\.mutation</gm)].map((m) => m[1])),
   ),
 ].sort()
 
@@ -90,7 +84,7 @@ function mutationRoutes(source: string): [string, { method: string; path: string
   }
   return found
 }
-const routes = new Map(GENERATED.flatMap((file) => mutationRoutes(readFileSync(join(SRC, file), 'utf8'))))
+const routes = new Map(GENERATED.flatMap(mutationRoutes))
 
 /** The files of src/ that send a mutation (its hook or its initiate), apart from the generated and endpoints files. */
 function callersOf(name: string): string[] {
@@ -199,6 +193,40 @@ function cartWithOpenings() {
   const stu = seedUser({ username: 'stu' })
   seedCart(stu._id, [seedCourse({ title: 'Openings' })._id])
   return render(<CartPage />, '/cart', '/cart', stu)
+}
+
+/** A rated puzzle: White's king steps into the corner, and Black mates on the first rank (a8a1). */
+const MATE = { id: 'mate1', fen: 'r5k1/5ppp/8/8/8/8/6PP/6K1 w - - 0 1', moves: ['g1h1', 'a8a1'] }
+const seedPuzzle = () =>
+  query("INSERT INTO puzzles (id, fen, moves, themes, rating) VALUES ($1, $2, $3, '{mateIn1}', 1380)", [
+    MATE.id,
+    MATE.fen,
+    MATE.moves,
+  ])
+/** The solver's mate on the board shown: Ra1#. */
+function mate() {
+  const board = screen.getByRole('application', { name: /you play black$/ })
+  for (const square of ['a8', 'a1']) fireEvent.click(board.querySelector(`[data-square="${square}"]`)!)
+}
+
+/** A teacher's course with one module. */
+function reviewedCourse() {
+  const teacher = seedUser({ username: 'teacher', role: 'instructor' })
+  const course = seedCourse({ title: 'Endgames', instructor: teacher })
+  return { teacher, course, mod: seedModule({ courseId: course._id, title: 'King activity' }) }
+}
+
+/** A teacher's course reviewed by bob, who completed its module. */
+async function courseWithReview() {
+  const { teacher, course, mod } = reviewedCourse()
+  const bob = seedUser({ username: 'bob' })
+  seedEnrollment(course._id, bob._id)
+  seedProgress(bob, mod, { completed: true })
+  await query(
+    "INSERT INTO course_reviews (course_id, student_id, rating, text) VALUES ($1, $2, 5, 'Loved it.')",
+    [course._id, bob._id],
+  )
+  return { teacher, course }
 }
 
 const ROWS: Record<string, Row> = {
@@ -529,6 +557,80 @@ const ROWS: Record<string, Row> = {
     const dialog = screen.getByRole('dialog', { name: 'Refund this order?' })
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }))
     return { control: () => button(name), near: 'section' }
+  },
+  recordPuzzleAttempt: async () => {
+    const layout = stubBoardLayout()
+    onTestFinished(() => layout.mockRestore())
+    await seedPuzzle()
+    render(<PuzzlesPage />, `/puzzles/${MATE.id}`, '/puzzles/:puzzleId', seedUser({ username: 'stu' }))
+    await screen.findByText(/^Your turn: find the best move/, {}, { timeout: 10000 })
+    await waitFor(() => expect(button('Hint')).toBeEnabled())
+    mate()
+    // the result is said on the trainer's page, above the board and its row of buttons
+    return { control: () => button('Next puzzle'), near: 'section' }
+  },
+  keepGameMistakes: {
+    background:
+      "a kept game's mistakes, sent as its report ends; a failure is said under the report with its own 'Try again'",
+    callers: ['features/analysis/KeptMistakes.tsx'],
+  },
+  recordPuzzleReview: async () => {
+    const layout = stubBoardLayout()
+    onTestFinished(() => layout.mockRestore())
+    const stu = seedUser({ username: 'stu' })
+    await seedPuzzle()
+    await query(
+      `INSERT INTO puzzle_reviews (user_id, kind, puzzle_id, fen, last_move, moves, due)
+       VALUES ($1, 'puzzle', $2, $3, $4, $5, now() - interval '1 minute')`,
+      [stu._id, MATE.id, 'r5k1/5ppp/8/8/8/8/6PP/7K b - - 1 1', MATE.moves[0], MATE.moves.slice(1)],
+    )
+    render(<ReviewPage />, '/review', '/review', stu)
+    await screen.findByRole('heading', { name: 'Solve the puzzle' })
+    mate()
+    return { control: () => button('Next puzzle'), near: '.puzzles__side' }
+  },
+  saveMyCourseReview: async () => {
+    const { course, mod } = reviewedCourse()
+    const stu = seedUser({ username: 'stu' })
+    seedEnrollment(course._id, stu._id)
+    seedProgress(stu, mod, { completed: true })
+    const { user } = render(
+      <ModulesPage />,
+      `/courses/${course._id}/modules`,
+      '/courses/:courseId/modules',
+      stu,
+    )
+    await user.click(await screen.findByRole('radio', { name: '4 stars' }))
+    await user.click(button('Post review'))
+    return { control: () => button('Post review'), near: 'form' }
+  },
+  replyToCourseReview: async () => {
+    const { teacher, course } = await courseWithReview()
+    const { user } = render(
+      <ModulesPage />,
+      `/courses/${course._id}/modules`,
+      '/courses/:courseId/modules',
+      teacher,
+    )
+    await user.click(await screen.findByRole('button', { name: 'Reply to bob' }))
+    await fill(user, screen.getByRole('textbox', { name: 'Your reply' }), 'Thank you, Bob!')
+    await user.click(button('Post reply'))
+    return { control: () => button('Post reply'), near: 'form' }
+  },
+  removeCourseReview: async () => {
+    const { course } = await courseWithReview()
+    const admin = seedUser({ username: 'root', role: 'admin' })
+    const { user } = render(
+      <ModulesPage />,
+      `/courses/${course._id}/modules`,
+      '/courses/:courseId/modules',
+      admin,
+    )
+    await user.click(await screen.findByRole('button', { name: 'Remove the review by bob' }))
+    const dialog = screen.getByRole('dialog', { name: 'Remove this review?' })
+    await fill(user, within(dialog).getByRole('textbox', { name: /Reason/ }), 'Advertising')
+    await user.click(button('Remove review', dialog))
+    return { control: () => button('Remove review'), near: 'form' }
   },
 }
 

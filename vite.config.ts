@@ -167,7 +167,7 @@ const FRAMEWORK =
 // certificate's page, the profile and the course page. A course's reviews (with their endpoints, generated apart, and
 // their rules in the kernel) load with the course page's last section only.
 const PAGE_OWN =
-  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/](?!\w+Endpoints\.ts$)|[\\/]features[\\/]puzzles[\\/]|[\\/](features[\\/]courseReviews[\\/]|domain[\\/]courseReviews\.ts$)|[\\/]features[\\/]modules[\\/]moduleEndpoints\.ts$|[\\/]features[\\/]progress[\\/](progressKeepalive|progressSaver|useVideoProgress)\.ts$|[\\/]features[\\/]game[\\/]gamesEndpoints\.ts$|[\\/]domain[\\/]chess[\\/](?!fenPieces\.ts$)|[\\/]features[\\/](orders|certificates)[\\/]|[\\/]api[\\/]generated[\\/](ordersApi|puzzlesApi|puzzleSetsApi|certificatesApi|courseReviewsApi)\.ts$/
+  /namedPieces|[\\/]features[\\/](lines|game|modules|review)[\\/](?!\w+Endpoints\.ts$)|[\\/]features[\\/]puzzles[\\/]|[\\/](features[\\/]courseReviews[\\/]|domain[\\/]courseReviews\.ts$)|[\\/]features[\\/]modules[\\/]moduleEndpoints\.ts$|[\\/]features[\\/]progress[\\/](progressKeepalive|progressSaver|useVideoProgress)\.ts$|[\\/]features[\\/]game[\\/]gamesEndpoints\.ts$|[\\/]domain[\\/]chess[\\/](?!fenPieces\.ts$)|[\\/]features[\\/](orders|certificates)[\\/]|[\\/]api[\\/]generated[\\/](ordersApi|puzzlesApi|puzzleSetsApi|certificatesApi|courseReviewsApi|previewsApi)\.ts$/
 const sharedByPages = (id: string) =>
   FRAMEWORK.test(id) || (/[\\/](src|domain)[\\/]/.test(id) && !PAGE_OWN.test(id))
 const CHUNK_GROUPS = [

@@ -35,6 +35,17 @@ export const canReadModules = (caller: Pick<Caller, 'role'> | null | undefined, 
   caller?.role === 'admin' || caller?.role === 'instructor' || (!!caller && enrolled)
 
 /**
+ * Read one module, its video and its line: a 'Free preview' of a published course is everyone's, visitors included
+ * (never in a draft); any other module its course's readers' only (canReadModules). Records of it (progress, line
+ * practice, puzzle results) stay with those readers: a preview is watched and played, not recorded.
+ */
+export const canReadModule = (
+  caller: Pick<Caller, 'role'> | null | undefined,
+  enrolled: boolean,
+  module: { freePreview: boolean; published: boolean },
+): boolean => (module.freePreview && module.published) || canReadModules(caller, enrolled)
+
+/**
  * See a course, its curriculum and (with canReadModules) its modules: everyone while it is published; a draft only
  * its instructor, admins and the students enrolled in it before it was unpublished (they keep what they have).
  */

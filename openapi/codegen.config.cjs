@@ -30,6 +30,10 @@ const COURSE_REVIEWS = [
  * generated into a file of its own so that /home's first script does not carry it. */
 const PUZZLE_SETS = ['recordModulePuzzle']
 
+/** A free preview module read by everyone: the course page's only, generated into a file of its own so that /home's
+ * first script does not carry it. */
+const PREVIEWS = ['getPreviewModule']
+
 /** The certificates' operations: the certificate's own page, the profile's list and the course page's link, generated
  * into a file of their own so that /home's first script does not carry them. */
 const CERTIFICATES = ['getCertificate', 'getMyCertificates', 'setCertificatePrivacy']
@@ -56,6 +60,7 @@ module.exports = {
         !ORDERS.includes(name) &&
         !PUZZLES.includes(name) &&
         !PUZZLE_SETS.includes(name) &&
+        !PREVIEWS.includes(name) &&
         !CERTIFICATES.includes(name) &&
         !COURSE_REVIEWS.includes(name),
     },
@@ -74,6 +79,10 @@ module.exports = {
     '../src/api/generated/puzzleSetsApi.ts': {
       exportName: 'generatedPuzzleSetsApi',
       filterEndpoints: PUZZLE_SETS,
+    },
+    '../src/api/generated/previewsApi.ts': {
+      exportName: 'generatedPreviewsApi',
+      filterEndpoints: PREVIEWS,
     },
     '../src/api/generated/certificatesApi.ts': {
       exportName: 'generatedCertificatesApi',

@@ -194,6 +194,8 @@ async function seedCourses(
     videoId,
     { pgn: DEMO_LINES.firstMoves, side: 'white' },
   )
+  // The course's free preview: visitors watch its video and play its line from the course page.
+  await db.query('UPDATE modules SET free_preview = true WHERE id = $1', [boardModule])
   const checkModule = await module(
     basics,
     2,

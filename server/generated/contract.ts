@@ -625,6 +625,25 @@ export interface paths {
     patch: operations['updateModule']
     trace?: never
   }
+  '/api/modules/{moduleId}/preview': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        moduleId: components['parameters']['ModuleId']
+      }
+      cookie?: never
+    }
+    /** One module with its video for everyone when it is a free preview of a published course (visitors included); any other module only for those who may read the course's modules (enrolled students, instructors, admins). A token is optional; one that is sent is checked */
+    get: operations['getPreviewModule']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/modules/{moduleId}/puzzles/{index}': {
     parameters: {
       query?: never
@@ -1870,6 +1889,12 @@ export interface components {
       puzzles: components['schemas']['SetPuzzle'][] | null
       /** @description The caller's own result of each puzzle of the set, in the set's order (true solved, false failed, null not tried yet); null when the module has no puzzle set */
       puzzleResults: (boolean | null)[] | null
+      /** @description 'Free preview': while the course is published everyone, visitors included, may watch or play the module (getPreviewModule); the others stay for those who may read the course's modules */
+      freePreview: boolean
+    }
+    ModulePreview: {
+      module: components['schemas']['Module']
+      video?: components['schemas']['Video']
     }
     ModuleOrder: {
       /** @description Every module of the course, each once, in the new order */
@@ -1884,6 +1909,8 @@ export interface components {
       hasLine: boolean
       /** @description How many puzzles the module's puzzle set holds (0 without a set; the set stays behind getModulesByCourse) */
       puzzleCount: number
+      /** @description Whether the module is a free preview, which everyone may open (getPreviewModule) */
+      freePreview: boolean
       /** @description The length of the module's video where known: the median of what learners' players measured; absent while no player has reported it */
       durationSeconds?: number
     }
@@ -1897,6 +1924,8 @@ export interface components {
       videoId?: string | null
       /** @description The module's line: PGN checked move by move (a malformed PGN or an illegal move is 400, naming the move); null removes it */
       line?: components['schemas']['ModuleLine'] | null
+      /** @description 'Free preview': everyone may watch or play the module while the course is published */
+      freePreview?: boolean
       puzzles?: components['schemas']['PuzzleSetInput']
     }
     ModulePatch: {
@@ -1908,6 +1937,8 @@ export interface components {
       videoId?: string | null
       /** @description The module's line: PGN checked move by move (a malformed PGN or an illegal move is 400, naming the move); null removes it */
       line?: components['schemas']['ModuleLine'] | null
+      /** @description 'Free preview': everyone may watch or play the module while the course is published */
+      freePreview?: boolean
       puzzles?: components['schemas']['PuzzleSetInput']
     }
     /** @description The module's puzzle set, 1 to 100 puzzles solved in order, each checked (a position that is not legal, a move that is not legal in turn, a solution that does not end with the solver's move is 400, naming the puzzle and the move); null removes it */
@@ -3703,6 +3734,34 @@ export interface operations {
       413: components['responses']['TooLarge']
       414: components['responses']['UriTooLong']
       415: components['responses']['UnsupportedMediaType']
+      503: components['responses']['Unavailable']
+    }
+  }
+  getPreviewModule: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        moduleId: components['parameters']['ModuleId']
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The module, and its uploaded video (signed URLs) when it has one */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ModulePreview']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
       503: components['responses']['Unavailable']
     }
   }

@@ -4,7 +4,7 @@ import * as modules from '../services/catalogue/modules'
 import { defineRoute, signedIn } from './define'
 import type { RouteDeps } from './deps'
 
-export async function moduleRoutes(app: FastifyInstance, { db, media }: RouteDeps) {
+export async function moduleRoutes(app: FastifyInstance, { db, media, signer, config }: RouteDeps) {
   signedIn(app, (group) => {
     defineRoute(group, 'getModulesByCourse', {}, async (req) =>
       modules.listModules(db, actorOf(req), req.params.courseId),
@@ -16,6 +16,17 @@ export async function moduleRoutes(app: FastifyInstance, { db, media }: RouteDep
   defineRoute(app, 'getCourseCurriculum', { preHandler: app.readTokenIfValid }, async (req) =>
     modules.listCurriculum(db, req.actor ?? null, req.params.courseId),
   )
+
+  // A free preview for everyone; a token that is sent is checked (a reader of the course reads any module of it).
+  defineRoute(app, 'getPreviewModule', { preHandler: app.authenticateOptional }, async (req, reply) => {
+    // Signed URLs and a module that may stop being a preview: never kept by a shared cache.
+    void reply.header('Cache-Control', 'private, no-store')
+    return modules.previewModule(db, req.actor ?? null, req.params.moduleId, {
+      signer,
+      media,
+      ttlSeconds: config.mediaUrlTtl,
+    })
+  })
 
   defineRoute(app, 'reorderModules', { preHandler: app.requireRole('instructor', 'admin') }, async (req) =>
     modules.reorderModules(db, actorOf(req), req.params.courseId, req.body.moduleIds),

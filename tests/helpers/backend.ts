@@ -231,6 +231,8 @@ export type SeededModule = {
   line: { pgn: string; side: 'white' | 'black' } | null
   /** The module's puzzle set (each position and its solution in UCI, the solver's move first); null when none. */
   puzzles: { fen: string; moves: string[] }[] | null
+  /** 'Free preview': everyone may watch or play it while its course is published. */
+  freePreview: boolean
 }
 
 const positions = new Map<string, number>()
@@ -245,13 +247,14 @@ export function seedModule(input: Partial<SeededModule> & { title: string; cours
     videoId: null,
     line: null,
     puzzles: null,
+    freePreview: false,
     ...input,
     position,
   }
   queue(
     `INSERT INTO modules (id, course_id, title, description, video_url, video_id, position, created_at, line_pgn,
-       line_side, puzzles)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)`,
+       line_side, puzzles, free_preview)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12)`,
     mod._id,
     mod.courseId,
     mod.title,
@@ -263,6 +266,7 @@ export function seedModule(input: Partial<SeededModule> & { title: string; cours
     mod.line?.pgn ?? null,
     mod.line?.side ?? null,
     mod.puzzles && JSON.stringify(mod.puzzles),
+    mod.freePreview,
   )
   return mod
 }
@@ -409,7 +413,7 @@ export const stored = {
   modules: () =>
     query<SeededModule>(
       `SELECT id AS "_id", title, description, video_url AS "videoUrl", video_id AS "videoId",
-              course_id AS "courseId", position FROM modules ORDER BY created_at, id`,
+              course_id AS "courseId", position, free_preview AS "freePreview" FROM modules ORDER BY created_at, id`,
     ),
   videos: () =>
     query<{ _id: string; courseId: string; mimeType: string; size: string; originalName: string }>(

@@ -1,8 +1,8 @@
 // The demo data (server/db/seed.ts), seeded once for these tests (its password hashes take seconds):
 // progress and a certificate from the first start; lines with comments (an Italian Game, the
 // Lucena position, a mate in two), every one a PGN the server accepts, and one line of alice's due for review; the
-// uploaded video's module carries a line stamped along that video, with one question; 'Chess Fundamentals' has reviews by
-// two demo students, one answered by its instructor.
+// uploaded video's module carries a line stamped along that video, with one question, and is the course's free preview;
+// 'Chess Fundamentals' has reviews by two demo students, one answered by its instructor.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,6 +15,8 @@ import { parsePgn } from '../../domain/chess/pgn'
 import { dueReviews, reviewSummary } from '../../server/services/learning/lines'
 import { myCertificates } from '../../server/services/learning/certificates'
 import { myProgress } from '../../server/services/learning/progress'
+import { previewModule } from '../../server/services/catalogue/modules'
+import { MediaSigner } from '../../server/services/media/videos'
 import { reviewPage } from '../../server/services/catalogue/reviews'
 import { pgliteTemplate } from '../helpers/buildServer'
 
@@ -108,6 +110,17 @@ it('seeds the module of the uploaded video with a line whose stamps fall within 
   const asks = stamps.filter((s) => s.ask)
   expect(asks).toHaveLength(1)
   expect(line.nodes[asks[0].id]).toMatchObject({ san: 'Bc4', color: 'w' })
+})
+
+it("seeds the first module of 'Chess Fundamentals' as its free preview, open to a visitor with its video", async () => {
+  const [free] = await db.query<{ id: string; title: string }>(
+    `SELECT m.id, m.title FROM modules m JOIN courses c ON c.id = m.course_id
+     WHERE c.title = 'Chess Fundamentals' AND m.free_preview`,
+  )
+  expect(free.title).toBe('The board and the pieces')
+  const read = await previewModule(db, null, free.id, { signer: new MediaSigner('a-test-secret', 60) })
+  expect(read.module.line?.side).toBe('white')
+  expect(read.video?.filePath).toContain(`/api/media/${read.module.videoId}?exp=`)
 })
 
 it("seeds reviews of 'Chess Fundamentals' by alice and carol, judit's reply under alice's, the rating on the course", async () => {

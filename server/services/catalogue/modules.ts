@@ -1,12 +1,19 @@
 import type { SetPuzzle } from '../../../domain/chess/puzzleSets'
 import type { Db } from '../../db/db'
-import { assertCourseOwner, assertCourseReader, assertSeen } from './courses'
-import { BadInput, Conflict, NotFound } from '../errors'
+import { canReadModule } from '../../../domain/rules'
+import {
+  assertCourseOwner,
+  assertCourseReader,
+  assertSeen,
+  type CourseVisibility,
+  visibilityColumns,
+} from './courses'
+import { BadInput, Conflict, Forbidden, NotFound } from '../errors'
 import { keepVariationCards, lineMoves, lineReading } from '../learning/lines'
 import { keepResultsOfSamePuzzles, puzzleResultsColumn, readPuzzles } from '../learning/puzzleSets'
 import type { Actor, Schema } from '../types'
 import type { MediaStore } from '../media/media'
-import { releaseVideoIfUnused } from '../media/videos'
+import { getVideoView, releaseVideoIfUnused, type VideoUrls } from '../media/videos'
 
 type ModuleView = Schema<'Module'>
 
@@ -14,7 +21,7 @@ type ModuleView = Schema<'Module'>
 const moduleColumns = (actorParam: string) => `id AS "_id", title, description, video_url AS "videoUrl",
   video_id AS "videoId", course_id AS "courseId", position,
   CASE WHEN line_pgn IS NULL THEN NULL ELSE json_build_object('pgn', line_pgn, 'side', line_side) END AS line,
-  puzzles, ${puzzleResultsColumn(actorParam)} AS "puzzleResults"`
+  puzzles, ${puzzleResultsColumn(actorParam)} AS "puzzleResults", free_preview AS "freePreview"`
 
 type Parsed<T> = T | string
 type ModuleRow = Omit<ModuleView, 'line' | 'puzzles' | 'puzzleResults'> & {
@@ -42,6 +49,30 @@ export async function listModules(db: Db, actor: Actor, courseId: string): Promi
   return rows.map(asModule)
 }
 
+/**
+ * One module and its uploaded video (signed URLs) for `actor`, a visitor being null: a 'Free preview' of a published
+ * course for everyone, any other module for its course's readers only (canReadModule). An unknown module, or one of a
+ * course the caller may not see (a draft), 404 alike; a locked module 403.
+ */
+export async function previewModule(
+  db: Db,
+  actor: Actor | null,
+  moduleId: string,
+  urls: VideoUrls,
+): Promise<Schema<'ModulePreview'>> {
+  const [row] = await db.query<ModuleRow & CourseVisibility>(
+    `SELECT m.*, ${visibilityColumns('c', '$2')}
+     FROM (SELECT ${moduleColumns('$2')} FROM modules WHERE id = $1) m JOIN courses c ON c.id = m."courseId"`,
+    [moduleId, actor?.id ?? null],
+  )
+  assertSeen(actor, row, 'Module')
+  const { published, instructor_id: _instructor, enrolled, ...moduleRow } = row
+  if (!canReadModule(actor, enrolled, { freePreview: moduleRow.freePreview, published }))
+    throw new Forbidden('Enroll in this course to see this module')
+  const module = asModule(moduleRow)
+  return module.videoId ? { module, video: await getVideoView(db, module.videoId, urls) } : { module }
+}
+
 type CurriculumEntry = Schema<'CurriculumEntry'>
 
 /**
@@ -63,13 +94,15 @@ export async function listCurriculum(
     position: number
     hasLine: boolean
     puzzleCount: number
+    freePreview: boolean
     durationSeconds: number | null
     published: boolean
     instructor_id: string | null
     enrolled: boolean
   }>(
     `SELECT m.id AS "_id", m.title, m.description, m.position, m.line_pgn IS NOT NULL AS "hasLine",
-       COALESCE(jsonb_array_length(m.puzzles), 0) AS "puzzleCount", c.published, c.instructor_id,
+       COALESCE(jsonb_array_length(m.puzzles), 0) AS "puzzleCount", m.free_preview AS "freePreview",
+       c.published, c.instructor_id,
        EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = c.id AND e.student_id = $2) AS enrolled,
        COALESCE((SELECT v.duration_seconds FROM videos v WHERE v.id = m.video_id),
          (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY p.duration_seconds)
@@ -81,20 +114,22 @@ export async function listCurriculum(
   )
   // A draft's curriculum is as hidden as the draft.
   assertSeen(actor, rows[0])
-  return rows.flatMap(({ _id, title, description, position, hasLine, puzzleCount, durationSeconds }) =>
-    _id === null
-      ? []
-      : [
-          {
-            _id,
-            title,
-            description,
-            position,
-            hasLine,
-            puzzleCount: Number(puzzleCount),
-            ...(durationSeconds === null ? {} : { durationSeconds: Number(durationSeconds) }),
-          },
-        ],
+  return rows.flatMap(
+    ({ _id, title, description, position, hasLine, puzzleCount, freePreview, durationSeconds }) =>
+      _id === null
+        ? []
+        : [
+            {
+              _id,
+              title,
+              description,
+              position,
+              hasLine,
+              puzzleCount: Number(puzzleCount),
+              freePreview,
+              ...(durationSeconds === null ? {} : { durationSeconds: Number(durationSeconds) }),
+            },
+          ],
   )
 }
 
@@ -123,8 +158,8 @@ export async function createModule(db: Db, actor: Actor, input: Schema<'ModuleIn
     if (!locked.length) throw new NotFound('Course')
     const [row] = await tx.query<ModuleRow>(
       `INSERT INTO modules (course_id, title, description, video_url, video_id, line_pgn, line_side, line_student_moves,
-         puzzles, position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb,
+         puzzles, free_preview, position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $11,
          (SELECT COALESCE(max(position), 0) + 1 FROM modules WHERE course_id = $1))
        RETURNING ${moduleColumns('$10')}`,
       [
@@ -138,6 +173,7 @@ export async function createModule(db: Db, actor: Actor, input: Schema<'ModuleIn
         moves,
         puzzles && JSON.stringify(puzzles),
         actor.id,
+        input.freePreview ?? false,
       ],
     )
     return asModule(row)
@@ -198,7 +234,8 @@ export async function updateModule(
          line_pgn = CASE WHEN $7::boolean THEN $8::text ELSE line_pgn END,
          line_side = CASE WHEN $7::boolean THEN $9::text ELSE line_side END,
          line_student_moves = CASE WHEN $7::boolean THEN $11::integer ELSE line_student_moves END,
-         puzzles = CASE WHEN $12::boolean THEN $13::jsonb ELSE puzzles END
+         puzzles = CASE WHEN $12::boolean THEN $13::jsonb ELSE puzzles END,
+         free_preview = COALESCE($15, free_preview)
        WHERE id = $1 RETURNING ${moduleColumns('$14')}`,
       [
         id,
@@ -215,6 +252,7 @@ export async function updateModule(
         'puzzles' in patch,
         puzzles && JSON.stringify(puzzles),
         actor.id,
+        patch.freePreview ?? null,
       ],
     )
     return updated

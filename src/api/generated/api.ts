@@ -862,6 +862,8 @@ export type CurriculumEntry = {
   hasLine: boolean
   /** How many puzzles the module's puzzle set holds (0 without a set; the set stays behind getModulesByCourse) */
   puzzleCount: number
+  /** Whether the module is a free preview, which everyone may open (getPreviewModule) */
+  freePreview: boolean
   /** The length of the module's video where known: the median of what learners' players measured; absent while no player has reported it */
   durationSeconds?: number
 }
@@ -892,6 +894,8 @@ export type Module = {
   puzzles: SetPuzzle[] | null
   /** The caller's own result of each puzzle of the set, in the set's order (true solved, false failed, null not tried yet); null when the module has no puzzle set */
   puzzleResults: (boolean | null)[] | null
+  /** 'Free preview': while the course is published everyone, visitors included, may watch or play the module (getPreviewModule); the others stay for those who may read the course's modules */
+  freePreview: boolean
 }
 export type ModuleOrder = {
   /** Every module of the course, each once, in the new order */
@@ -1033,6 +1037,8 @@ export type ModuleInput = {
   videoId?: string | null
   /** The module's line: PGN checked move by move (a malformed PGN or an illegal move is 400, naming the move); null removes it */
   line?: ModuleLine | null
+  /** 'Free preview': everyone may watch or play the module while the course is published */
+  freePreview?: boolean
   puzzles?: PuzzleSetInput
 }
 export type ModulePatch = {
@@ -1043,6 +1049,8 @@ export type ModulePatch = {
   videoId?: string | null
   /** The module's line: PGN checked move by move (a malformed PGN or an illegal move is 400, naming the move); null removes it */
   line?: ModuleLine | null
+  /** 'Free preview': everyone may watch or play the module while the course is published */
+  freePreview?: boolean
   puzzles?: PuzzleSetInput
 }
 export type Video = {

@@ -22,6 +22,8 @@ type Props = {
   practising?: boolean
   /** The one variation to practise (the review page: its key); every variation, one after another, when not given. */
   variation?: string
+  /** False in a free preview of a course not bought: its practice is played, not recorded. */
+  records?: boolean
 }
 
 /**
@@ -29,16 +31,18 @@ type Props = {
  * one after another, each recorded on its own. On a card whose video the line's stamped moves name, the board follows
  * the video and asks its questions.
  */
-export function LinePanel({ moduleId, title, line, onPractised, practising = false, variation }: Props) {
+export function LinePanel(props: Props) {
+  const { moduleId, title, line, onPractised, practising = false, variation, records = true } = props
   const parsed = useLine(line.pgn)
   const [mode, setMode] = useState<'view' | 'practise'>(practising ? 'practise' : 'view')
   const [round, setRound] = useState(0)
   const video = useFollowVideo(parsed, useVideoClock())
-  const { several, count, at, current, next, onComplete, recorded } = useVariationPractice(
+  const { several, count, at, current, next, onComplete, recorded, finished } = useVariationPractice(
     parsed,
     variation,
     moduleId,
     onPractised,
+    records,
   )
 
   if (!parsed) return <p className="muted">This line could not be read.</p>
@@ -99,7 +103,7 @@ export function LinePanel({ moduleId, title, line, onPractised, practising = fal
           <ActionError error={recorded.error} failed="Your practice could not be recorded" />
           {!practising && (
             <div className="row">
-              {recorded.data?.variation === current.key && at + 1 < count && (
+              {finished === current.key && at + 1 < count && (
                 <button
                   type="button"
                   className="btn btn--primary"

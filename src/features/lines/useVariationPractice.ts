@@ -12,8 +12,11 @@ export function useVariationPractice(
   variation: string | undefined,
   moduleId: string,
   onPractised: (() => void) | undefined,
+  /** False in a free preview of a course not bought: a finished variation is not recorded. */
+  records = true,
 ) {
   const [record, recorded] = useRecordLinePracticeMutation()
+  const [finishedHere, setFinishedHere] = useState<string | null>(null)
   const all = useMemo(() => (line ? variations(line) : []), [line])
   const practised = variation === undefined ? all : all.filter((v) => v.key === variation)
   const [at, setAt] = useState(0)
@@ -22,12 +25,13 @@ export function useVariationPractice(
   const onComplete = useCallback(
     (mistakes: number, missed: number[]) => {
       if (!current) return
+      if (!records) return setFinishedHere(current.key)
       void record({ moduleId, linePracticeInput: { mistakes, variation: current.key, missed } })
         .unwrap()
         .then(() => onPractised?.())
         .catch(() => undefined) // logged with every failed call (app/listeners.ts)
     },
-    [record, moduleId, onPractised, current],
+    [record, moduleId, onPractised, current, records],
   )
 
   return {
@@ -39,5 +43,7 @@ export function useVariationPractice(
     next: () => setAt((i) => i + 1),
     onComplete,
     recorded,
+    /** The variation last finished: recorded, or (not recording) played to its end. */
+    finished: records ? recorded.data?.variation : finishedHere,
   }
 }

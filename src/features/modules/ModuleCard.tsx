@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { Module } from '@/api/generated/api'
+import type { Module, Video } from '@/api/generated/api'
 import { hasVideoStamps } from '@domain/chess/videoStamps'
 import { ModuleCompletion } from '@/features/modules/ModuleCompletion'
 import { ModuleVideo } from '@/features/modules/ModuleVideo'
@@ -20,10 +20,23 @@ type Props = {
   titleAs?: 'h1' | 'h3'
   /** Called once a 'Mark as complete' is kept (the lesson view moves on). */
   onCompleted?: () => void
+  /** A free preview for a visitor or a student who has not bought the course: watched and played, not recorded. */
+  preview?: { video?: Video }
 }
 
 export function ModuleCard(props: Props) {
-  const { module, previous, next, canManage, onEdit, onDelete, titleAs: Title = 'h3', onCompleted } = props
+  const {
+    module,
+    previous,
+    next,
+    canManage,
+    onEdit,
+    onDelete,
+    titleAs: Title = 'h3',
+    onCompleted,
+    preview,
+  } = props
+  const records = !preview
   const titleId = `module-${module._id}`
   // A module still being saved has no server id yet.
   const onServer = !module._id.startsWith('pending-')
@@ -35,25 +48,30 @@ export function ModuleCard(props: Props) {
       <Title id={titleId} tabIndex={-1}>
         {module.title}
       </Title>
+      {canManage && module.freePreview && (
+        <p className="module-card__tags">
+          <span className="tag">Free preview</span>
+        </p>
+      )}
       <p>{module.description}</p>
       {follows ? (
         // The line beside its video (under it on a phone), its board following the video's time.
         <VideoClockContext.Provider value={clock}>
           <div className="module-card__follow">
-            <ModuleVideo module={module} />
-            <LinePanel moduleId={module._id} title={module.title} line={module.line!} />
+            <ModuleVideo module={module} preview={preview} />
+            <LinePanel moduleId={module._id} title={module.title} line={module.line!} records={records} />
           </div>
         </VideoClockContext.Provider>
       ) : (
         <>
-          <ModuleVideo module={module} />
+          <ModuleVideo module={module} preview={preview} />
           {module.line && onServer && (
-            <LinePanel moduleId={module._id} title={module.title} line={module.line} />
+            <LinePanel moduleId={module._id} title={module.title} line={module.line} records={records} />
           )}
         </>
       )}
-      {module.puzzles && onServer && <PuzzleSetPanel module={module} puzzles={module.puzzles} />}
-      {onServer && (
+      {module.puzzles && onServer && records && <PuzzleSetPanel module={module} puzzles={module.puzzles} />}
+      {onServer && records && (
         <ModuleCompletion moduleId={module._id} courseId={module.courseId} onCompleted={onCompleted} />
       )}
       {(previous || next) && (

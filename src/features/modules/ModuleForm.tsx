@@ -32,6 +32,8 @@ export type ModuleFormValues = {
   line?: ModuleLine | null
   /** A puzzle set to store; null removes the module's set (an edit whose puzzles were all removed). */
   puzzles?: SetPuzzle[] | null
+  /** 'Free preview': everyone may watch or play the module while the course is published. */
+  freePreview: boolean
 }
 
 type Props = {
@@ -66,6 +68,7 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
   const [pgn, setPgn] = useState(start?.line?.pgn ?? '')
   const [side, setSide] = useState<ModuleLine['side']>(start?.line?.side ?? 'white')
   const [puzzles, setPuzzles] = useState<SetPuzzle[]>(start?.puzzles ?? [])
+  const [freePreview, setFreePreview] = useState(start?.freePreview ?? false)
   const [file, setFile] = useState<File | null>(null)
   const { errors, setErrors, clearError, edit } = useFieldErrors(problem)
   const [captions, setCaptions] = useState<File | null>(null)
@@ -90,7 +93,18 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
       className="form card module-form"
       onSubmit={(e) => {
         e.preventDefault()
-        void sending.submit({ title, description, videoUrl, pgn, side, puzzles, file, captions, keptVideoId })
+        void sending.submit({
+          title,
+          description,
+          videoUrl,
+          pgn,
+          side,
+          puzzles,
+          file,
+          captions,
+          keptVideoId,
+          freePreview,
+        })
       }}
       aria-labelledby={headingId}
     >
@@ -153,6 +167,11 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
           clearError('puzzles')
         }}
       />
+      <label className="row">
+        <input type="checkbox" checked={freePreview} onChange={(e) => setFreePreview(e.target.checked)} />
+        Free preview
+      </label>
+      <p className="muted">Visitors and students who have not bought the course may watch and play it.</p>
       <FormEnd
         problem={errors.form}
         editing={Boolean(editing)}
@@ -188,6 +207,7 @@ type Typed = {
   file: File | null
   captions: File | null
   keptVideoId?: string
+  freePreview: boolean
 }
 
 /**
@@ -204,7 +224,8 @@ function useModuleSubmit(
   const { attachVideo, attachCaptions, uploading, uploadingCaptions } = useModuleUploads(courseId)
 
   async function submit(typed: Typed) {
-    const { title, description, videoUrl, pgn, side, puzzles, file, captions, keptVideoId } = typed
+    const { title, description, videoUrl, pgn, side, puzzles, file, captions, keptVideoId, freePreview } =
+      typed
     const url = videoUrl.trim()
     const refuse = (field: ModuleField | 'captions', text: string, selector: string) => {
       setErrors({ [field]: text })
@@ -227,6 +248,7 @@ function useModuleSubmit(
       ...(keptVideoId ? { videoId: keptVideoId } : {}),
       ...lineValue(pgn, side, !!editing?.line),
       ...puzzlesValue(puzzles, !!editing?.puzzles),
+      freePreview,
     }
     if (file) {
       // A refused file is said next to its field, and the form keeps everything typed.

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import type { Module } from '@/api/generated/api'
+import { skipToken } from '@reduxjs/toolkit/query'
+import type { Module, Video as VideoView } from '@/api/generated/api'
 import { useGetVideoQuery } from '@/features/modules/moduleEndpoints'
 import { Spinner } from '@/components/Spinner'
 import { useFrameTitle } from '@/features/modules/useFrameTitle'
@@ -22,6 +23,8 @@ type Video = {
   poster?: string
   /** An uploaded video's length in seconds, shown under it ('12:34'). */
   length?: number
+  /** Whether the caller's position is saved and resumed (not in a free preview of a course not bought). */
+  recorded?: boolean
 }
 
 /** The captions track of a media element, shown or hidden. */
@@ -90,7 +93,7 @@ function useSiteCheck(src: string) {
   return { site, current, setState }
 }
 
-function Player({ src, module, captions, poster, length }: Video) {
+function Player({ src, module, captions, poster, length, recorded = true }: Video) {
   const wrapper = useRef<HTMLDivElement>(null)
   const [speed, setSpeed] = usePlaybackSpeed()
   const media = useRef<HTMLVideoElement | null>(null)
@@ -103,7 +106,7 @@ function Player({ src, module, captions, poster, length }: Video) {
     if (media.current && poster) media.current.poster = poster
   }, [poster])
   useFrameTitle(wrapper, module.title)
-  const progress = useVideoProgress(module._id, module.courseId)
+  const progress = useVideoProgress(module._id, module.courseId, recorded)
   // The card's line follows this video: its media element and its time go to the card's clock too.
   const clock = useVideoClock()
   const { site, current, setState } = useSiteCheck(src)
@@ -183,11 +186,16 @@ function Player({ src, module, captions, poster, length }: Video) {
 function UploadedVideo({
   videoId,
   module,
+  video,
 }: {
   videoId: string
   module: Video['module'] & { videoUrl: string | null }
+  video?: VideoView
 }) {
-  const { data, isLoading, isError } = useGetVideoQuery({ videoId })
+  // A free preview comes with its video record: no other read.
+  const asked = useGetVideoQuery(video ? skipToken : { videoId })
+  const { isLoading, isError } = asked
+  const data = video ?? asked.data
   if (isLoading) return <Spinner label="Loading video..." />
   // A video record that cannot be read falls back to the module's URL.
   const src = data?.filePath ?? (isError ? (module.videoUrl ?? '') : '')
@@ -198,6 +206,7 @@ function UploadedVideo({
       captions={data?.captionsUrl}
       poster={data?.posterUrl}
       length={data?.durationSeconds}
+      recorded={!video}
     />
   ) : null
 }
@@ -208,9 +217,12 @@ function UploadedVideo({
  */
 export function ModuleVideo({
   module,
+  preview,
 }: {
   module: Pick<Module, '_id' | 'courseId' | 'videoId' | 'videoUrl' | 'title'>
+  /** A free preview (getPreviewModule): its video record came with it, and nothing of it is recorded. */
+  preview?: { video?: VideoView }
 }) {
-  if (module.videoId) return <UploadedVideo videoId={module.videoId} module={module} />
-  return module.videoUrl ? <Player src={module.videoUrl} module={module} /> : null
+  if (module.videoId) return <UploadedVideo videoId={module.videoId} module={module} video={preview?.video} />
+  return module.videoUrl ? <Player src={module.videoUrl} module={module} recorded={!preview} /> : null
 }

@@ -2,6 +2,7 @@
 // cached lists itself (optimistically, then with the server's answer), so the instructor never waits for a refetch.
 import { api, COURSE_CACHE_SECONDS } from '@/api/api'
 import type { Module } from '@/api/generated/api'
+import { generatedPreviewsApi } from '@/api/generated/previewsApi'
 import { generatedPuzzleSetsApi } from '@/api/generated/puzzleSetsApi'
 import { myProgressTag, pendingId, studentsId, TAG_TYPES } from '@/api/tags'
 
@@ -39,6 +40,7 @@ export const moduleApi = api.enhanceEndpoints({
           videoUrl: moduleInput.videoUrl ?? null,
           line: moduleInput.line ?? null,
           puzzles: moduleInput.puzzles ?? null,
+          freePreview: moduleInput.freePreview ?? false,
           puzzleResults: moduleInput.puzzles ? moduleInput.puzzles.map(() => null) : null,
         }
         const patch = dispatch(
@@ -193,6 +195,13 @@ export const puzzleSetApi = generatedPuzzleSetsApi.enhanceEndpoints({
 })
 
 export const { useRecordModulePuzzleMutation } = puzzleSetApi
+
+/** A free preview: read when opened, and not kept once closed (its video's URLs are signed for a short while). */
+export const previewApi = generatedPreviewsApi.enhanceEndpoints({
+  endpoints: { getPreviewModule: { keepUnusedDataFor: 0 } },
+})
+
+export const { useGetPreviewModuleQuery } = previewApi
 
 export const {
   useGetCourseCurriculumQuery,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query'
+import { skipToken, type FetchBaseQueryError } from '@reduxjs/toolkit/query'
 import { progressApi, useGetMyProgressQuery } from '@/features/progress/progressEndpoints'
 import { saveModuleProgressKeepalive } from '@/features/progress/progressKeepalive'
 import { isPending } from '@/api/tags'
@@ -30,9 +30,10 @@ function outcomeOf(result: { data: unknown } | { error: unknown }): SaveOutcome 
  * and when it goes away. Returns the ref and the event handlers for react-player (uploaded files and YouTube or
  * Vimeo alike: react-player hands each a media element).
  */
-export function useVideoProgress(moduleId: string, courseId: string) {
+export function useVideoProgress(moduleId: string, courseId: string, recorded = true) {
   const dispatch = useAppDispatch()
-  const { loaded, savedAt } = useGetMyProgressQuery(undefined, {
+  // A free preview watched by a non-buyer is not recorded: nothing to resume or save.
+  const { loaded, savedAt } = useGetMyProgressQuery(recorded ? undefined : skipToken, {
     selectFromResult: ({ data, isError }) => ({
       loaded: data !== undefined || isError,
       savedAt: data?.find((c) => c.courseId === courseId)?.modules.find((m) => m.moduleId === moduleId)
@@ -60,7 +61,7 @@ export function useVideoProgress(moduleId: string, courseId: string) {
     setElement(el)
   }, [])
   // A module still being added has no server id: nothing to resume or save yet.
-  const resumed = useRef(isPending(moduleId))
+  const resumed = useRef(isPending(moduleId) || !recorded)
 
   // Resumes once both are known: the player's length and the saved position. A person who already moved the
   // video meanwhile keeps their place.

@@ -74,6 +74,7 @@ export const createModule = (
     videoId?: string | null
     line?: { pgn: string; side: 'white' | 'black' }
     puzzles?: { fen: string; moves: string[] }[]
+    freePreview?: boolean
   },
 ) => call<Module>('POST', '/api/modules', token, m)
 

@@ -8,6 +8,7 @@ const entry = (durationSeconds?: number) => ({
   position: 1,
   hasLine: false,
   puzzleCount: 0,
+  freePreview: false,
   ...(durationSeconds === undefined ? {} : { durationSeconds }),
 })
 

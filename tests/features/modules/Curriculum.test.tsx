@@ -123,6 +123,33 @@ describe('/courses/{courseId}/modules for those who may not watch', () => {
     ])
   })
 
+  it("opens a 'Free preview' to a visitor, its video and line, nothing of it recorded; the others stay closed", async () => {
+    const teacher = seedUser({ username: 'teacher', role: 'instructor' })
+    const course = seedCourse({ title: 'Open Games', instructor: teacher, price: 20 })
+    seedModule({
+      courseId: course._id,
+      title: 'Centre first',
+      description: 'Take the centre',
+      videoUrl: 'https://videos.example.com/centre.mp4',
+      line: { pgn: '1. e4 e5 2. Nf3 Nc6 *', side: 'white' },
+      freePreview: true,
+    })
+    seedModule({ courseId: course._id, title: 'Rook endings', description: 'Cut the king off' })
+    const { user } = render(course._id)
+    expect(await screen.findByRole('article', { name: 'Centre first' })).toBeInTheDocument()
+    expect(entry('Centre first').getByText('Free preview')).toBeInTheDocument()
+    expect(entry('Rook endings').queryByText('Free preview')).not.toBeInTheDocument()
+    expect(entry('Rook endings').queryByRole('button')).not.toBeInTheDocument()
+    await user.click(entry('Centre first').getByRole('button', { name: 'Watch the free preview' }))
+    expect(await screen.findByRole('region', { name: 'Video player' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Practise this line' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Mark as complete/ })).not.toBeInTheDocument()
+    // only the preview was read: no module list, no progress
+    expect(countRequests(`/api/modules/course/${course._id}`)).toBe(0)
+    expect(countRequests('/api/progress')).toBe(0)
+    expect(screen.getAllByRole('region', { name: 'Video player' })).toHaveLength(1)
+  })
+
   it("is the course's landing page: its description, price, instructor (a link to the profile), modules and lines", async () => {
     const teacher = seedUser({ username: 'teacher', role: 'instructor' })
     const course = seedCourse({

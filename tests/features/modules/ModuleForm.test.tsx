@@ -105,6 +105,29 @@ describe('module form: where it is and what it edits', () => {
   })
 })
 
+describe("module form: 'Free preview'", () => {
+  it('marks a module a free preview, kept by the server and shown checked when edited again', async () => {
+    const { teacher, course, m1 } = setup()
+    const { user } = render(course._id, teacher)
+    await user.click(await screen.findByRole('button', { name: 'Edit King activity' }))
+    const box = within(form()).getByRole('checkbox', { name: 'Free preview' })
+    expect(box).not.toBeChecked()
+    await user.click(box)
+    await user.click(within(form()).getByRole('button', { name: 'Update Module' }))
+    await waitFor(async () =>
+      expect(await stored.modules()).toContainEqual(
+        expect.objectContaining({ _id: m1._id, freePreview: true }),
+      ),
+    )
+    // the studio's card says so
+    expect(
+      within(screen.getByRole('article', { name: 'King activity' })).getByText('Free preview'),
+    ).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Edit King activity' }))
+    expect(within(form()).getByRole('checkbox', { name: 'Free preview' })).toBeChecked()
+  })
+})
+
 describe('module form: refusals keep what was typed', () => {
   it('says a URL no player can play is wrong next to the field, sending nothing and adding nothing', async () => {
     const { teacher, course } = setup()

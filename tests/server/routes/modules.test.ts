@@ -165,6 +165,7 @@ describe('GET /api/courses/{courseId}/curriculum', () => {
         expect(Object.keys(entry).sort(), who).toEqual([
           '_id',
           'description',
+          'freePreview',
           'hasLine',
           'position',
           'puzzleCount',

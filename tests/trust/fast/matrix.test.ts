@@ -9,18 +9,21 @@ import {
   DRAFT_ACTORS,
   DRAFT_MATRIX,
   MATRIX,
+  PREVIEW_MATRIX,
   PROFILE_COURSES,
   cellCount,
   type Actor,
   type CoursesSeen,
   type DraftActor,
+  type PreviewKind,
 } from '../support/matrix'
-import { DRAFT_REQUESTS, MATRIX_REQUESTS, type CellReq } from '../support/matrixRequests'
+import { DRAFT_REQUESTS, MATRIX_REQUESTS, PREVIEW_REQUESTS, type CellReq } from '../support/matrixRequests'
 import { leaks } from '../support/leaks'
 import { decodeJwt } from 'jose'
 import {
   account,
   buildDraft,
+  buildPreviews,
   buildWorld,
   createCourse,
   enroll,
@@ -77,6 +80,7 @@ for (const database of runDatabases()) {
       })
       w = await buildWorld(h)
       w.draft = await buildDraft(w)
+      w.previews = await buildPreviews(w)
       ops = new Map((await loadOperations()).map((o) => [o.operationId, o]))
     })
     afterAll(async () => {
@@ -160,6 +164,17 @@ for (const database of runDatabases()) {
             await cellProblems(id, ACTORS, MATRIX[id], (actor) => MATRIX_REQUESTS[id](w, actor)),
           ).toEqual([])
         })
+      }
+    })
+
+    describe('a free preview module opens to everyone, its video, captions, poster and line; a locked one does not', () => {
+      for (const [id, rows] of Object.entries(PREVIEW_MATRIX)) {
+        for (const kind of Object.keys(rows) as PreviewKind[]) {
+          it(`${id} of the ${kind} module: each actor gets the expected status`, async () => {
+            const build = (actor: Actor) => PREVIEW_REQUESTS[id](w, actor as DraftActor, kind)
+            expect(await cellProblems(id, DRAFT_ACTORS, rows[kind], build)).toEqual([])
+          })
+        }
       }
     })
 

@@ -88,6 +88,15 @@ export const MATRIX: Record<string, Row> = {
   }),
   // the curriculum (titles and descriptions, no video) is public: a token, good or bad, changes nothing
   getCourseCurriculum: everyone(200),
+  // the world module is no free preview: its course's readers only (a visitor too is refused, a sent token checked);
+  // PREVIEW_MATRIX reads a preview
+  getPreviewModule: {
+    ...tokenOptional(403),
+    enrolledStudent: 200,
+    courseInstructor: 200,
+    otherInstructor: 200,
+    admin: 200,
+  },
   updateModule: loggedIn({ courseInstructor: 200, admin: 200, others: 403 }),
   deleteModule: loggedIn({ courseInstructor: 204, admin: 204, others: 403 }),
   reorderModules: loggedIn({ courseInstructor: 200, admin: 200, others: 403 }),
@@ -260,6 +269,8 @@ export const DRAFT_MATRIX: Record<string, DraftRow> = {
   getCourseCurriculum: draftRow({ ...SEE_THE_DRAFT, others: 404, anonymous: 404 }),
   getEnrolledStudents: draftRow({ ...SEE_THE_DRAFT, others: 404 }),
   getModulesByCourse: draftRow({ ...SEE_THE_DRAFT, others: 404 }),
+  // its module marked 'Free preview': a preview never opens in a draft
+  getPreviewModule: draftRow({ ...SEE_THE_DRAFT, others: 404, anonymous: 404 }),
   getCourseProgress: draftRow({ courseInstructor: 200, admin: 200, enrolledStudent: 403, others: 404 }),
   updateCourse: draftRow({ courseInstructor: 200, admin: 200, enrolledStudent: 403, others: 404 }),
   deleteCourse: draftRow({ courseInstructor: 204, admin: 204, enrolledStudent: 403, others: 404 }),
@@ -278,6 +289,37 @@ export const DRAFT_MATRIX: Record<string, DraftRow> = {
   uploadVideo: draftRow({ courseInstructor: 201, admin: 201, otherInstructor: 404, others: 403 }),
   uploadCaptions: draftRow({ courseInstructor: 200, admin: 200, otherInstructor: 404, others: 403 }),
   deleteCaptions: draftRow({ courseInstructor: 204, admin: 204, otherInstructor: 404, others: 403 }),
+}
+
+/** A 'Free preview' module and a locked one of a published course (World['previews']). */
+export type PreviewKind = 'preview' | 'locked'
+
+/** Those who read every module of the world's course: 200 for them, `refused` for a visitor and the non-buyers. */
+const readers = (refused: number): DraftRow =>
+  draftRow({
+    enrolledStudent: 200,
+    courseInstructor: 200,
+    otherInstructor: 200,
+    admin: 200,
+    others: refused,
+    anonymous: refused,
+  })
+
+/**
+ * What a preview opens to everyone, and what a locked module still refuses. Each cell of a medium (the video, its
+ * captions and poster: signed URLs) is the actor's way to it: the URL their getPreviewModule handed out, fetched, or,
+ * where that call is refused, its refusal. The line comes in getPreviewModule's module. A preview is not recorded:
+ * practising its line stays with the course's readers (`anonymous` 401, the non-buyers 403).
+ */
+export const PREVIEW_MATRIX: Record<string, Record<PreviewKind, DraftRow>> = {
+  getPreviewModule: { preview: readers(200), locked: readers(403) },
+  streamVideo: { preview: readers(200), locked: readers(403) },
+  streamCaptions: { preview: readers(200), locked: readers(403) },
+  streamPoster: { preview: readers(200), locked: readers(403) },
+  recordLinePractice: {
+    preview: { ...readers(403), anonymous: 401 },
+    locked: { ...readers(403), anonymous: 401 },
+  },
 }
 
 /**

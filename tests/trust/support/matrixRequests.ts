@@ -5,7 +5,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { unsubscribeSignature } from '../../../server/services/mail/tokens'
 import { json, multipart, fakeMp4, type Req, type Res } from './http'
-import { DRAFT_MATRIX, type Actor, type DraftActor } from './matrix'
+import { DRAFT_MATRIX, type Actor, type DraftActor, type PreviewKind } from './matrix'
 import {
   accountOf,
   createCourse,
@@ -249,6 +249,7 @@ export const MATRIX_REQUESTS: Record<string, Build> = {
   },
   getModulesByCourse: async (w) => ({ method: 'GET', url: `/api/modules/course/${w.course._id}` }),
   getCourseCurriculum: async (w) => ({ method: 'GET', url: `/api/courses/${w.course._id}/curriculum` }),
+  getPreviewModule: async (w) => ({ method: 'GET', url: `/api/modules/${w.module._id}/preview` }),
   updateModule: async (w) => {
     const c = await freshCourse(w)
     const m = await createModule(w.h.send, w.courseInstructor, c._id)
@@ -581,6 +582,11 @@ export const DRAFT_REQUESTS: Record<string, DraftBuild> = {
     url: `/api/courses/${draftOf(w).course._id}/enrolled-students`,
   }),
   getModulesByCourse: async (w) => ({ method: 'GET', url: `/api/modules/course/${draftOf(w).course._id}` }),
+  getPreviewModule: async (w) => {
+    const { module } = draftOf(w)
+    await w.h.query('UPDATE modules SET free_preview = true WHERE id = $1', [module._id])
+    return { method: 'GET', url: `/api/modules/${module._id}/preview` }
+  },
   getCourseProgress: async (w) => ({ method: 'GET', url: `/api/courses/${draftOf(w).course._id}/progress` }),
   // the title only: the course stays a draft
   updateCourse: async (w) => ({
@@ -671,4 +677,38 @@ export const DRAFT_REQUESTS: Record<string, DraftBuild> = {
     ...multipart({}, { name: 'file', filename: 'lesson.vtt', type: 'text/vtt', data: Buffer.from(CAPTIONS) }),
   }),
   deleteCaptions: async (w) => ({ method: 'DELETE', url: `/api/videos/${draftOf(w).video._id}/captions` }),
+}
+
+type PreviewBuild = (w: World, actor: DraftActor, kind: PreviewKind) => Promise<CellReq>
+
+/** The world's free preview and locked modules (made by buildPreviews before the preview table runs). */
+function previewsOf(w: World) {
+  if (!w.previews) throw new Error('the preview table needs buildPreviews(w) first')
+  return w.previews
+}
+
+/** The actor's way to a medium of the module: the URL its getPreviewModule handed out, or that call where refused. */
+const mediumOf =
+  (field: 'filePath' | 'captionsUrl' | 'posterUrl'): PreviewBuild =>
+  async (w, actor, kind) => {
+    const read: CellReq = { method: 'GET', url: `/api/modules/${previewsOf(w)[kind]._id}/preview` }
+    const res = await w.h.send({ ...read, token: w.tokens[actor] })
+    const url = (res.body as { video?: Record<string, string> } | undefined)?.video?.[field]
+    return res.status === 200 && url ? { method: 'GET', url } : read
+  }
+
+/** The request of each PREVIEW_MATRIX operation on the world's free preview or locked module. */
+export const PREVIEW_REQUESTS: Record<string, PreviewBuild> = {
+  getPreviewModule: async (w, _actor, kind) => ({
+    method: 'GET',
+    url: `/api/modules/${previewsOf(w)[kind]._id}/preview`,
+  }),
+  streamVideo: mediumOf('filePath'),
+  streamCaptions: mediumOf('captionsUrl'),
+  streamPoster: mediumOf('posterUrl'),
+  recordLinePractice: async (w, _actor, kind) => ({
+    method: 'POST',
+    url: `/api/lines/${previewsOf(w)[kind]._id}/practice`,
+    ...json({ mistakes: 1 }),
+  }),
 }

@@ -136,6 +136,8 @@ export interface World {
   video: { _id: string; filePath: string }
   /** A course gone back to draft with its module and video (buildDraft): only the matrix makes one. */
   draft?: Draft
+  /** A 'Free preview' module and a locked one of the world's course (buildPreviews): only the matrix makes them. */
+  previews?: Previews
   tokens: Record<Actor, string | undefined>
   /** Every account's email, to prove none leaks. */
   emails: string[]
@@ -228,6 +230,59 @@ export async function buildDraft(w: World): Promise<Draft> {
     'unpublish the draft',
   )
   return { course, module, video }
+}
+
+export interface Previews {
+  preview: { _id: string }
+  locked: { _id: string }
+}
+
+/**
+ * Two modules of the world's course carrying the world's line, each with an uploaded video of its own with captions and
+ * a poster: one marked 'Free preview' by the course's instructor, the other locked.
+ */
+export async function buildPreviews(w: World): Promise<Previews> {
+  const made = async (freePreview: boolean) => {
+    const video = await uploadVideo(w.h.send, w.courseInstructor, w.course._id)
+    expectOk(
+      await w.h.send({
+        method: 'PUT',
+        url: `/api/videos/${video._id}/captions`,
+        token: w.courseInstructor.token,
+        ...multipart(
+          {},
+          {
+            name: 'file',
+            filename: 'lesson.vtt',
+            type: 'text/vtt',
+            data: Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nCentre first.\n'),
+          },
+        ),
+      }),
+      'upload captions',
+    )
+    // as the background job records a poster (the test video is no real film for ffmpeg): a stored file of the video
+    await w.h.query('UPDATE videos SET poster_name = stored_name WHERE id = $1', [video._id])
+    const r = expectOk(
+      await w.h.send({
+        method: 'POST',
+        url: '/api/modules',
+        token: w.courseInstructor.token,
+        ...json({
+          title: uniq('Module '),
+          description: 'The centre first.',
+          videoUrl: video.filePath.split('?')[0],
+          videoId: video._id,
+          courseId: w.course._id,
+          line: WORLD_LINE,
+          freePreview,
+        }),
+      }),
+      'create module',
+    )
+    return r.body as { _id: string }
+  }
+  return { preview: await made(true), locked: await made(false) }
 }
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url')

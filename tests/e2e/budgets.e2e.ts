@@ -7,6 +7,9 @@
 // learned the mail pages' titles; the pages themselves are one lazy chunk. /courses raised to 112 KB (about 111.4
 // by the build's brotli sizes) when the phone's menu, every action's failure message and the review's new
 // operations came into the entry chunk (the modules' endpoints and the video's progress saver kept out of it).
+// /courses raised to 113 KB (measured 112.0, within a few dozen bytes of 112) when the cards learned a course's
+// rating, level and 'Free' badge, and the entry the certificates' route and title; the reviews, the certificate page
+// and the free previews are chunks of their own.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch } from './support/browser'
@@ -19,7 +22,7 @@ const budgets = [
   { path: '/home', maxJsWire: 130 * KB, ready: (p: Page) => p.locator('[data-square="e2"]').waitFor() },
   {
     path: '/courses',
-    maxJsWire: 112 * KB,
+    maxJsWire: 113 * KB,
     ready: (p: Page) => p.getByRole('heading', { name: 'Courses', exact: true }).waitFor(),
   },
 ]

@@ -198,7 +198,11 @@ export const { useRecordModulePuzzleMutation } = puzzleSetApi
 
 /** A free preview: read when opened, and not kept once closed (its video's URLs are signed for a short while). */
 export const previewApi = generatedPreviewsApi.enhanceEndpoints({
-  endpoints: { getPreviewModule: { keepUnusedDataFor: 0 } },
+  endpoints: {
+    getPreviewModule: {
+      keepUnusedDataFor: 0,
+    },
+  },
 })
 
 export const { useGetPreviewModuleQuery } = previewApi

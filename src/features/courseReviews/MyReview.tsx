@@ -16,7 +16,7 @@ type Props = {
 export function MyReview({ courseId, learner }: Props) {
   const mine = useGetMyCourseReviewQuery({ courseId })
   // A module completed on this page counts at once (the server decides again when the review is sent).
-  const completed = (useCourseProgress(courseId)?.completedModules ?? 0) > 0
+  const completed = (useCourseProgress(courseId, { skip: !learner })?.completedModules ?? 0) > 0
   const [editing, setEditing] = useState(false)
   if (!mine.data) return null
   const { review, mayReview } = mine.data

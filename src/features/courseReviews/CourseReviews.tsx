@@ -35,7 +35,7 @@ export default function CourseReviews({ course, learner }: Props) {
   return (
     <section className="card course-reviews" aria-labelledby={headingId}>
       <h2 id={headingId}>Reviews</h2>
-      {list.isLoading && <Spinner />}
+      {list.isLoading && <Spinner label="Loading reviews..." />}
       {list.isError && !pages && (
         <LoadError message="The reviews could not be loaded." onRetry={() => void list.refetch()} />
       )}

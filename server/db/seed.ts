@@ -135,17 +135,26 @@ type DemoCourses = Record<
   string
 > & { tacticsModules: string[] }
 
-/** The demo courses and their modules, by the demo instructors (`ids`: user ids by username). */
-async function seedCourses(
-  db: Db,
-  ids: Record<string, string>,
-  mediaDir: string,
-  objectStore: MediaStore | undefined,
-): Promise<DemoCourses> {
-  const course = (instructor: string, title: string, description: string, price: number) =>
-    insertCourse(db, ids[instructor], title, description, price)
-  const module = (...args: ModuleRow) => insertModule(db, ...args)
+/** Course and module inserts bound to the demo's database and instructors (`ids`: user ids by username). */
+function seeder(db: Db, ids: Record<string, string>) {
+  return {
+    course: (instructor: string, title: string, description: string, price: number) =>
+      insertCourse(db, ids[instructor], title, description, price),
+    module: (...args: ModuleRow) => insertModule(db, ...args),
+    // The facts a visitor reads on a course's page and card: its level, and what 'Chess Fundamentals' teaches.
+    facts: (courseId: string, level: string, points: string[] = []) =>
+      db.query('UPDATE courses SET level = $2, learning_points = $3 WHERE id = $1', [
+        courseId,
+        level,
+        points,
+      ]),
+  }
+}
 
+type Seeder = ReturnType<typeof seeder>
+
+/** The demo courses, created in this order so that the catalogue lists them as before. */
+async function insertDemoCourses({ course }: Seeder) {
   const basics = await course(
     'judit',
     'Chess Fundamentals',
@@ -170,21 +179,16 @@ async function seedCourses(
     'King and pawn endings, the Lucena and Philidor positions, and practical technique.',
     39,
   )
+  return { basics, tactics, openings, endgames }
+}
 
-  // The facts a visitor reads on a course's page and card: its level, and what 'Chess Fundamentals' teaches.
-  const facts = (courseId: string, level: string, points: string[] = []) =>
-    db.query('UPDATE courses SET level = $2, learning_points = $3 WHERE id = $1', [courseId, level, points])
-  await facts(basics, 'Beginner', [
-    'How every piece moves, castling and en passant included',
-    'Checkmate with a queen or a rook against a lone king',
-    'The opening principles: the centre, development and king safety',
-  ])
-  await facts(tactics, 'Intermediate')
-  await facts(openings, 'Intermediate')
-  await facts(endgames, 'Advanced')
-
-  const videoId = await storeDemoVideo(db, basics, ids.judit, mediaDir, objectStore)
-
+/** The modules of 'Chess Fundamentals': the first, with the uploaded video, is its free preview. */
+async function seedFundamentals(
+  db: Db,
+  { module }: Seeder,
+  basics: string,
+  videoId: string,
+): Promise<{ boardModule: string; checkModule: string }> {
   const boardModule = await module(
     basics,
     1,
@@ -214,7 +218,12 @@ async function seedCourses(
     null,
     { pgn: DEMO_LINES.principles, side: 'white' },
   )
-  const tacticsModules = [
+  return { boardModule, checkModule }
+}
+
+/** The modules of 'Tactics Bootcamp', their ids. */
+async function seedTactics({ module }: Seeder, tactics: string): Promise<string[]> {
+  return [
     await module(
       tactics,
       1,
@@ -224,6 +233,10 @@ async function seedCourses(
     ),
     await module(tactics, 2, 'Pins and skewers', 'Attacking along lines.', 'https://vimeo.com/76979871'),
   ]
+}
+
+/** The modules of 'Opening Repertoire for White'. */
+async function seedOpenings({ module }: Seeder, openings: string): Promise<void> {
   await module(
     openings,
     1,
@@ -240,6 +253,10 @@ async function seedCourses(
     'The Open Sicilian with 2.Nf3 and 3.d4.',
     'https://www.youtube.com/watch?v=Gy5Q_BS3YVw',
   )
+}
+
+/** The modules of 'Essential Endgames'. */
+async function seedEndgames({ module }: Seeder, endgames: string): Promise<void> {
   await module(
     endgames,
     1,
@@ -256,6 +273,31 @@ async function seedCourses(
     null,
     { pgn: DEMO_LINES.lucena, side: 'white' },
   )
+}
+
+/** The demo courses and their modules, by the demo instructors (`ids`: user ids by username). */
+async function seedCourses(
+  db: Db,
+  ids: Record<string, string>,
+  mediaDir: string,
+  objectStore: MediaStore | undefined,
+): Promise<DemoCourses> {
+  const seed = seeder(db, ids)
+  const { basics, tactics, openings, endgames } = await insertDemoCourses(seed)
+  await seed.facts(basics, 'Beginner', [
+    'How every piece moves, castling and en passant included',
+    'Checkmate with a queen or a rook against a lone king',
+    'The opening principles: the centre, development and king safety',
+  ])
+  await seed.facts(tactics, 'Intermediate')
+  await seed.facts(openings, 'Intermediate')
+  await seed.facts(endgames, 'Advanced')
+
+  const videoId = await storeDemoVideo(db, basics, ids.judit, mediaDir, objectStore)
+  const { boardModule, checkModule } = await seedFundamentals(db, seed, basics, videoId)
+  const tacticsModules = await seedTactics(seed, tactics)
+  await seedOpenings(seed, openings)
+  await seedEndgames(seed, endgames)
   return { basics, tactics, openings, endgames, boardModule, checkModule, tacticsModules }
 }
 

@@ -5,17 +5,11 @@ import { useCreateCourseMutation, useUpdateCourseMutation } from '@/features/cou
 import { coursePath } from '@/features/courses/CourseCardFrame'
 import { useFormFocus } from '@/components/useFormFocus'
 import { ActionError } from '@/components/ActionError'
+import { CourseLevelFields, learningPointsOf, type Level } from '@/features/courses/CourseLevelFields'
 
 type Props = { editing: Course | null; onDone: () => void }
 
 const empty = { title: '', description: '', price: '', publish: true, level: '', points: '' }
-
-/** 'What you'll learn' holds at most this many points, one a line in the form. */
-const MAX_POINTS = 8
-
-/** The levels a course may be for, the contract's values in order. */
-const LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const
-type Level = (typeof LEVELS)[number]
 
 /** The form's fields: the edited course's, or empty ones for a new course. */
 function useCourseFields(editing: Course | null) {
@@ -60,10 +54,7 @@ export function CourseForm({ editing, onDone }: Props) {
       description: form.description.trim(),
       price: Number(form.price),
       level: (form.level || null) as Level | null,
-      learningPoints: form.points
-        .split('\n')
-        .map((point) => point.trim())
-        .filter(Boolean),
+      learningPoints: learningPointsOf(form.points),
     }
     setCreated(null)
     try {
@@ -111,30 +102,12 @@ export function CourseForm({ editing, onDone }: Props) {
           onChange={set('price')}
         />
       </label>
-      <label className="field">
-        <span>Level</span>
-        <select name="level" value={form.level} onChange={set('level')}>
-          <option value="">Not set</option>
-          {LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {level}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>What you'll learn</span>
-        <textarea
-          name="learningPoints"
-          rows={4}
-          value={form.points}
-          onChange={set('points')}
-          aria-describedby="course-points-hint"
-        />
-      </label>
-      <small id="course-points-hint" className="muted">
-        One point a line, up to {MAX_POINTS}, of at most 120 characters each.
-      </small>
+      <CourseLevelFields
+        level={form.level}
+        points={form.points}
+        onLevel={set('level')}
+        onPoints={set('points')}
+      />
       {!editing && (
         <label className="row">
           <input
@@ -146,12 +119,34 @@ export function CourseForm({ editing, onDone }: Props) {
           <span>Publish now</span>
         </label>
       )}
+      <CourseFormEnd
+        editing={editing}
+        created={created}
+        busy={create.isLoading || update.isLoading}
+        error={editing ? update.error : create.error}
+        onCancel={onDone}
+      />
+    </form>
+  )
+}
+
+/** The form's buttons, the announcement of a created course and the form's problem. */
+function CourseFormEnd(props: {
+  editing: Course | null
+  created: Course | null
+  busy: boolean
+  error: unknown
+  onCancel: () => void
+}) {
+  const { editing, created } = props
+  return (
+    <>
       <div className="row">
-        <button type="submit" className="btn btn--primary" disabled={create.isLoading || update.isLoading}>
+        <button type="submit" className="btn btn--primary" disabled={props.busy}>
           {editing ? 'Update Course' : 'Create Course'}
         </button>
         {editing && (
-          <button type="button" className="btn" onClick={onDone}>
+          <button type="button" className="btn" onClick={props.onCancel}>
             Cancel
           </button>
         )}
@@ -165,9 +160,9 @@ export function CourseForm({ editing, onDone }: Props) {
         </p>
       </div>
       <ActionError
-        error={editing ? update.error : create.error}
+        error={props.error}
         failed={editing ? 'The course could not be updated' : 'The course could not be created'}
       />
-    </form>
+    </>
   )
 }

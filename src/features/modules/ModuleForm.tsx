@@ -1,40 +1,17 @@
 import { useCallback, useId, useRef, useState } from 'react'
-import type { Module, ModuleLine, Video } from '@/api/generated/api'
-import { useUploadCaptionsMutation, useUploadVideoMutation } from '@/features/modules/moduleEndpoints'
+import type { Module, ModuleLine } from '@/api/generated/api'
 import type { ReadableProblem } from '@/api/problemText'
 import { ErrorMessage } from '@/components/ErrorMessage'
 import { Field } from '@/components/Field'
-import {
-  DESCRIPTION_MAX,
-  isPlayableVideoUrl,
-  MODULE_FIELDS,
-  type ModuleField,
-  normalizedVideoUrl,
-  TITLE_MAX,
-  uploadProblemText,
-  VIDEO_MAX_BYTES,
-  VIDEO_SIZE_TEXT,
-  VIDEO_URL_TEXT,
-} from '@/features/modules/moduleFormRules'
+import { DESCRIPTION_MAX, MODULE_FIELDS, TITLE_MAX } from '@/features/modules/moduleFormRules'
 import { useFormFocus } from '@/components/useFormFocus'
-import { LineFields, readLine } from '@/features/modules/LineFields'
-import { PuzzleSetEditor } from '@/features/modules/PuzzleSetEditor'
-import { readPuzzleSet, type SetPuzzle } from '@domain/chess/puzzleSets'
+import { LineFields } from '@/features/modules/LineFields'
+import { ModulePreviewFields } from '@/features/modules/ModulePreviewFields'
+import { type Errors, type ModuleFormValues, useModuleSubmit } from '@/features/modules/useModuleSubmit'
+import type { SetPuzzle } from '@domain/chess/puzzleSets'
 import './moduleForm.css'
 
-export type ModuleFormValues = {
-  title: string
-  description: string
-  /** Absent when none is given (a module with a line needs none); null removes an edited module's video URL. */
-  videoUrl?: string | null
-  videoId?: string
-  /** A line to store; null removes the module's line (an edit whose PGN was cleared). */
-  line?: ModuleLine | null
-  /** A puzzle set to store; null removes the module's set (an edit whose puzzles were all removed). */
-  puzzles?: SetPuzzle[] | null
-  /** 'Free preview': everyone may watch or play the module while the course is published. */
-  freePreview: boolean
-}
+export type { ModuleFormValues } from '@/features/modules/useModuleSubmit'
 
 type Props = {
   courseId: string
@@ -48,41 +25,27 @@ type Props = {
   onCancel: () => void
 }
 
-type Errors = Partial<Record<ModuleField | 'captions' | 'form', string>>
-
-/**
- * The uploaded file's address on this server without a (short-lived) signature, as a fallback videoUrl; not taken
- * from filePath, which with object storage is the storage's own URL.
- */
-const pathOf = (videoId: string) => `/api/media/${videoId}`
-
 const errorsOf = (problem?: ReadableProblem): Errors =>
   problem ? { [problem.field && problem.field in MODULE_FIELDS ? problem.field : 'form']: problem.text } : {}
 
 /** Add mode without a module, edit mode with one; an optional file upload sets videoId. */
 export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit, onCancel }: Props) {
   const start = draft ?? editing
-  const [title, setTitle] = useState(start?.title ?? '')
-  const [description, setDescription] = useState(start?.description ?? '')
-  const [videoUrl, setVideoUrl] = useState(start?.videoUrl ?? '')
-  const [pgn, setPgn] = useState(start?.line?.pgn ?? '')
-  const [side, setSide] = useState<ModuleLine['side']>(start?.line?.side ?? 'white')
-  const [puzzles, setPuzzles] = useState<SetPuzzle[]>(start?.puzzles ?? [])
-  const [freePreview, setFreePreview] = useState(start?.freePreview ?? false)
-  const [file, setFile] = useState<File | null>(null)
+  const { typed, set } = useTypedFields(start)
+  const { title, description, videoUrl, pgn, side, puzzles, freePreview, file } = typed
   const { errors, setErrors, clearError, edit } = useFieldErrors(problem)
-  const [captions, setCaptions] = useState<File | null>(null)
   const form = useRef<HTMLFormElement>(null)
   const sending = useModuleSubmit(courseId, editing, form, setErrors, onSubmit)
   const headingId = useId()
   useFormFocus(form, opened)
   // Kept the same across renders, so the line editor is not drawn again while other fields are typed in.
+  const setPgn = set.pgn
   const onPgn = useCallback(
     (value: string) => {
       setPgn(value)
       setErrors((all) => (all.pgn ? { ...all, pgn: undefined } : all))
     },
-    [setErrors],
+    [setErrors, setPgn],
   )
   // A video uploaded before the server refused the module: kept unless another file is chosen.
   const keptVideoId = file ? undefined : draft?.videoId
@@ -93,26 +56,11 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
       className="form card module-form"
       onSubmit={(e) => {
         e.preventDefault()
-        void sending.submit({
-          title,
-          description,
-          videoUrl,
-          pgn,
-          side,
-          puzzles,
-          file,
-          captions,
-          keptVideoId,
-          freePreview,
-        })
+        void sending.submit({ ...typed, keptVideoId })
       }}
       aria-labelledby={headingId}
     >
-      <h3 id={headingId}>{editing ? `Edit module: ${editing.title}` : 'Add Module'}</h3>
-      <p className="muted">
-        Fields marked (required) must be filled in. A video is required unless the module has a line or a
-        puzzle set.
-      </p>
+      <ModuleFormHeading id={headingId} editing={editing} />
       <Field
         label="Module title"
         name="title"
@@ -121,12 +69,12 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
         maxLength={TITLE_MAX}
         value={title}
         error={errors.title}
-        onChange={(e) => edit('title', setTitle, e.target.value)}
+        onChange={(e) => edit('title', set.title, e.target.value)}
       />
       <DescriptionField
         value={description}
         error={errors.description}
-        onChange={(value) => edit('description', setDescription, value)}
+        onChange={(value) => edit('description', set.description, value)}
       />
       <Field
         label="Video URL"
@@ -136,14 +84,14 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
         required={!file && !keptVideoId && !pgn.trim() && !puzzles.length}
         value={videoUrl}
         error={errors.videoUrl}
-        onChange={(e) => edit('videoUrl', setVideoUrl, e.target.value)}
+        onChange={(e) => edit('videoUrl', set.videoUrl, e.target.value)}
       />
       <VideoFileFields
         keptVideoId={keptVideoId}
         withCaptions={Boolean(file || keptVideoId || (editing?.videoId && !videoUrl.trim()))}
         errors={errors}
-        onFile={setFile}
-        onCaptions={setCaptions}
+        onFile={set.file}
+        onCaptions={set.captions}
         clearError={clearError}
       />
       <LineFields
@@ -151,7 +99,7 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
         side={side}
         error={errors.pgn}
         onPgn={onPgn}
-        onSide={setSide}
+        onSide={set.side}
         video={{
           videoUrl,
           file,
@@ -159,19 +107,16 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
           savedUrl: editing?.videoUrl ?? undefined,
         }}
       />
-      <PuzzleSetEditor
+      <ModulePreviewFields
         puzzles={puzzles}
         error={errors.puzzles}
-        onChange={(next) => {
-          setPuzzles(next)
+        onPuzzles={(next) => {
+          set.puzzles(next)
           clearError('puzzles')
         }}
+        freePreview={freePreview}
+        onFreePreview={set.freePreview}
       />
-      <label className="row">
-        <input type="checkbox" checked={freePreview} onChange={(e) => setFreePreview(e.target.checked)} />
-        Free preview
-      </label>
-      <p className="muted">Visitors and students who have not bought the course may watch and play it.</p>
       <FormEnd
         problem={errors.form}
         editing={Boolean(editing)}
@@ -180,6 +125,46 @@ export function ModuleForm({ courseId, editing, opened, draft, problem, onSubmit
         onCancel={onCancel}
       />
     </form>
+  )
+}
+
+/** The values typed in the form: at first the refused draft's or the edited module's. */
+function useTypedFields(start: ModuleFormValues | Module | null) {
+  const [title, setTitle] = useState(start?.title ?? '')
+  const [description, setDescription] = useState(start?.description ?? '')
+  const [videoUrl, setVideoUrl] = useState(start?.videoUrl ?? '')
+  const [pgn, setPgn] = useState(start?.line?.pgn ?? '')
+  const [side, setSide] = useState<ModuleLine['side']>(start?.line?.side ?? 'white')
+  const [puzzles, setPuzzles] = useState<SetPuzzle[]>(start?.puzzles ?? [])
+  const [freePreview, setFreePreview] = useState(start?.freePreview ?? false)
+  const [file, setFile] = useState<File | null>(null)
+  const [captions, setCaptions] = useState<File | null>(null)
+  return {
+    typed: { title, description, videoUrl, pgn, side, puzzles, freePreview, file, captions },
+    set: {
+      title: setTitle,
+      description: setDescription,
+      videoUrl: setVideoUrl,
+      pgn: setPgn,
+      side: setSide,
+      puzzles: setPuzzles,
+      freePreview: setFreePreview,
+      file: setFile,
+      captions: setCaptions,
+    },
+  }
+}
+
+/** The form's heading, and which fields it needs. */
+function ModuleFormHeading({ id, editing }: { id: string; editing: Module | null }) {
+  return (
+    <>
+      <h3 id={id}>{editing ? `Edit module: ${editing.title}` : 'Add Module'}</h3>
+      <p className="muted">
+        Fields marked (required) must be filled in. A video is required unless the module has a line or a
+        puzzle set.
+      </p>
+    </>
   )
 }
 
@@ -194,112 +179,6 @@ function useFieldErrors(problem?: ReadableProblem) {
     clearError(key)
   }
   return { errors, setErrors, clearError, edit }
-}
-
-/** What the form holds when it is sent. */
-type Typed = {
-  title: string
-  description: string
-  videoUrl: string
-  pgn: string
-  side: ModuleLine['side']
-  puzzles: SetPuzzle[]
-  file: File | null
-  captions: File | null
-  keptVideoId?: string
-  freePreview: boolean
-}
-
-/**
- * Sending the form: what can be checked here is checked first (a refused field is said and focused), then the video
- * file and the captions are uploaded, and the module's values handed to `onSubmit`.
- */
-function useModuleSubmit(
-  courseId: string,
-  editing: Module | null,
-  form: React.RefObject<HTMLFormElement | null>,
-  setErrors: (errors: Errors) => void,
-  onSubmit: (values: ModuleFormValues) => void,
-) {
-  const { attachVideo, attachCaptions, uploading, uploadingCaptions } = useModuleUploads(courseId)
-
-  async function submit(typed: Typed) {
-    const { title, description, videoUrl, pgn, side, puzzles, file, captions, keptVideoId, freePreview } =
-      typed
-    const url = videoUrl.trim()
-    const refuse = (field: ModuleField | 'captions', text: string, selector: string) => {
-      setErrors({ [field]: text })
-      form.current?.querySelector<HTMLElement>(selector)?.focus()
-    }
-    // Read here with the server's own reader, before any upload: a line that does not read is said at once.
-    const lineError = pgn.trim() ? readLine(pgn).error : undefined
-    if (lineError) return refuse('pgn', lineError, 'textarea[name="pgn"]')
-    // The set's puzzles were checked as each was added; checked again with the server's rules before the optimistic save.
-    const setError = puzzles.length ? readPuzzleSet(puzzles).problem : undefined
-    if (setError) return refuse('puzzles', setError, 'textarea[name="puzzlePgn"]')
-    // Checked here, before the optimistic add: a URL no player can play would only be refused later. A module with
-    // a line or a puzzle set needs no video.
-    if (url ? !isPlayableVideoUrl(url) : !file && !keptVideoId && !pgn.trim() && !puzzles.length)
-      return refuse('videoUrl', VIDEO_URL_TEXT, '[name="videoUrl"]')
-    const values: ModuleFormValues = {
-      title: title.trim(),
-      description: description.trim(),
-      ...(url ? { videoUrl: normalizedVideoUrl(url) } : editing?.videoUrl && !file ? { videoUrl: null } : {}),
-      ...(keptVideoId ? { videoId: keptVideoId } : {}),
-      ...lineValue(pgn, side, !!editing?.line),
-      ...puzzlesValue(puzzles, !!editing?.puzzles),
-      freePreview,
-    }
-    if (file) {
-      // A refused file is said next to its field, and the form keeps everything typed.
-      const refuseFile = (text: string) => refuse('videoId', text, 'input[type="file"]')
-      if (file.size > VIDEO_MAX_BYTES) return refuseFile(VIDEO_SIZE_TEXT)
-      const refused = await attachVideo(values, file)
-      if (refused) return refuseFile(refused)
-    }
-    // Captions belong to the uploaded video: the new one, or the one the module keeps.
-    const captionedVideo = values.videoId ?? (url ? undefined : editing?.videoId)
-    if (captions && captionedVideo) {
-      const refused = await attachCaptions(captionedVideo, captions)
-      if (refused) return refuse('captions', refused, 'input[name="captions"]')
-    }
-    onSubmit(values)
-  }
-
-  return { submit, uploading, uploadingCaptions }
-}
-
-/**
- * The uploads a module's form makes before the module is sent: its video file (not sent again when an earlier try
- * uploaded it and only its captions were refused) and its captions. Each answers the text of a refusal, if any.
- */
-function useModuleUploads(courseId: string) {
-  const [upload, { isLoading: uploading }] = useUploadVideoMutation()
-  const [uploaded, setUploaded] = useState<{ file: File; video: Video } | null>(null)
-  const [uploadCaptions, { isLoading: uploadingCaptions }] = useUploadCaptionsMutation()
-
-  /** Uploads `file` and gives `values` its videoId (and its address as videoUrl when none was typed). */
-  async function attachVideo(values: ModuleFormValues, file: File): Promise<string | undefined> {
-    try {
-      const video =
-        uploaded?.file === file ? uploaded.video : await upload({ videoUpload: { courseId, file } }).unwrap()
-      setUploaded({ file, video })
-      values.videoId = video._id
-      if (!values.videoUrl) values.videoUrl = pathOf(video._id)
-    } catch (error) {
-      return uploadProblemText(error) // also logged with every failed call (app/listeners.ts)
-    }
-  }
-
-  async function attachCaptions(videoId: string, file: File): Promise<string | undefined> {
-    try {
-      await uploadCaptions({ videoId, captionsUpload: { file } }).unwrap()
-    } catch (error) {
-      return uploadProblemText(error)
-    }
-  }
-
-  return { attachVideo, attachCaptions, uploading, uploadingCaptions }
 }
 
 /** The video file to upload, and its captions once there is an uploaded video for them. */
@@ -367,19 +246,6 @@ function FormEnd(props: {
       {uploadingCaptions && <p role="status">Uploading captions...</p>}
     </>
   )
-}
-
-/** The line sent with the module: the PGN typed, or (when an edit cleared it) null to remove the line. */
-function lineValue(pgn: string, side: ModuleLine['side'], hadLine: boolean): { line?: ModuleLine | null } {
-  const moves = pgn.trim()
-  if (moves) return { line: { pgn: moves, side } }
-  return hadLine ? { line: null } : {}
-}
-
-/** The set sent with the module: its puzzles, or (when an edit removed them all) null to remove the set. */
-function puzzlesValue(puzzles: SetPuzzle[], hadSet: boolean): { puzzles?: SetPuzzle[] | null } {
-  if (puzzles.length) return { puzzles }
-  return hadSet ? { puzzles: null } : {}
 }
 
 function DescriptionField(props: { value: string; error?: string; onChange: (value: string) => void }) {

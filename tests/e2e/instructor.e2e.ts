@@ -117,7 +117,7 @@ describe('an instructor', () => {
     await page.getByRole('button', { name: 'Add Module' }).first().click()
     await page.getByPlaceholder('Module Title').fill('Minority attack')
     await page.getByPlaceholder('Module Description').fill('The Carlsbad structure.')
-    const file = page.locator('input[type="file"]')
+    const file = page.locator('input[type="file"][accept^="video/"]')
     await file.setInputFiles(demoVideo())
     // With a file chosen the URL may stay empty: the upload provides the video.
     await page.locator('form').getByRole('button', { name: 'Add Module' }).click()

@@ -57,7 +57,7 @@ describe('the line editor', () => {
     const form = page.getByRole('form')
     await field(form, 'Module Title').fill(title)
     await field(form, 'Module Description').fill("The King's Gambit against the open game.")
-    await form.locator('input[type="file"]').setInputFiles(demoVideo())
+    await form.locator('input[type="file"][accept^="video/"]').setInputFiles(demoVideo())
     const editor = await visible(form.getByRole('region', { name: 'Line editor' }))
     const video = await visible(editor.locator('video'))
     // the video's size is known once its metadata is: the board below it has stopped moving before the drag

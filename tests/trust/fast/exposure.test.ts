@@ -110,7 +110,7 @@ describe('module and video data', () => {
     }
   })
 
-  it("the public curriculum carries module titles, descriptions, whether a line is there, its puzzles' count and the video's length only, to every actor", async () => {
+  it("the public curriculum carries module titles, descriptions, whether a line is there, its puzzles' count, whether it is a free preview and the video's length only, to every actor", async () => {
     const [row] = await h.query<{
       title: string
       description: string
@@ -149,7 +149,16 @@ describe('module and video data', () => {
       for (const entry of body)
         for (const key of Object.keys(entry))
           expect(
-            ['_id', 'title', 'description', 'position', 'hasLine', 'puzzleCount', 'durationSeconds'],
+            [
+              '_id',
+              'title',
+              'description',
+              'position',
+              'hasLine',
+              'puzzleCount',
+              'freePreview',
+              'durationSeconds',
+            ],
             `${actor}: ${key}`,
           ).toContain(key)
       for (const hidden of ['videoUrl', 'videoId', 'filePath', 'youtube', 'http', 'sig=', w.video._id])

@@ -1,9 +1,9 @@
 import { useRef } from 'react'
-import { fenAfter, sanMoves } from '@domain/chess/chessRules'
+import { sanMoves } from '@domain/chess/chessRules'
 import type { SetPuzzle } from '@domain/chess/puzzleSets'
-import { BoardKeysHelp } from '@/features/game/BoardKeysHelp'
-import { ChessBoard, type BoardMove } from '@/features/game/ChessBoard'
-import { lastMoveOf, solverSide, type Solving } from '@/features/puzzles/puzzleSolving'
+import type { BoardMove } from '@/features/game/ChessBoard'
+import { PuzzleBoard } from '@/features/puzzles/PuzzleBoard'
+import { solverSide, type Solving } from '@/features/puzzles/puzzleSolving'
 import { usePuzzleSolving } from '@/features/puzzles/usePuzzleSolving'
 
 const sideName = (side: string) => side[0].toUpperCase() + side.slice(1)
@@ -39,7 +39,6 @@ export function SetPuzzleBoard({ puzzle, index, count, onEnd, onNext }: Props) {
   })
   const side = solverSide(line)
   const ended = solving.status !== 'playing'
-  const boardId = `set-puzzle-${index}`
 
   function play(boardMove: BoardMove): boolean {
     const played = move(boardMove)
@@ -53,19 +52,13 @@ export function SetPuzzleBoard({ puzzle, index, count, onEnd, onNext }: Props) {
       <p className="puzzle-set__count">
         Puzzle {index + 1} of {count}
       </p>
-      <div className="puzzle-set__board">
-        <ChessBoard
-          id={boardId}
-          fen={fenAfter(shown, puzzle.fen)}
-          orientation={side}
-          mover={canMove ? side : null}
-          onMove={play}
-          lastMove={lastMoveOf({ played: shown }, line)}
-          label={`Puzzle ${index + 1} board, you play ${side}`}
-          keysHintId={`${boardId}-keys`}
-        />
-        <BoardKeysHelp id={`${boardId}-keys`} />
-      </div>
+      <PuzzleBoard
+        puzzle={line}
+        solving={{ shown, canMove, hint: null, move: play }}
+        id={`set-puzzle-${index}`}
+        label={`Puzzle ${index + 1} board, you play ${side}`}
+        className="puzzle-set__board"
+      />
       <p className="puzzle-set__status" role="status">
         {statusText(solving, side, verdict === 'right')}
       </p>

@@ -6,31 +6,37 @@ import type { usePuzzleSolving } from './usePuzzleSolving'
 import './puzzles.css'
 
 /**
- * The board of a puzzle being solved, turned to the solver's side, the last move marked: the trainer's (/puzzles)
- * and the review's (/review).
+ * The board of a puzzle being solved, turned to the solver's side, the last move marked: the trainer's (/puzzles),
+ * the review's (/review) and a module's puzzle set's (one board per puzzle: its own id and label).
  */
 export function PuzzleBoard({
   puzzle,
   solving: { shown, canMove, hint, move },
+  id = 'puzzle-board',
+  label,
+  className = 'puzzles__board',
 }: {
   puzzle: PuzzleLine
-  solving: ReturnType<typeof usePuzzleSolving>
+  solving: Pick<ReturnType<typeof usePuzzleSolving>, 'shown' | 'canMove' | 'hint' | 'move'>
+  id?: string
+  label?: string
+  className?: string
 }) {
   const side = solverSide(puzzle)
   return (
-    <div className="puzzles__board">
+    <div className={className}>
       <ChessBoard
-        id="puzzle-board"
+        id={id}
         fen={fenAfter(shown, puzzle.fen)}
         orientation={side}
         mover={canMove ? side : null}
         onMove={move}
         lastMove={lastMoveOf({ played: shown }, puzzle)}
         hint={hint}
-        label={`Puzzle board, you play ${side}`}
-        keysHintId="puzzle-board-keys"
+        label={label ?? `Puzzle board, you play ${side}`}
+        keysHintId={`${id}-keys`}
       />
-      <BoardKeysHelp id="puzzle-board-keys" />
+      <BoardKeysHelp id={`${id}-keys`} />
     </div>
   )
 }
